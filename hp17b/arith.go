@@ -1,0 +1,518 @@
+package hp17b
+
+import (
+	"github.com/cockroachdb/apd/v3"
+)
+
+// The operations below each return a result rounded to 12 digits, half away
+// from zero, and either nil, ErrOverflow (with the saturated result) or the
+// calculator's error for an undefined operation (with 0).
+
+// Add returns a + b.
+func Add(a, b Number) (Number, error) {
+	var r Number
+	c, _ := ctx12.Add(&r.d, &a.d, &b.d)
+	return finish(r, c)
+}
+
+// Sub returns a − b.
+func Sub(a, b Number) (Number, error) {
+	var r Number
+	c, _ := ctx12.Sub(&r.d, &a.d, &b.d)
+	return finish(r, c)
+}
+
+// Mul returns a × b.
+func Mul(a, b Number) (Number, error) {
+	var r Number
+	c, _ := ctx12.Mul(&r.d, &a.d, &b.d)
+	return finish(r, c)
+}
+
+// Div returns a ÷ b; ErrDivideByZero when b is 0.
+func Div(a, b Number) (Number, error) {
+	if b.IsZero() {
+		return Zero, ErrDivideByZero
+	}
+	var r Number
+	c, _ := ctx12.Quo(&r.d, &a.d, &b.d)
+	return finish(r, c)
+}
+
+// Neg returns −a.
+func Neg(a Number) Number {
+	if a.IsZero() {
+		return Zero
+	}
+	var r Number
+	r.d.Neg(&a.d)
+	return r
+}
+
+// Abs returns |a|.
+func Abs(a Number) Number {
+	var r Number
+	r.d.Abs(&a.d)
+	return r
+}
+
+// Inv returns 1/a; ErrDivideByZero when a is 0.
+func Inv(a Number) (Number, error) { return Div(One, a) }
+
+// Sq returns a².
+func Sq(a Number) (Number, error) { return Mul(a, a) }
+
+// Sqrt returns √a; ErrSqrtNeg when a < 0.
+func Sqrt(a Number) (Number, error) {
+	if a.Sign() < 0 {
+		return Zero, ErrSqrtNeg
+	}
+	var r Number
+	c, _ := ctx12.Sqrt(&r.d, &a.d)
+	return finish(r, c)
+}
+
+// wide runs a transcendental function at 24 digits and rounds to 12.
+func wide(f func(d, x *apd.Decimal) (apd.Condition, error), a Number) (Number, error) {
+	var w apd.Decimal
+	c, err := f(&w, &a.d)
+	if err != nil || c&(apd.InvalidOperation|apd.DivisionImpossible|apd.DivisionUndefined) != 0 {
+		return Zero, ErrInvalidInput
+	}
+	var r Number
+	c2, _ := ctx12.Round(&r.d, &w)
+	return finish(r, c|c2)
+}
+
+// Ln returns the natural logarithm; ErrLogZero for 0, ErrLogNeg below 0.
+func Ln(a Number) (Number, error) {
+	if err := logDomain(a); err != nil {
+		return Zero, err
+	}
+	return wide(ctxWide.Ln, a)
+}
+
+// Log returns the common (base-10) logarithm; errors as Ln.
+func Log(a Number) (Number, error) {
+	if err := logDomain(a); err != nil {
+		return Zero, err
+	}
+	return wide(ctxWide.Log10, a)
+}
+
+func logDomain(a Number) error {
+	switch a.Sign() {
+	case 0:
+		return ErrLogZero
+	case -1:
+		return ErrLogNeg
+	}
+	return nil
+}
+
+// Exp returns e^a; overflow saturates, underflow gives 0.
+func Exp(a Number) (Number, error) {
+	if a.Exponent() > 5 { // |a| ≥ 1E6: far outside the range either way
+		if a.Sign() > 0 {
+			return saturate(false), ErrOverflow
+		}
+		return Zero, nil
+	}
+	return wide(ctxWide.Exp, a)
+}
+
+// Alog returns 10^a.
+func Alog(a Number) (Number, error) { return Pow(Ten, a) }
+
+// Expm1 returns e^a − 1, accurate for small a.
+func Expm1(a Number) (Number, error) {
+	if a.Exponent() > 5 {
+		return Exp(a)
+	}
+	var e, one, r apd.Decimal
+	one.SetInt64(1)
+	wctx := ctxWide.WithPrecision(40)
+	if _, err := wctx.Exp(&e, &a.d); err != nil {
+		return Zero, ErrInvalidInput
+	}
+	if _, err := wctx.Sub(&r, &e, &one); err != nil {
+		return Zero, ErrInvalidInput
+	}
+	var n Number
+	c, _ := ctx12.Round(&n.d, &r)
+	return finish(n, c)
+}
+
+// Lnp1 returns ln(1 + a), accurate for small a; errors as Ln of 1 + a.
+func Lnp1(a Number) (Number, error) {
+	var s, one apd.Decimal
+	one.SetInt64(1)
+	wctx := ctxWide.WithPrecision(40)
+	_, _ = wctx.Add(&s, &a.d, &one)
+	switch s.Sign() {
+	case 0:
+		return Zero, ErrLogZero
+	case -1:
+		return Zero, ErrLogNeg
+	}
+	var w apd.Decimal
+	if _, err := wctx.Ln(&w, &s); err != nil {
+		return Zero, ErrInvalidInput
+	}
+	var n Number
+	c, _ := ctx12.Round(&n.d, &w)
+	return finish(n, c)
+}
+
+// Pow returns a^b (the y^x key and the Solver's ^). 0^0 and 0 to a negative
+// power give ErrPower, as does a negative base with a non-integer exponent.
+func Pow(a, b Number) (Number, error) {
+	if a.IsZero() {
+		if b.Sign() <= 0 {
+			return Zero, ErrPower
+		}
+		return Zero, nil
+	}
+	if b.IsZero() {
+		return One, nil
+	}
+	if a.Sign() < 0 && !b.IsInteger() {
+		return Zero, ErrPower
+	}
+	if bi, ok := b.Int64(); ok && bi >= -64 && bi <= 64 {
+		// Exact repeated multiplication at wide precision for small integer powers.
+		var r, base apd.Decimal
+		r.SetInt64(1)
+		base.Set(&a.d)
+		e := bi
+		if e < 0 {
+			e = -e
+		}
+		for ; e > 0; e >>= 1 {
+			if e&1 == 1 {
+				_, _ = ctxWide.Mul(&r, &r, &base)
+			}
+			_, _ = ctxWide.Mul(&base, &base, &base)
+		}
+		if bi < 0 {
+			var one apd.Decimal
+			one.SetInt64(1)
+			_, _ = ctxWide.Quo(&r, &one, &r)
+		}
+		var n Number
+		c, _ := ctx12.Round(&n.d, &r)
+		return finish(n, c)
+	}
+	// General case: exp(b × ln|a|), sign from an odd integer exponent.
+	neg := a.Sign() < 0
+	var la, p, w apd.Decimal
+	abs := Abs(a)
+	wctx := ctxWide.WithPrecision(30)
+	if _, err := wctx.Ln(&la, &abs.d); err != nil {
+		return Zero, ErrPower
+	}
+	_, _ = wctx.Mul(&p, &la, &b.d)
+	// Range guard: |p| far past ln(1E500) ≈ 1151.
+	var lim apd.Decimal
+	lim.SetInt64(5000)
+	var ap apd.Decimal
+	ap.Abs(&p)
+	if ap.Cmp(&lim) > 0 {
+		if p.Sign() > 0 {
+			return saturate(neg && isOdd(b)), ErrOverflow
+		}
+		return Zero, nil
+	}
+	if _, err := wctx.Exp(&w, &p); err != nil {
+		return Zero, ErrPower
+	}
+	if neg && isOdd(b) {
+		w.Neg(&w)
+	}
+	var n Number
+	c, _ := ctx12.Round(&n.d, &w)
+	return finish(n, c)
+}
+
+func isOdd(b Number) bool {
+	if i, ok := b.Int64(); ok {
+		return i%2 != 0
+	}
+	// Huge integers: look at the last digit of the coefficient.
+	var r apd.Decimal
+	r.Reduce(&b.d)
+	if r.Exponent > 0 {
+		return false
+	}
+	s := r.Coeff.String()
+	return (s[len(s)-1]-'0')%2 == 1
+}
+
+// IP returns the integer part of a (truncation toward zero).
+func IP(a Number) Number {
+	if a.d.Exponent >= 0 {
+		return a
+	}
+	var r Number
+	var ip, fp apd.Decimal
+	a.d.Modf(&ip, &fp)
+	r.d.Set(&ip)
+	n, _ := finish(r, 0)
+	return n
+}
+
+// FP returns the fractional part of a, with a's sign: a − IP(a).
+func FP(a Number) Number {
+	if a.d.Exponent >= 0 {
+		return Zero
+	}
+	var ip, fp apd.Decimal
+	a.d.Modf(&ip, &fp)
+	var r Number
+	r.d.Set(&fp)
+	n, _ := finish(r, 0)
+	return n
+}
+
+// Int returns the greatest integer not above a (the Solver's INT).
+func Int(a Number) Number {
+	if a.d.Exponent >= 0 {
+		return a
+	}
+	var r Number
+	_, _ = ctx12.Floor(&r.d, &a.d)
+	n, _ := finish(r, 0)
+	return n
+}
+
+// Sgn returns −1, 0 or 1 by the sign of a.
+func Sgn(a Number) Number { return FromInt(int64(a.Sign())) }
+
+// Mod returns a − b × INT(a ÷ b), whose sign follows b (MOD(−7:3) = 2), per
+// the HP-17BII manual, Solver functions table. ErrDivideByZero when b is 0.
+// For integers it is exact whatever their size; otherwise it is computed at
+// wide precision and rounded once.
+func Mod(a, b Number) (Number, error) {
+	if b.IsZero() {
+		return Zero, ErrDivideByZero
+	}
+	var q, fl, p, r apd.Decimal
+	wctx := ctxWide.WithPrecision(Digits + 1020) // exact for the whole range
+	if _, err := wctx.Quo(&q, &a.d, &b.d); err != nil {
+		return Zero, ErrInvalidInput
+	}
+	_, _ = wctx.Floor(&fl, &q)
+	_, _ = wctx.Mul(&p, &b.d, &fl)
+	_, _ = wctx.Sub(&r, &a.d, &p)
+	var n Number
+	c, _ := ctx12.Round(&n.d, &r)
+	return finish(n, c)
+}
+
+// Idiv returns the integer part of a ÷ b; ErrDivideByZero when b is 0.
+func Idiv(a, b Number) (Number, error) {
+	if b.IsZero() {
+		return Zero, ErrDivideByZero
+	}
+	var q apd.Decimal
+	wctx := ctxWide.WithPrecision(Digits + 1020)
+	if _, err := wctx.Quo(&q, &a.d, &b.d); err != nil {
+		return Zero, ErrInvalidInput
+	}
+	var ip, fp apd.Decimal
+	q.Modf(&ip, &fp)
+	var n Number
+	c, _ := ctx12.Round(&n.d, &ip)
+	return finish(n, c)
+}
+
+// Max returns the larger of a and b.
+func Max(a, b Number) Number {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+// Min returns the smaller of a and b.
+func Min(a, b Number) Number {
+	if a.Cmp(b) <= 0 {
+		return a
+	}
+	return b
+}
+
+// Fact returns a! for an integer 0 ≤ a ≤ 253 (a larger one overflows);
+// ErrInvalidInput for a negative or non-integer a.
+func Fact(a Number) (Number, error) {
+	i, ok := a.Int64()
+	if !ok || i < 0 {
+		if a.IsInteger() && a.Sign() > 0 {
+			return saturate(false), ErrOverflow
+		}
+		return Zero, ErrInvalidInput
+	}
+	if i > 300 {
+		return saturate(false), ErrOverflow
+	}
+	var r apd.Decimal
+	r.SetInt64(1)
+	wctx := ctxWide.WithPrecision(30)
+	var k apd.Decimal
+	for j := int64(2); j <= i; j++ {
+		k.SetInt64(j)
+		_, _ = wctx.Mul(&r, &r, &k)
+	}
+	var n Number
+	c, _ := ctx12.Round(&n.d, &r)
+	return finish(n, c)
+}
+
+// roundDigits rounds (or truncates) a to n decimals when 0 ≤ n ≤ 11, or to
+// |n| significant digits when −12 ≤ n ≤ −1, as RND and TRN do (HP-17BII
+// manual, Solver functions table). ErrInvalidInput for other n.
+func roundDigits(a, n Number, mode apd.Rounder) (Number, error) {
+	k, ok := n.Int64()
+	if !ok || k < -12 || k > 11 {
+		return Zero, ErrInvalidInput
+	}
+	if a.IsZero() {
+		return Zero, nil
+	}
+	ctx := ctx12
+	ctx.Rounding = mode
+	var r Number
+	if k >= 0 {
+		if a.d.Exponent >= -int32(k) {
+			return a, nil
+		}
+		// Keep the digits down to 10^-k.
+		prec := a.Exponent() + int(k) + 1
+		if prec <= 0 {
+			// Everything is below the last kept decimal: 0 or one unit.
+			var unit apd.Decimal
+			unit.SetFinite(1, -int32(k))
+			ctx.Precision = 1
+			var t apd.Decimal
+			_, _ = ctx.Add(&t, &a.d, &unit) // leading digit = the unit
+			_, _ = ctx.Sub(&r.d, &t, &unit)
+			// The trick above rounds |a| < 10^-k into {0, ±unit}.
+			return finish(r, 0)
+		}
+		ctx.Precision = uint32(prec)
+	} else {
+		ctx.Precision = uint32(-k)
+	}
+	c, _ := ctx.Round(&r.d, &a.d)
+	return finish(r, c)
+}
+
+// Rnd rounds a half away from zero to n decimals (0 ≤ n ≤ 11) or |n|
+// significant digits (−12 ≤ n ≤ −1).
+func Rnd(a, n Number) (Number, error) { return roundDigits(a, n, apd.RoundHalfUp) }
+
+// Trn truncates a like Rnd rounds it.
+func Trn(a, n Number) (Number, error) { return roundDigits(a, n, apd.RoundDown) }
+
+// RoundFix rounds a to n decimals (0..11), as the display and the RND key do
+// in FIX n.
+func RoundFix(a Number, n int) Number {
+	r, _ := Rnd(a, FromInt(int64(n)))
+	return r
+}
+
+// Spfv returns (1 + i/100)^n, the single-payment future value factor.
+func Spfv(i, n Number) (Number, error) {
+	pct, err := Div(i, Hundred)
+	if err != nil {
+		return Zero, err
+	}
+	base, err := Add(One, pct)
+	if err != nil {
+		return Zero, err
+	}
+	return Pow(base, n)
+}
+
+// Sppv returns 1 / SPFV(i:n), the single-payment present value factor.
+func Sppv(i, n Number) (Number, error) {
+	f, err := Spfv(i, n)
+	if err != nil && err != ErrOverflow {
+		return Zero, err
+	}
+	return Inv(f)
+}
+
+// Usfv returns (SPFV(i:n) − 1) / (i/100), the uniform-series future value
+// factor; n when i is 0.
+func Usfv(i, n Number) (Number, error) {
+	if i.IsZero() {
+		return n, nil
+	}
+	f, err := Spfv(i, n)
+	if err != nil && err != ErrOverflow {
+		return Zero, err
+	}
+	num, err := Sub(f, One)
+	if err != nil && err != ErrOverflow {
+		return Zero, err
+	}
+	pct, _ := Div(i, Hundred)
+	return Div(num, pct)
+}
+
+// Uspv returns USFV(i:n) / SPFV(i:n), the uniform-series present value
+// factor; n when i is 0.
+func Uspv(i, n Number) (Number, error) {
+	if i.IsZero() {
+		return n, nil
+	}
+	u, err := Usfv(i, n)
+	if err != nil && err != ErrOverflow {
+		return Zero, err
+	}
+	f, err := Spfv(i, n)
+	if err != nil && err != ErrOverflow {
+		return Zero, err
+	}
+	return Div(u, f)
+}
+
+// Hms converts decimal hours to H.MMSS (HP-17BII manual: HMS).
+func Hms(a Number) (Number, error) {
+	neg := a.Sign() < 0
+	// Work in whole and fractional seconds at 12 digits.
+	secs, err := Mul(Abs(a), FromInt(3600))
+	if err != nil {
+		return Zero, err
+	}
+	h := Int(mustDiv(secs, FromInt(3600)))
+	rest, _ := Sub(secs, mustMul(h, FromInt(3600)))
+	m := Int(mustDiv(rest, FromInt(60)))
+	s, _ := Sub(rest, mustMul(m, FromInt(60)))
+	r, _ := Add(h, mustDiv(m, Hundred))
+	r, _ = Add(r, mustDiv(s, FromInt(10000)))
+	if neg {
+		r = Neg(r)
+	}
+	return finish(r, 0)
+}
+
+// Hrs converts H.MMSS to decimal hours (HP-17BII manual: HRS).
+func Hrs(a Number) (Number, error) {
+	neg := a.Sign() < 0
+	x := Abs(a)
+	h := IP(x)
+	mm := mustMul(FP(x), Hundred)
+	m := IP(mm)
+	s := mustMul(FP(mm), Hundred)
+	r, _ := Add(h, mustDiv(m, FromInt(60)))
+	r, _ = Add(r, mustDiv(s, FromInt(3600)))
+	if neg {
+		r = Neg(r)
+	}
+	return finish(r, 0)
+}
+
+func mustDiv(a, b Number) Number { r, _ := Div(a, b); return r }
+func mustMul(a, b Number) Number { r, _ := Mul(a, b); return r }

@@ -1,0 +1,127 @@
+package hp17b
+
+import (
+	"time"
+)
+
+// Dates in the Solver are numbers in the calculator's M.DDYYYY form (the
+// HP-17BII's default month/day/year format): 7.041776 is July 4, 1776. The
+// calendar runs from October 15, 1582 to December 31, 9999 (HP-17BII
+// manual, TIME chapter).
+
+var (
+	firstDay = time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)
+	lastDay  = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+)
+
+// ToDate reads a number of the form M.DDYYYY as a date; ErrInvalidDate when
+// it is not a real day of the calendar's range.
+func ToDate(a Number) (time.Time, error) {
+	if a.Sign() <= 0 {
+		return time.Time{}, ErrInvalidDate
+	}
+	scaled, err := Mul(a, FromInt(1000000))
+	if err != nil || !scaled.IsInteger() {
+		return time.Time{}, ErrInvalidDate
+	}
+	v, ok := scaled.Int64()
+	if !ok {
+		return time.Time{}, ErrInvalidDate
+	}
+	m := int(v / 1000000)
+	d := int(v / 10000 % 100)
+	y := int(v % 10000)
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if m < 1 || m > 12 || t.Day() != d || t.Before(firstDay) || t.After(lastDay) {
+		return time.Time{}, ErrInvalidDate
+	}
+	return t, nil
+}
+
+// FromDate gives a date as the number M.DDYYYY.
+func FromDate(t time.Time) Number {
+	v := int64(t.Month())*1000000 + int64(t.Day())*10000 + int64(t.Year())
+	r, _ := Div(FromInt(v), FromInt(1000000))
+	return r
+}
+
+// DateAdd returns the date n days after d (the Solver's DATE(d:n)); n is
+// truncated to an integer. ErrInvalidDate outside the calendar.
+func DateAdd(d, n Number) (Number, error) {
+	t, err := ToDate(d)
+	if err != nil {
+		return Zero, err
+	}
+	k, ok := IP(n).Int64()
+	if !ok || k > 4000000 || k < -4000000 {
+		return Zero, ErrInvalidDate
+	}
+	r := t.AddDate(0, 0, int(k))
+	if r.Before(firstDay) || r.After(lastDay) {
+		return Zero, ErrInvalidDate
+	}
+	return FromDate(r), nil
+}
+
+// Ddays returns the days from d1 to d2 (the Solver's DDAYS(d1:d2:cal)):
+// cal 1 counts actual days, 2 a 365-day year (no February 29), 3 a 360-day
+// year of twelve 30-day months (the 30/360 rule: a 31st counts as the 30th).
+// ErrInvalidInput for another cal, ErrInvalidDate for a bad date.
+func Ddays(d1, d2, cal Number) (Number, error) {
+	t1, err := ToDate(d1)
+	if err != nil {
+		return Zero, err
+	}
+	t2, err := ToDate(d2)
+	if err != nil {
+		return Zero, err
+	}
+	c, ok := cal.Int64()
+	if !ok {
+		return Zero, ErrInvalidInput
+	}
+	switch c {
+	case 1:
+		return FromInt(int64(t2.Sub(t1).Hours() / 24)), nil
+	case 2:
+		return FromInt(days365(t2) - days365(t1)), nil
+	case 3:
+		return FromInt(days360(t2) - days360(t1)), nil
+	}
+	return Zero, ErrInvalidInput
+}
+
+var cumDays = [12]int64{0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334}
+
+func days365(t time.Time) int64 {
+	d := int64(t.Day())
+	if t.Month() == time.February && d == 29 {
+		d = 28
+	}
+	return int64(t.Year())*365 + cumDays[t.Month()-1] + d
+}
+
+func days360(t time.Time) int64 {
+	d := int64(t.Day())
+	if d == 31 {
+		d = 30
+	}
+	return int64(t.Year())*360 + int64(t.Month()-1)*30 + d
+}
+
+// Now returns the current time; tests replace it for CDATE and CTIME.
+var Now = time.Now
+
+// CDate returns today's date as M.DDYYYY (the Solver's CDATE).
+func CDate() Number {
+	t := Now()
+	return FromDate(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC))
+}
+
+// CTime returns the time of day as H.MMSS (the Solver's CTIME).
+func CTime() Number {
+	t := Now()
+	v := int64(t.Hour())*10000 + int64(t.Minute())*100 + int64(t.Second())
+	r, _ := Div(FromInt(v), FromInt(10000))
+	return r
+}

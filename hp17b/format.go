@@ -1,0 +1,239 @@
+package hp17b
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cockroachdb/apd/v3"
+)
+
+// Mode is a display mode: FIX n (0..11 decimals) or ALL, and the radix mark.
+// The zero Mode is FIX 0 with a period; DefaultMode is the calculator's FIX 2.
+//
+// The rules Format follows, and why:
+//   - FIX n rounds half away from zero to n decimals and groups the integer
+//     part by thousands (1357 → "1,357.00"): HP's business models group, and
+//     the project's reference display is "1,357.00".
+//   - At most 12 digits show: a number with k integer digits shows at most
+//     12−k decimals in FIX (123456789012.5 → "123,456,789,013"), since the
+//     calculator holds 12 digits.
+//   - A non-zero number that FIX n would show as zero gains decimals until
+//     its first significant digit shows (0.0012345 in FIX 2 → "0.001"), up to
+//     11 decimals; past that it shows in scientific notation (hp17b-facts §5,
+//     after K. Schneider on business FIX).
+//   - 10^12 and above, or too small for 11 decimals, shows as d.ddE±x: the
+//     mantissa with n decimals in FIX n, with all its digits in ALL, and the
+//     exponent without a plus sign or leading zeros ("1.00E15", "1.5E-20"),
+//     as the manual's transcriptions show ("1.56434465037E-1").
+//   - ALL shows every significant digit without trailing zeros ("1,357",
+//     "0.666666666667"), in fixed notation while the digits fit in 12 integer
+//     or 12 decimal places, otherwise in scientific notation.
+//   - With the comma radix (MODES) the radix is "," and the grouping mark "."
+//     ("1.357,00").
+type Mode struct {
+	// All selects DSP ALL; Fix is ignored then.
+	All bool
+	// Fix is the number of decimals in FIX mode, 0..11.
+	Fix int
+	// Comma makes "," the radix mark and "." the grouping mark.
+	Comma bool
+}
+
+// DefaultMode is FIX 2 with a period radix, the calculator's mode after a
+// memory reset.
+var DefaultMode = Mode{Fix: 2}
+
+// ParseMode reads "fix2", "fix 11", "FIX0" or "all" (any case).
+func ParseMode(s string) (Mode, error) {
+	t := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
+	if t == "all" {
+		return Mode{All: true}, nil
+	}
+	if rest, ok := strings.CutPrefix(t, "fix"); ok {
+		n, err := strconv.Atoi(rest)
+		if err == nil && n >= 0 && n <= 11 {
+			return Mode{Fix: n}, nil
+		}
+	}
+	return Mode{}, fmt.Errorf("display mode %q: want fix0 … fix11 or all", s)
+}
+
+// String names the mode as ParseMode reads it ("fix2", "all").
+func (m Mode) String() string {
+	if m.All {
+		return "all"
+	}
+	return fmt.Sprintf("fix%d", m.Fix)
+}
+
+// Format returns n as the calculator's display shows it in mode m.
+func Format(n Number, m Mode) string {
+	fix := m.Fix
+	if fix < 0 {
+		fix = 0
+	}
+	if fix > 11 {
+		fix = 11
+	}
+	var s string
+	if m.All {
+		s = formatAll(n)
+	} else {
+		s = formatFix(n, fix)
+	}
+	if m.Comma {
+		s = strings.Map(func(r rune) rune {
+			switch r {
+			case '.':
+				return ','
+			case ',':
+				return '.'
+			}
+			return r
+		}, s)
+	}
+	return s
+}
+
+// digitsOf returns the decimal digits of |n| rounded to sig significant
+// digits, and the exponent of the leading digit after rounding.
+func digitsOf(n Number, sig int) (string, int) {
+	var r apd.Decimal
+	ctx := ctx12
+	ctx.Precision = uint32(sig)
+	_, _ = ctx.Round(&r, &n.d)
+	r.Abs(&r)
+	digits := r.Coeff.String()
+	exp := int(r.Exponent) + len(digits) - 1
+	return digits, exp
+}
+
+// fixedText writes |n| rounded to d decimals in plain fixed notation.
+func fixedText(n Number, d int) string {
+	var q apd.Decimal
+	ctx := ctx12
+	ctx.Precision = 40
+	_, _ = ctx.Quantize(&q, &n.d, int32(-d))
+	q.Abs(&q)
+	return q.Text('f')
+}
+
+func group(intPart string) string {
+	if len(intPart) <= 3 {
+		return intPart
+	}
+	var b strings.Builder
+	lead := len(intPart) % 3
+	if lead > 0 {
+		b.WriteString(intPart[:lead])
+	}
+	for i := lead; i < len(intPart); i += 3 {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(intPart[i : i+3])
+	}
+	return b.String()
+}
+
+func withSign(n Number, s string) string {
+	if n.Sign() < 0 {
+		return "-" + s
+	}
+	return s
+}
+
+func groupFixed(t string) string {
+	ip, fp, hasPoint := strings.Cut(t, ".")
+	s := group(ip)
+	if hasPoint {
+		s += "." + fp
+	}
+	return s
+}
+
+func formatFix(n Number, fix int) string {
+	if n.IsZero() {
+		return fixedText(Zero, fix)
+	}
+	e := n.Exponent()
+	if e >= Digits {
+		return sci(n, fix, false)
+	}
+	d := fix
+	if e >= 0 {
+		if d > Digits-1-e {
+			d = Digits - 1 - e
+		}
+	}
+	t := fixedText(n, d)
+	if isZeroText(t) {
+		// Gain decimals until the first significant digit shows.
+		d = -e
+		if d > 11 {
+			return sci(n, fix, false)
+		}
+		t = fixedText(n, d)
+	}
+	// Rounding may carry into a 13th digit (999999999999.5).
+	if ip, _, _ := strings.Cut(t, "."); len(ip) > Digits {
+		return sci(n, fix, false)
+	}
+	return withSign(n, groupFixed(t))
+}
+
+func isZeroText(t string) bool {
+	return strings.Trim(t, "0.") == ""
+}
+
+func formatAll(n Number) string {
+	if n.IsZero() {
+		return "0"
+	}
+	digits, e := digitsOf(n, Digits)
+	digits = strings.TrimRight(digits, "0")
+	if digits == "" {
+		digits = "0"
+	}
+	s := len(digits)
+	switch {
+	case e >= Digits:
+		return sci(n, 0, true)
+	case e >= 0:
+		dec := s - e - 1
+		if dec < 0 {
+			dec = 0
+		}
+		return withSign(n, groupFixed(fixedText(n, dec)))
+	default:
+		dec := -e - 1 + s
+		if dec > Digits {
+			return sci(n, 0, true)
+		}
+		return withSign(n, fixedText(n, dec))
+	}
+}
+
+// sci writes n as mantissa E exponent: fix decimals, or all digits.
+func sci(n Number, fix int, all bool) string {
+	sig := fix + 1
+	if all || sig > Digits {
+		sig = Digits
+	}
+	digits, e := digitsOf(n, sig)
+	if all {
+		digits = strings.TrimRight(digits, "0")
+		if digits == "" {
+			digits = "0"
+		}
+	}
+	for len(digits) < sig && !all {
+		digits += "0"
+	}
+	m := digits[:1]
+	if len(digits) > 1 {
+		m += "." + digits[1:]
+	}
+	return withSign(n, fmt.Sprintf("%sE%d", m, e))
+}

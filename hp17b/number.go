@@ -1,0 +1,225 @@
+// Package hp17b holds the calculator's numbers: 12-digit decimals with the
+// HP-17BII's range and rounding, the functions the Solver and the keyboard
+// need, the display formatting of the two-line LCD, and the message texts.
+//
+// It imports nothing else of the project.
+package hp17b
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/cockroachdb/apd/v3"
+)
+
+// Digits is the number of significant digits the calculator keeps: 12, per
+// the HP-17BII manual ("uses 12 digits in its calculations").
+const Digits = 12
+
+// MaxExp and MinExp bound the decimal exponent of a non-zero number's leading
+// digit: 1E-499 through 9.99999999999E499 (hp17b-facts §4).
+const (
+	MaxExp = 499
+	MinExp = -499
+)
+
+// Number is an immutable calculator number: zero or a decimal of at most 12
+// significant digits whose leading digit's exponent is in MinExp..MaxExp.
+// The zero value is 0. Numbers are values: copy them freely; no operation
+// changes its operands.
+type Number struct {
+	d apd.Decimal
+}
+
+// ctx12 rounds results to the calculator's 12 digits, half away from zero.
+// No condition traps: every result is checked by finish.
+var ctx12 = apd.Context{
+	Precision:   Digits,
+	MaxExponent: 100000,
+	MinExponent: -100000,
+	Rounding:    apd.RoundHalfUp,
+}
+
+// ctxWide is used inside transcendental functions, whose result is then
+// rounded to 12 digits.
+var ctxWide = apd.Context{
+	Precision:   24,
+	MaxExponent: 100000,
+	MinExponent: -100000,
+	Rounding:    apd.RoundHalfUp,
+}
+
+// maxNumber is 9.99999999999E499, the largest magnitude the calculator holds.
+var maxNumber = mustParse("9.99999999999E499")
+
+// Common numbers.
+var (
+	Zero    = Number{}
+	One     = FromInt(1)
+	Two     = FromInt(2)
+	Ten     = FromInt(10)
+	Hundred = FromInt(100)
+	// Pi is 3.14159265359, the Solver's PI (HP-17BII manual, Solver functions).
+	Pi = mustParse("3.14159265359")
+)
+
+// FromInt returns the Number equal to i, rounded to 12 digits if i has more.
+func FromInt(i int64) Number {
+	var n Number
+	n.d.SetInt64(i)
+	if i > 999999999999 || i < -999999999999 {
+		var r Number
+		ctx12.Round(&r.d, &n.d)
+		return r
+	}
+	return n
+}
+
+// Parse reads a decimal number such as "1357", "-0.5", "1.5E-3" or ".25"
+// (a comma may stand for the radix mark) and rounds it to 12 digits. It
+// returns an error for anything else; a number past the range saturates with
+// ErrOverflow, as any result does.
+func Parse(s string) (Number, error) {
+	t := strings.TrimSpace(s)
+	t = strings.Replace(t, ",", ".", 1)
+	if t == "" || strings.ContainsAny(t, "_") || strings.EqualFold(t, "nan") ||
+		strings.Contains(strings.ToLower(t), "inf") {
+		return Zero, fmt.Errorf("not a number: %q", s)
+	}
+	var d apd.Decimal
+	if _, _, err := d.SetString(t); err != nil || d.Form != apd.Finite {
+		return Zero, fmt.Errorf("not a number: %q", s)
+	}
+	var n Number
+	_, _ = ctx12.Round(&n.d, &d)
+	return finish(n, 0)
+}
+
+func mustParse(s string) Number {
+	var n Number
+	if _, _, err := n.d.SetString(s); err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// MustParse is Parse for constants known to be valid: it panics on a bad
+// literal. For tests and tables only.
+func MustParse(s string) Number {
+	n, err := Parse(s)
+	if err != nil && err != ErrOverflow {
+		panic(err)
+	}
+	return n
+}
+
+// finish applies the calculator's range to a freshly computed result: an
+// exponent past MaxExp saturates to ±9.99999999999E499 with ErrOverflow, one
+// below MinExp gives 0.
+func finish(n Number, c apd.Condition) (Number, error) {
+	if n.d.Form != apd.Finite {
+		if n.d.Form == apd.Infinite {
+			return saturate(n.d.Negative), ErrOverflow
+		}
+		return Zero, ErrInvalidInput
+	}
+	if n.d.IsZero() {
+		if n.d.Negative || n.d.Exponent != 0 {
+			return Zero, nil
+		}
+		return n, nil
+	}
+	adj := int64(n.d.Exponent) + int64(n.d.NumDigits()) - 1
+	if adj > MaxExp {
+		return saturate(n.d.Negative), ErrOverflow
+	}
+	if adj < MinExp {
+		return Zero, nil
+	}
+	return n, nil
+}
+
+func saturate(neg bool) Number {
+	if neg {
+		var r Number
+		r.d.Neg(&maxNumber.d)
+		return r
+	}
+	return maxNumber
+}
+
+// String gives the number in plain decimal with every significant digit and
+// no grouping ("1357", "0.666666666667", "1.5E-25", "9.99999999999E+499"): the form used in JSON
+// and state files. Parse reads it back exactly.
+func (n Number) String() string {
+	var r apd.Decimal
+	r.Reduce(&n.d)
+	if r.IsZero() {
+		return "0"
+	}
+	if e := int(r.Exponent) + int(r.NumDigits()) - 1; e >= -20 && e <= 20 {
+		return r.Text('f')
+	}
+	return r.Text('G')
+}
+
+// MarshalText encodes the number as String does.
+func (n Number) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+
+// UnmarshalText decodes what MarshalText wrote.
+func (n *Number) UnmarshalText(b []byte) error {
+	v, err := Parse(string(b))
+	if err != nil && err != ErrOverflow {
+		return err
+	}
+	*n = v
+	return nil
+}
+
+// IsZero reports whether n is 0.
+func (n Number) IsZero() bool { return n.d.IsZero() }
+
+// Sign returns -1, 0 or 1.
+func (n Number) Sign() int { return n.d.Sign() }
+
+// Cmp compares n with m: -1 if n < m, 0 if equal, 1 if n > m.
+func (n Number) Cmp(m Number) int { return n.d.Cmp(&m.d) }
+
+// Equal reports whether n and m are the same number.
+func (n Number) Equal(m Number) bool { return n.d.Cmp(&m.d) == 0 }
+
+// Int64 returns n as an integer and whether it is one that fits in an int64.
+func (n Number) Int64() (int64, bool) {
+	if !n.IsInteger() {
+		return 0, false
+	}
+	var r apd.Decimal
+	r.Reduce(&n.d)
+	i, err := r.Int64()
+	return i, err == nil
+}
+
+// IsInteger reports whether n has no fractional part.
+func (n Number) IsInteger() bool {
+	if n.d.Exponent >= 0 || n.d.IsZero() {
+		return true
+	}
+	var ip, fp apd.Decimal
+	n.d.Modf(&ip, &fp)
+	return fp.IsZero()
+}
+
+// Float64 returns the nearest float64, for plotting and tests only.
+func (n Number) Float64() float64 {
+	f, _ := n.d.Float64()
+	return f
+}
+
+// Exponent returns the decimal exponent of n's leading digit (0 for 0):
+// 1357 has exponent 3, 0.05 has exponent -2.
+func (n Number) Exponent() int {
+	if n.d.IsZero() {
+		return 0
+	}
+	return int(n.d.Exponent) + int(n.d.NumDigits()) - 1
+}

@@ -1,0 +1,211 @@
+package hp17b
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func n(s string) Number { return MustParse(s) }
+
+func TestArithmetic(t *testing.T) {
+	tests := []struct {
+		name string
+		f    func() (Number, error)
+		want string
+		err  error
+	}{
+		{"2/3 rounds half away", func() (Number, error) { return Div(n("2"), n("3")) }, "0.666666666667", nil},
+		{"-2/3", func() (Number, error) { return Div(n("-2"), n("3")) }, "-0.666666666667", nil},
+		{"1/3", func() (Number, error) { return Div(One, n("3")) }, "0.333333333333", nil},
+		{"12 digits kept", func() (Number, error) { return Add(n("999999999999"), One) }, "1000000000000", nil},
+		{"13th digit lost", func() (Number, error) { return Add(n("100000000000"), n("0.5")) }, "100000000001", nil},
+		{"divide by zero", func() (Number, error) { return Div(One, Zero) }, "0", ErrDivideByZero},
+		{"overflow saturates", func() (Number, error) { return Mul(n("1E300"), n("1E300")) }, "9.99999999999E+499", ErrOverflow},
+		{"negative overflow", func() (Number, error) { return Mul(n("-1E300"), n("1E300")) }, "-9.99999999999E+499", ErrOverflow},
+		{"underflow gives 0", func() (Number, error) { return Mul(n("1E-300"), n("1E-300")) }, "0", nil},
+		{"smallest", func() (Number, error) { return Mul(n("1E-499"), One) }, "1E-499", nil},
+		{"below smallest", func() (Number, error) { return Mul(n("1E-499"), n("0.1")) }, "0", nil},
+		{"sqrt", func() (Number, error) { return Sqrt(n("2")) }, "1.41421356237", nil},
+		{"sqrt neg", func() (Number, error) { return Sqrt(n("-1")) }, "0", ErrSqrtNeg},
+		{"ln", func() (Number, error) { return Ln(n("2")) }, "0.69314718056", nil},
+		{"ln 0", func() (Number, error) { return Ln(Zero) }, "0", ErrLogZero},
+		{"log neg", func() (Number, error) { return Log(n("-5")) }, "0", ErrLogNeg},
+		{"log", func() (Number, error) { return Log(n("1000")) }, "3", nil},
+		{"exp", func() (Number, error) { return Exp(One) }, "2.71828182846", nil},
+		{"exp overflow", func() (Number, error) { return Exp(n("2000")) }, "9.99999999999E+499", ErrOverflow},
+		{"exp underflow", func() (Number, error) { return Exp(n("-2000")) }, "0", nil},
+		{"alog", func() (Number, error) { return Alog(n("3")) }, "1000", nil},
+		{"expm1 small", func() (Number, error) { return Expm1(n("1E-10")) }, "0.000000000100000000005", nil},
+		{"lnp1 small", func() (Number, error) { return Lnp1(n("1E-10")) }, "0.000000000099999999995", nil},
+		{"lnp1 -1", func() (Number, error) { return Lnp1(n("-1")) }, "0", ErrLogZero},
+		{"pow int", func() (Number, error) { return Pow(n("2"), n("10")) }, "1024", nil},
+		{"pow neg int", func() (Number, error) { return Pow(n("-2"), n("3")) }, "-8", nil},
+		{"pow neg exp", func() (Number, error) { return Pow(n("2"), n("-3")) }, "0.125", nil},
+		{"pow frac", func() (Number, error) { return Pow(n("2"), n("0.5")) }, "1.41421356237", nil},
+		{"pow 0^0", func() (Number, error) { return Pow(Zero, Zero) }, "0", ErrPower},
+		{"pow neg base frac", func() (Number, error) { return Pow(n("-8"), n("0.5")) }, "0", ErrPower},
+		{"pow big", func() (Number, error) { return Pow(n("10"), n("600")) }, "9.99999999999E+499", ErrOverflow},
+		{"mod -7:3", func() (Number, error) { return Mod(n("-7"), n("3")) }, "2", nil},
+		{"mod 7:-3", func() (Number, error) { return Mod(n("7"), n("-3")) }, "-2", nil},
+		{"mod 5.5:2", func() (Number, error) { return Mod(n("5.5"), n("2")) }, "1.5", nil},
+		{"mod by 0", func() (Number, error) { return Mod(n("5"), Zero) }, "0", ErrDivideByZero},
+		{"idiv", func() (Number, error) { return Idiv(n("-7"), n("2")) }, "-3", nil},
+		{"fact", func() (Number, error) { return Fact(n("5")) }, "120", nil},
+		{"fact 0", func() (Number, error) { return Fact(Zero) }, "1", nil},
+		{"fact frac", func() (Number, error) { return Fact(n("2.5")) }, "0", ErrInvalidInput},
+		{"fact big", func() (Number, error) { return Fact(n("300")) }, "9.99999999999E+499", ErrOverflow},
+		{"rnd 2", func() (Number, error) { return Rnd(n("2.345"), n("2")) }, "2.35", nil},
+		{"rnd neg half", func() (Number, error) { return Rnd(n("-2.345"), n("2")) }, "-2.35", nil},
+		{"rnd sig", func() (Number, error) { return Rnd(n("123456"), n("-2")) }, "120000", nil},
+		{"rnd small", func() (Number, error) { return Rnd(n("0.004"), n("2")) }, "0", nil},
+		{"rnd small up", func() (Number, error) { return Rnd(n("0.006"), n("2")) }, "0.01", nil},
+		{"rnd bad", func() (Number, error) { return Rnd(n("1"), n("12")) }, "0", ErrInvalidInput},
+		{"trn", func() (Number, error) { return Trn(n("2.349"), n("2")) }, "2.34", nil},
+		{"spfv", func() (Number, error) { return Spfv(n("10"), n("2")) }, "1.21", nil},
+		{"sppv", func() (Number, error) { return Sppv(n("10"), n("2")) }, "0.826446280992", nil},
+		{"usfv", func() (Number, error) { return Usfv(n("10"), n("2")) }, "2.1", nil},
+		{"uspv", func() (Number, error) { return Uspv(n("10"), n("2")) }, "1.73553719008", nil},
+		{"usfv 0%", func() (Number, error) { return Usfv(Zero, n("7")) }, "7", nil},
+		{"hms", func() (Number, error) { return Hms(n("1.5")) }, "1.3", nil},
+		{"hrs", func() (Number, error) { return Hrs(n("1.3")) }, "1.5", nil},
+		{"date", func() (Number, error) { return DateAdd(n("7.041776"), n("1")) }, "7.051776", nil},
+		{"date bad", func() (Number, error) { return DateAdd(n("2.301990"), n("1")) }, "0", ErrInvalidDate},
+		{"ddays actual", func() (Number, error) { return Ddays(n("1.011990"), n("1.011991"), One) }, "365", nil},
+		{"ddays 360", func() (Number, error) { return Ddays(n("1.011990"), n("3.011990"), n("3")) }, "60", nil},
+		{"ddays bad cal", func() (Number, error) { return Ddays(n("1.011990"), n("3.011990"), n("4")) }, "0", ErrInvalidInput},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.f()
+			assert.Equal(t, tt.err, err)
+			assert.Equal(t, tt.want, got.String(), "value")
+		})
+	}
+}
+
+func TestPartsAndSigns(t *testing.T) {
+	assert.Equal(t, "-3", IP(n("-3.7")).String())
+	assert.Equal(t, "-0.7", FP(n("-3.7")).String())
+	assert.Equal(t, "-4", Int(n("-3.7")).String())
+	assert.Equal(t, "3", Int(n("3.7")).String())
+	assert.Equal(t, "-1", Sgn(n("-0.2")).String())
+	assert.Equal(t, "5", Max(n("5"), n("-5")).String())
+	assert.Equal(t, "-5", Min(n("5"), n("-5")).String())
+	assert.Equal(t, "0", Neg(Zero).String())
+	i, ok := n("1357").Int64()
+	assert.True(t, ok)
+	assert.EqualValues(t, 1357, i)
+	_, ok = n("1.5").Int64()
+	assert.False(t, ok)
+}
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]string{
+		"1357": "1357", ".25": "0.25", "5.": "5", "1,5": "1.5", "1.23456789012345": "1.23456789012",
+		"-0": "0", "1E-600": "0", "2e3": "2000",
+	} {
+		got, err := Parse(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got.String(), in)
+	}
+	for _, bad := range []string{"", "abc", "1..2", "NaN", "Inf", "1E", "--1"} {
+		_, err := Parse(bad)
+		assert.Error(t, err, bad)
+	}
+	got, err := Parse("1E600")
+	assert.Equal(t, ErrOverflow, err)
+	assert.Equal(t, "9.99999999999E+499", got.String())
+}
+
+func TestTextRoundTrip(t *testing.T) {
+	for _, s := range []string{"0", "1357", "-0.666666666667", "1.5E-20", "9.99999999999E499"} {
+		v := n(s)
+		b, err := v.MarshalText()
+		require.NoError(t, err)
+		var back Number
+		require.NoError(t, back.UnmarshalText(b))
+		assert.True(t, v.Equal(back), s)
+	}
+}
+
+func TestFormat(t *testing.T) {
+	fix2 := DefaultMode
+	all := Mode{All: true}
+	tests := []struct {
+		in   string
+		mode Mode
+		want string
+	}{
+		{"1357", fix2, "1,357.00"},
+		{"1357", all, "1,357"},
+		{"0", fix2, "0.00"},
+		{"0", all, "0"},
+		{"0", Mode{Fix: 0}, "0"},
+		{"1346", fix2, "1,346.00"},
+		{"-1234567.891", fix2, "-1,234,567.89"},
+		{"999.999", fix2, "1,000.00"},
+		{"0.0012345", fix2, "0.001"},
+		{"0.0016", fix2, "0.002"},
+		{"0.0096", fix2, "0.01"},
+		{"0.0012345", Mode{Fix: 0}, "0.001"},
+		{"123456789012.5", fix2, "123,456,789,013"},
+		{"12345678901.25", fix2, "12,345,678,901.3"},
+		{"999999999999.5", fix2, "1.00E12"},
+		{"1E15", fix2, "1.00E15"},
+		{"-1.5E20", Mode{Fix: 4}, "-1.5000E20"},
+		{"1.5E-12", fix2, "1.50E-12"},
+		{"1E-11", fix2, "0.00000000001"},
+		{"0.666666666667", all, "0.666666666667"},
+		{"0.0666666666667", all, "6.66666666667E-2"},
+		{"179.908747671", all, "179.908747671"},
+		{"1E20", all, "1E20"},
+		{"1.25E-30", all, "1.25E-30"},
+		{"2.5", Mode{Fix: 0}, "3"},
+		{"-2.5", Mode{Fix: 0}, "-3"},
+		{"3.14159265359", Mode{Fix: 11}, "3.14159265359"},
+		{"1357", Mode{Fix: 2, Comma: true}, "1.357,00"},
+		{"0.5", Mode{All: true, Comma: true}, "0,5"},
+		{"9.99999999999E499", fix2, "1.00E500"},
+		{"9.99999999999E499", all, "9.99999999999E499"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, Format(n(tt.in), tt.mode), "%s in %v", tt.in, tt.mode)
+	}
+}
+
+func TestParseMode(t *testing.T) {
+	m, err := ParseMode("FIX 4")
+	require.NoError(t, err)
+	assert.Equal(t, Mode{Fix: 4}, m)
+	m, err = ParseMode("all")
+	require.NoError(t, err)
+	assert.True(t, m.All)
+	assert.Equal(t, "fix2", DefaultMode.String())
+	_, err = ParseMode("fix12")
+	assert.Error(t, err)
+	_, err = ParseMode("sci")
+	assert.Error(t, err)
+}
+
+func BenchmarkAdd(b *testing.B) {
+	x, y := n("1357.25"), n("2.5")
+	for b.Loop() {
+		_, _ = Add(x, y)
+	}
+}
+
+func BenchmarkMod(b *testing.B) {
+	x, y := n("13"), n("4")
+	for b.Loop() {
+		_, _ = Mod(x, y)
+	}
+}
+
+func BenchmarkFormat(b *testing.B) {
+	x := n("1346")
+	for b.Loop() {
+		_ = Format(x, DefaultMode)
+	}
+}

@@ -8,8 +8,44 @@ import (
 // from zero, and either nil, ErrOverflow (with the saturated result) or the
 // calculator's error for an undefined operation (with 0).
 
+// smallLimit bounds the integers the fast paths handle: 12 digits, so that
+// sums and differences stay exact and products of two stay inside int64
+// only when checked.
+const smallLimit = 999999999999
+
+// small returns n as an int64 when it is an integer with exponent 0 and at
+// most 12 digits: the common case of Solver programs like NIM, computed
+// without the general decimal code.
+func (n Number) small() (int64, bool) {
+	if n.d.Form != apd.Finite || n.d.Exponent != 0 || !n.d.Coeff.IsInt64() {
+		return 0, false
+	}
+	v := n.d.Coeff.Int64()
+	if v > smallLimit || v < -smallLimit {
+		return 0, false
+	}
+	if n.d.Negative {
+		v = -v
+	}
+	return v, true
+}
+
+// fromSmall builds a Number from an int64 known to have at most 12 digits.
+func fromSmall(v int64) Number {
+	var r Number
+	r.d.SetInt64(v)
+	return r
+}
+
 // Add returns a + b.
 func Add(a, b Number) (Number, error) {
+	if x, ok := a.small(); ok {
+		if y, ok := b.small(); ok {
+			if s := x + y; s <= smallLimit && s >= -smallLimit {
+				return fromSmall(s), nil
+			}
+		}
+	}
 	var r Number
 	c, _ := ctx12.Add(&r.d, &a.d, &b.d)
 	return finish(r, c)
@@ -17,6 +53,13 @@ func Add(a, b Number) (Number, error) {
 
 // Sub returns a − b.
 func Sub(a, b Number) (Number, error) {
+	if x, ok := a.small(); ok {
+		if y, ok := b.small(); ok {
+			if s := x - y; s <= smallLimit && s >= -smallLimit {
+				return fromSmall(s), nil
+			}
+		}
+	}
 	var r Number
 	c, _ := ctx12.Sub(&r.d, &a.d, &b.d)
 	return finish(r, c)
@@ -24,6 +67,11 @@ func Sub(a, b Number) (Number, error) {
 
 // Mul returns a × b.
 func Mul(a, b Number) (Number, error) {
+	if x, ok := a.small(); ok {
+		if y, ok := b.small(); ok && (x < 1000000 && x > -1000000 && y < 1000000 && y > -1000000) {
+			return fromSmall(x * y), nil
+		}
+	}
 	var r Number
 	c, _ := ctx12.Mul(&r.d, &a.d, &b.d)
 	return finish(r, c)
@@ -296,8 +344,17 @@ func Mod(a, b Number) (Number, error) {
 	if b.IsZero() {
 		return Zero, ErrDivideByZero
 	}
+	if x, ok := a.small(); ok {
+		if y, ok := b.small(); ok {
+			m := x % y
+			if m != 0 && (m < 0) != (y < 0) {
+				m += y
+			}
+			return fromSmall(m), nil
+		}
+	}
 	var q, fl, p, r apd.Decimal
-	wctx := ctxWide.WithPrecision(Digits + 1020) // exact for the whole range
+	wctx := ctxWide.WithPrecision(exactPrecision(a, b))
 	if _, err := wctx.Quo(&q, &a.d, &b.d); err != nil {
 		return Zero, ErrInvalidInput
 	}
@@ -309,13 +366,28 @@ func Mod(a, b Number) (Number, error) {
 	return finish(n, c)
 }
 
+// exactPrecision is enough digits to hold the integer part of a ÷ b and the
+// operands' digits exactly.
+func exactPrecision(a, b Number) uint32 {
+	p := a.Exponent() - b.Exponent() + 3*Digits
+	if p < 3*Digits {
+		p = 3 * Digits
+	}
+	return uint32(p)
+}
+
 // Idiv returns the integer part of a ÷ b; ErrDivideByZero when b is 0.
 func Idiv(a, b Number) (Number, error) {
 	if b.IsZero() {
 		return Zero, ErrDivideByZero
 	}
+	if x, ok := a.small(); ok {
+		if y, ok := b.small(); ok {
+			return fromSmall(x / y), nil
+		}
+	}
 	var q apd.Decimal
-	wctx := ctxWide.WithPrecision(Digits + 1020)
+	wctx := ctxWide.WithPrecision(exactPrecision(a, b))
 	if _, err := wctx.Quo(&q, &a.d, &b.d); err != nil {
 		return Zero, ErrInvalidInput
 	}

@@ -1,0 +1,66 @@
+// Command hp17b is the virtual HP-17B: the calculator, its Solver from the
+// command line, and the programs written for it.
+//
+//	hp17b check FILE              list a file's equations or its first error
+//	hp17b solve --eq FILE STEP... store and solve as the calculator would
+//
+// Run "hp17b help" for every command.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit statuses.
+const (
+	exitOK     = 0
+	exitFailed = 1 // a solve failed, or a comparison disagreed
+	exitUsage  = 2 // bad arguments or a bad equation
+)
+
+type command struct {
+	name, args, help string
+	run              func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"check", "FILE", "list each equation in FILE with its name and menu, or the first error", runCheck},
+		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: hp17b COMMAND [ARGS]")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  hp17b %s %s\n      %s\n", c.name, c.args, c.help)
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "help", "-h", "--help":
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "hp17b: unknown command %q\n", args[0])
+	usage(stderr)
+	return exitUsage
+}

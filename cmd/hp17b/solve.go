@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/solver"
+)
+
+// loadEquations reads an equation file and reports a bad one with
+// file:line:column and a caret.
+func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return nil, false
+	}
+	eqs, err := solver.ParseFile(path, string(b))
+	if err != nil {
+		reportEquationError(stderr, err)
+		return nil, false
+	}
+	return eqs, true
+}
+
+func reportEquationError(w io.Writer, err error) {
+	fmt.Fprintln(w, err)
+	var se *solver.SyntaxError
+	if errors.As(err, &se) {
+		if c := se.Caret(); c != "" {
+			fmt.Fprintln(w, c)
+		}
+	}
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: hp17b check FILE")
+		return exitUsage
+	}
+	eqs, ok := loadEquations(fs.Arg(0), stderr)
+	if !ok {
+		return exitUsage
+	}
+	for i, eq := range eqs {
+		fmt.Fprintf(stdout, "%d. %s  menu: %s\n", i+1, eq.Title(), strings.Join(eq.Menu, " "))
+	}
+	return exitOK
+}
+
+// solveJSON is one line of `hp17b solve --json`.
+type solveJSON struct {
+	Name    string            `json:"name"`
+	Value   string            `json:"value"`
+	Display string            `json:"display"`
+	Method  string            `json:"method"`
+	Outcome string            `json:"outcome"`
+	Error   string            `json:"error,omitempty"`
+	Vars    map[string]string `json:"vars"`
+}
+
+func runSolve(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	eqPath := fs.String("eq", "", "equation file (required)")
+	name := fs.String("name", "", "the equation's name in the file (default: the first)")
+	display := fs.String("display", "fix2", "display mode: fix0 … fix11 or all")
+	asJSON := fs.Bool("json", false, "print one JSON object per solve")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *eqPath == "" || fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] STEP...")
+		return exitUsage
+	}
+	mode, err := hp17b.ParseMode(*display)
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitUsage
+	}
+	eqs, ok := loadEquations(*eqPath, stderr)
+	if !ok {
+		return exitUsage
+	}
+	eq := eqs[0]
+	if *name != "" {
+		eq = nil
+		for _, e := range eqs {
+			if e.Name == *name {
+				eq = e
+			}
+		}
+		if eq == nil {
+			fmt.Fprintf(stderr, "hp17b: no equation named %s in %s\n", *name, *eqPath)
+			return exitUsage
+		}
+	}
+	// Check every step before doing any.
+	type step struct {
+		name  string
+		value *hp17b.Number
+	}
+	var steps []step
+	menu := map[string]bool{}
+	for _, m := range eq.Menu {
+		menu[m] = true
+	}
+	for _, a := range fs.Args() {
+		n, v, isStore := strings.Cut(a, "=")
+		if !menu[n] {
+			fmt.Fprintf(stderr, "hp17b: step %q: %s is not a menu variable of %s (menu: %s)\n", a, n, eq.Title(), strings.Join(eq.Menu, " "))
+			return exitUsage
+		}
+		if !isStore {
+			steps = append(steps, step{name: n})
+			continue
+		}
+		x, err := hp17b.Parse(v)
+		if err != nil && err != hp17b.ErrOverflow {
+			fmt.Fprintf(stderr, "hp17b: step %q: %q is not a number\n", a, v)
+			return exitUsage
+		}
+		steps = append(steps, step{name: n, value: &x})
+	}
+	vars := solver.NewVars()
+	vars.Create(eq.Menu...)
+	s := solver.New(eq, vars)
+	status := exitOK
+	for _, st := range steps {
+		if st.value != nil {
+			vars.Store(st.name, *st.value)
+			continue
+		}
+		r, err := s.Solve(context.Background(), st.name, solver.Options{})
+		lines := r.Lines(mode)
+		if err != nil {
+			lines = []string{err.Error()}
+			status = exitFailed
+		} else if !r.Found() {
+			status = exitFailed
+		}
+		if !*asJSON {
+			fmt.Fprintln(stdout, strings.Join(lines, "  "))
+			continue
+		}
+		out := solveJSON{Name: st.name, Value: r.Value.String(), Display: strings.Join(lines, "  "),
+			Method: r.Method.String(), Outcome: r.Outcome.String(), Vars: map[string]string{}}
+		if err != nil {
+			out.Outcome, out.Error = "error", err.Error()
+		}
+		for n, v := range vars.Snapshot() {
+			out.Vars[n] = v.String()
+		}
+		b, _ := json.Marshal(out)
+		fmt.Fprintln(stdout, string(b))
+	}
+	return status
+}

@@ -1,0 +1,47 @@
+package solver
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+func loadNIM(tb testing.TB) string {
+	tb.Helper()
+	src, err := os.ReadFile("testdata/nim-seed.eq")
+	require.NoError(tb, err)
+	return string(src)
+}
+
+func BenchmarkParseNIM(b *testing.B) {
+	src := loadNIM(b)
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSolveNIMEval solves EVAL from A=1 B=3 C=5 D=6, the position of
+// the post's first move, restoring the heaps before each solve.
+func BenchmarkSolveNIMEval(b *testing.B) {
+	eq, err := Parse(loadNIM(b))
+	require.NoError(b, err)
+	v := NewVars()
+	s := New(eq, v)
+	ctx := context.Background()
+	heaps := map[string]hp17b.Number{"A": hp17b.FromInt(1), "B": hp17b.FromInt(3), "C": hp17b.FromInt(5), "D": hp17b.FromInt(6)}
+	for b.Loop() {
+		for n, x := range heaps {
+			v.Set(n, x)
+		}
+		r, err := s.Solve(ctx, "EVAL", Options{})
+		if err != nil || !r.Value.Equal(hp17b.FromInt(1346)) {
+			b.Fatalf("EVAL = %v, %v", r.Value, err)
+		}
+	}
+}

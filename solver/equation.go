@@ -1,0 +1,258 @@
+// Package solver is the HP-17B Solver: it parses equations in the
+// calculator's language, builds their menus, evaluates them against shared
+// variables, and solves them for a menu variable by direct solution
+// (isolation) or by iterative search, as the HP-17BII does.
+//
+// It imports the number package hp17b and nothing else of the project.
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+)
+
+// Limits that keep a hostile equation from exhausting the machine.
+const (
+	// MaxLength is the longest equation text accepted, in bytes. The real
+	// calculator's whole memory is 6,750 bytes.
+	MaxLength = 16384
+	// MaxDepth is the deepest nesting of parentheses accepted.
+	MaxDepth = 100
+)
+
+// Equation is a parsed, checked Solver equation. It is immutable and may be
+// shared between goroutines.
+type Equation struct {
+	// Source is the text as given.
+	Source string
+	// Name is the label before the first ':' ("NIM" in "NIM:IF(..."), or "".
+	Name string
+	// Left is the expression left of '='; Right is the one to its right, or
+	// nil when the equation has no '=' (it is then Left = 0).
+	Left, Right Node
+	// Menu lists the menu variables in order of first appearance, left to
+	// right. Names used only as an L() target, inside G() or S(), or as a Σ
+	// counter get no menu key (hp17b-facts §3, solver-semantics §4).
+	Menu []string
+	// Names lists every variable name the equation refers to, menu or not,
+	// in order of first appearance.
+	Names []string
+}
+
+// SyntaxError is an equation the Solver cannot read: the calculator says
+// INVALID EQUATION and puts the cursor on the first character it could not
+// interpret (HP-17BII manual, Solver chapter).
+type SyntaxError struct {
+	// Pos is the offending character.
+	Pos Pos
+	// Msg says what is wrong and, where it helps, what to do.
+	Msg string
+	// Source is the equation's text, for Caret.
+	Source string
+	// File names the equation file, when the equation came from one.
+	File string
+}
+
+// Error gives "INVALID EQUATION at [file:]line:col: message".
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("INVALID EQUATION at %s: %s", e.Where(), e.Msg)
+}
+
+// Caret returns the offending line of the source and, under it, a caret
+// at the column, for printing after Error. Unicode spaces print as spaces.
+func (e *SyntaxError) Caret() string {
+	lines := strings.Split(e.Source, "\n")
+	if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
+		return ""
+	}
+	line := strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\u00a0' || r == '\r' || (r >= '\u2000' && r <= '\u200b') || r == '\u202f' || r == '\u3000' {
+			return ' '
+		}
+		return r
+	}, lines[e.Pos.Line-1])
+	col := e.Pos.Col
+	if n := utf8.RuneCountInString(line); col > n+1 {
+		col = n + 1
+	}
+	if col < 1 {
+		col = 1
+	}
+	return line + "\n" + strings.Repeat(" ", col-1) + "^"
+}
+
+// Parse reads and checks one equation. The text may span lines; spaces,
+// line breaks and Unicode spaces are ignored. A bad equation gives a
+// *SyntaxError.
+func Parse(src string) (*Equation, error) {
+	if len(src) > MaxLength {
+		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: fmt.Sprintf("equation longer than %d bytes", MaxLength), Source: src}
+	}
+	if !utf8.ValidString(src) {
+		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: "text is not valid UTF-8", Source: src}
+	}
+	if p, ok := tooDeep(src); ok {
+		return nil, &SyntaxError{Pos: p, Msg: fmt.Sprintf("parentheses nested deeper than %d", MaxDepth), Source: src}
+	}
+	if strings.TrimSpace(strings.Map(spaceToSpace, src)) == "" {
+		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: "the equation is empty", Source: src}
+	}
+	g, err := eqParser.ParseString("", src)
+	if err != nil {
+		return nil, convertParseError(err, src)
+	}
+	b := &builder{}
+	eq := &Equation{Source: src}
+	if g.Label != nil {
+		eq.Name = g.Label.Name
+	}
+	body := b.or(g.Body)
+	if c, ok := body.(*Compare); ok && c.Op == "=" {
+		eq.Left, eq.Right = c.L, c.R
+	} else {
+		if isBool(body) {
+			b.fail(body.At(), "only '=' may stand outside IF; comparisons belong in an IF condition")
+		}
+		eq.Left = body
+	}
+	if b.err != nil {
+		b.err.Source = src
+		return nil, b.err
+	}
+	eq.Menu, eq.Names = collectNames(eq)
+	return eq, nil
+}
+
+func spaceToSpace(r rune) rune {
+	if r == '\u00a0' || r == '\u200b' || r == '\ufeff' || (r >= '\u2000' && r <= '\u200a') || r == '\u202f' || r == '\u3000' {
+		return ' '
+	}
+	return r
+}
+
+func tooDeep(src string) (Pos, bool) {
+	depth, line, col := 0, 1, 0
+	for _, r := range src {
+		col++
+		switch r {
+		case '\n':
+			line, col = line+1, 0
+		case '(':
+			depth++
+			if depth > MaxDepth {
+				return Pos{line, col}, true
+			}
+		case ')':
+			depth--
+		}
+	}
+	return Pos{}, false
+}
+
+func convertParseError(err error, src string) error {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		p := perr.Position()
+		msg := perr.Message()
+		var ut *participle.UnexpectedTokenError
+		if errors.As(err, &ut) {
+			tok := ut.Unexpected
+			if tok.EOF() {
+				msg = "the equation ends too soon: a ')' or an operand is missing"
+				p = tok.Pos
+			} else {
+				msg = fmt.Sprintf("unexpected %q", tok.Value)
+				if ut.Expect != "" {
+					msg += ", expected " + ut.Expect
+				}
+			}
+		} else if strings.Contains(msg, "invalid input text") {
+			r, _ := utf8.DecodeRuneInString(src[min(p.Offset, len(src)):])
+			msg = fmt.Sprintf("%q is not part of the Solver's language", r)
+		}
+		return &SyntaxError{Pos: Pos{p.Line, p.Column}, Msg: msg, Source: src}
+	}
+	return &SyntaxError{Pos: Pos{1, 1}, Msg: err.Error(), Source: src}
+}
+
+// collectNames walks the tree left to right and returns the menu variables
+// and all variable names, each in order of first appearance.
+func collectNames(eq *Equation) (menu, names []string) {
+	seenMenu := map[string]bool{}
+	seenAll := map[string]bool{}
+	addAll := func(n string) {
+		if !seenAll[n] {
+			seenAll[n] = true
+			names = append(names, n)
+		}
+	}
+	var walk func(n Node, local map[string]bool)
+	walk = func(n Node, local map[string]bool) {
+		switch n := n.(type) {
+		case *Var:
+			addAll(n.Name)
+			if !local[n.Name] && !seenMenu[n.Name] {
+				seenMenu[n.Name] = true
+				menu = append(menu, n.Name)
+			}
+		case *Unary:
+			walk(n.X, local)
+		case *Binary:
+			walk(n.L, local)
+			walk(n.R, local)
+		case *Compare:
+			walk(n.L, local)
+			walk(n.R, local)
+		case *Logic:
+			walk(n.L, local)
+			walk(n.R, local)
+		case *Not:
+			walk(n.X, local)
+		case *Call:
+			switch n.Fn {
+			case "L":
+				addAll(n.Args[0].(*Var).Name)
+				walk(n.Args[1], local)
+			case "G", "S":
+				addAll(n.Args[0].(*Var).Name)
+			case "Σ":
+				ctr := n.Args[0].(*Var).Name
+				addAll(ctr)
+				for _, a := range n.Args[1:4] {
+					walk(a, local)
+				}
+				inner := map[string]bool{ctr: true}
+				for k := range local {
+					inner[k] = true
+				}
+				walk(n.Args[4], inner)
+			case "FLOW", "#T", "ITEM", "SIZEC", "SIZES":
+				for _, a := range n.Args[1:] {
+					walk(a, local)
+				}
+			default:
+				for _, a := range n.Args {
+					walk(a, local)
+				}
+			}
+		}
+	}
+	walk(eq.Left, nil)
+	if eq.Right != nil {
+		walk(eq.Right, nil)
+	}
+	return menu, names
+}
+
+// Label returns the menu label of a variable name: its first five
+// characters, as the 17B's narrow menu cells show them.
+func Label(name string) string {
+	if utf8.RuneCountInString(name) <= 5 {
+		return name
+	}
+	return string([]rune(name)[:5])
+}

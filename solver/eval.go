@@ -1,0 +1,420 @@
+package solver
+
+import (
+	"context"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// MaxSigmaSteps bounds one Σ loop. A loop that would run longer stops with
+// ErrSigmaSteps instead of holding the calculator for hours.
+const MaxSigmaSteps = 1_000_000
+
+// Run-time errors of the Solver language that are not arithmetic.
+var (
+	// ErrNoLists: FLOW, #T, ITEM, SIZEC and SIZES need CFLO and SUM lists,
+	// which the calculator does not have yet.
+	ErrNoLists = &hp17b.Error{Msg: "NO LISTS YET"}
+	// ErrSigmaSteps: a Σ loop would take more than MaxSigmaSteps steps.
+	ErrSigmaSteps = &hp17b.Error{Msg: "TOO MANY Σ STEPS"}
+	// ErrSigmaStep: a Σ loop's step is 0.
+	ErrSigmaStep = &hp17b.Error{Msg: "INVALID Σ STEP"}
+)
+
+// machine is the state of one evaluation.
+type machine struct {
+	ctx      context.Context
+	unknown  *cell // the variable being solved for, for S()
+	overflow bool  // an OVERFLOW happened (the result saturated)
+}
+
+// ok turns the non-fatal overflow into a flag.
+func (m *machine) ok(v hp17b.Number, err error) (hp17b.Number, error) {
+	if err == hp17b.ErrOverflow {
+		m.overflow = true
+		return v, nil
+	}
+	return v, err
+}
+
+type expr interface {
+	eval(m *machine) (hp17b.Number, error)
+}
+
+type numExpr struct{ v hp17b.Number }
+
+type varExpr struct{ c *cell }
+
+type negExpr struct{ x expr }
+
+type binExpr struct {
+	op   byte
+	l, r expr
+}
+
+type cmpExpr struct {
+	op   string
+	l, r expr
+}
+
+type logicExpr struct {
+	and  bool
+	l, r expr
+}
+
+type notExpr struct{ x expr }
+
+type fn1Expr struct {
+	name string
+	f    func(hp17b.Number) (hp17b.Number, error)
+	x    expr
+}
+
+type fn2Expr struct {
+	name string
+	f    func(a, b hp17b.Number) (hp17b.Number, error)
+	x, y expr
+}
+
+type fn3Expr struct {
+	f       func(a, b, c hp17b.Number) (hp17b.Number, error)
+	x, y, z expr
+}
+
+type nowExpr struct{ f func() hp17b.Number }
+
+type ifExpr struct{ c, a, b expr }
+
+type letExpr struct {
+	c *cell
+	x expr
+}
+
+type getExpr struct{ c *cell }
+
+type sExpr struct{ c *cell }
+
+type sigmaExpr struct {
+	c                    *cell
+	from, to, step, body expr
+}
+
+type listExpr struct{ args []expr }
+
+var truth = [2]hp17b.Number{hp17b.Zero, hp17b.One}
+
+func boolNum(b bool) hp17b.Number {
+	if b {
+		return truth[1]
+	}
+	return truth[0]
+}
+
+func (e *numExpr) eval(*machine) (hp17b.Number, error) { return e.v, nil }
+
+func (e *varExpr) eval(*machine) (hp17b.Number, error) { return e.c.value, nil }
+
+func (e *negExpr) eval(m *machine) (hp17b.Number, error) {
+	v, err := e.x.eval(m)
+	if err != nil {
+		return v, err
+	}
+	return hp17b.Neg(v), nil
+}
+
+func arith(op byte, a, b hp17b.Number) (hp17b.Number, error) {
+	switch op {
+	case '+':
+		return hp17b.Add(a, b)
+	case '-':
+		return hp17b.Sub(a, b)
+	case '*':
+		return hp17b.Mul(a, b)
+	case '/':
+		return hp17b.Div(a, b)
+	default:
+		return hp17b.Pow(a, b)
+	}
+}
+
+func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.l.eval(m)
+	if err != nil {
+		return a, err
+	}
+	b, err := e.r.eval(m)
+	if err != nil {
+		return b, err
+	}
+	return m.ok(arith(e.op, a, b))
+}
+
+func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.l.eval(m)
+	if err != nil {
+		return a, err
+	}
+	b, err := e.r.eval(m)
+	if err != nil {
+		return b, err
+	}
+	c := a.Cmp(b)
+	var t bool
+	switch e.op {
+	case "=":
+		t = c == 0
+	case "<>":
+		t = c != 0
+	case "<":
+		t = c < 0
+	case "<=":
+		t = c <= 0
+	case ">":
+		t = c > 0
+	default:
+		t = c >= 0
+	}
+	return boolNum(t), nil
+}
+
+func (e *logicExpr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.l.eval(m)
+	if err != nil {
+		return a, err
+	}
+	b, err := e.r.eval(m)
+	if err != nil {
+		return b, err
+	}
+	if e.and {
+		return boolNum(!a.IsZero() && !b.IsZero()), nil
+	}
+	return boolNum(!a.IsZero() || !b.IsZero()), nil
+}
+
+func (e *notExpr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.x.eval(m)
+	if err != nil {
+		return a, err
+	}
+	return boolNum(a.IsZero()), nil
+}
+
+func (e *fn1Expr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.x.eval(m)
+	if err != nil {
+		return a, err
+	}
+	return m.ok(e.f(a))
+}
+
+func (e *fn2Expr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.x.eval(m)
+	if err != nil {
+		return a, err
+	}
+	b, err := e.y.eval(m)
+	if err != nil {
+		return b, err
+	}
+	return m.ok(e.f(a, b))
+}
+
+func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.x.eval(m)
+	if err != nil {
+		return a, err
+	}
+	b, err := e.y.eval(m)
+	if err != nil {
+		return b, err
+	}
+	c, err := e.z.eval(m)
+	if err != nil {
+		return c, err
+	}
+	return m.ok(e.f(a, b, c))
+}
+
+func (e *nowExpr) eval(*machine) (hp17b.Number, error) { return e.f(), nil }
+
+func (e *ifExpr) eval(m *machine) (hp17b.Number, error) {
+	c, err := e.c.eval(m)
+	if err != nil {
+		return c, err
+	}
+	if !c.IsZero() {
+		return e.a.eval(m)
+	}
+	return e.b.eval(m)
+}
+
+func (e *letExpr) eval(m *machine) (hp17b.Number, error) {
+	v, err := e.x.eval(m)
+	if err != nil {
+		return v, err
+	}
+	e.c.value, e.c.exists = v, true
+	return v, nil
+}
+
+func (e *getExpr) eval(*machine) (hp17b.Number, error) { return e.c.value, nil }
+
+func (e *sExpr) eval(m *machine) (hp17b.Number, error) {
+	return boolNum(m.unknown == e.c), nil
+}
+
+// eval of Σ(i:from:to:step:body): from, to and step are evaluated once, in
+// that order; the counter runs from from while it has not passed to,
+// the body adding up once per step. The counter is the variable named i
+// during the loop (so G(i) and i in the body see it) and gets its old value
+// back afterwards, so a Σ never changes a menu variable of the same name.
+func (e *sigmaExpr) eval(m *machine) (hp17b.Number, error) {
+	from, err := e.from.eval(m)
+	if err != nil {
+		return from, err
+	}
+	to, err := e.to.eval(m)
+	if err != nil {
+		return to, err
+	}
+	step, err := e.step.eval(m)
+	if err != nil {
+		return step, err
+	}
+	if step.IsZero() {
+		return hp17b.Zero, ErrSigmaStep
+	}
+	saved, savedExists := e.c.value, e.c.exists
+	defer func() { e.c.value, e.c.exists = saved, savedExists }()
+	sum := hp17b.Zero
+	i := from
+	up := step.Sign() > 0
+	for n := 0; ; n++ {
+		if c := i.Cmp(to); (up && c > 0) || (!up && c < 0) {
+			break
+		}
+		if n >= MaxSigmaSteps {
+			return hp17b.Zero, ErrSigmaSteps
+		}
+		if n&1023 == 1023 && m.ctx != nil {
+			if err := m.ctx.Err(); err != nil {
+				return hp17b.Zero, err
+			}
+		}
+		e.c.value, e.c.exists = i, true
+		v, err := e.body.eval(m)
+		if err != nil {
+			return v, err
+		}
+		if sum, err = m.ok(hp17b.Add(sum, v)); err != nil {
+			return sum, err
+		}
+		next, err := m.ok(hp17b.Add(i, step))
+		if err != nil {
+			return next, err
+		}
+		if next.Equal(i) { // the step is lost in the counter's 12 digits
+			return hp17b.Zero, ErrSigmaSteps
+		}
+		i = next
+	}
+	return sum, nil
+}
+
+func (e *listExpr) eval(m *machine) (hp17b.Number, error) {
+	for _, a := range e.args {
+		if v, err := a.eval(m); err != nil {
+			return v, err
+		}
+	}
+	return hp17b.Zero, ErrNoLists
+}
+
+var unaryFns = map[string]func(hp17b.Number) (hp17b.Number, error){
+	"ABS":   func(a hp17b.Number) (hp17b.Number, error) { return hp17b.Abs(a), nil },
+	"ALOG":  hp17b.Alog,
+	"EXP":   hp17b.Exp,
+	"EXPM1": hp17b.Expm1,
+	"FACT":  hp17b.Fact,
+	"FP":    func(a hp17b.Number) (hp17b.Number, error) { return hp17b.FP(a), nil },
+	"HMS":   hp17b.Hms,
+	"HRS":   hp17b.Hrs,
+	"INT":   func(a hp17b.Number) (hp17b.Number, error) { return hp17b.Int(a), nil },
+	"INV":   hp17b.Inv,
+	"IP":    func(a hp17b.Number) (hp17b.Number, error) { return hp17b.IP(a), nil },
+	"LN":    hp17b.Ln,
+	"LNP1":  hp17b.Lnp1,
+	"LOG":   hp17b.Log,
+	"SGN":   func(a hp17b.Number) (hp17b.Number, error) { return hp17b.Sgn(a), nil },
+	"SQ":    hp17b.Sq,
+	"SQRT":  hp17b.Sqrt,
+}
+
+var binaryFns = map[string]func(a, b hp17b.Number) (hp17b.Number, error){
+	"DATE": hp17b.DateAdd,
+	"IDIV": hp17b.Idiv,
+	"MAX":  func(a, b hp17b.Number) (hp17b.Number, error) { return hp17b.Max(a, b), nil },
+	"MIN":  func(a, b hp17b.Number) (hp17b.Number, error) { return hp17b.Min(a, b), nil },
+	"MOD":  hp17b.Mod,
+	"RND":  hp17b.Rnd,
+	"SPFV": hp17b.Spfv,
+	"SPPV": hp17b.Sppv,
+	"TRN":  hp17b.Trn,
+	"USFV": hp17b.Usfv,
+	"USPV": hp17b.Uspv,
+}
+
+// compile turns a checked tree into an evaluator bound to the cells of vars.
+func compile(n Node, vars *Vars) expr {
+	switch n := n.(type) {
+	case *Num:
+		return &numExpr{n.Value}
+	case *Var:
+		return &varExpr{vars.cell(n.Name)}
+	case *Unary:
+		return &negExpr{compile(n.X, vars)}
+	case *Binary:
+		return &binExpr{n.Op, compile(n.L, vars), compile(n.R, vars)}
+	case *Compare:
+		return &cmpExpr{n.Op, compile(n.L, vars), compile(n.R, vars)}
+	case *Logic:
+		return &logicExpr{n.Op == "AND", compile(n.L, vars), compile(n.R, vars)}
+	case *Not:
+		return &notExpr{compile(n.X, vars)}
+	case *Call:
+		args := make([]expr, 0, len(n.Args))
+		cellArg := func(i int) *cell { return vars.cell(n.Args[i].(*Var).Name) }
+		switch n.Fn {
+		case "PI":
+			return &numExpr{hp17b.Pi}
+		case "CDATE":
+			return &nowExpr{hp17b.CDate}
+		case "CTIME":
+			return &nowExpr{hp17b.CTime}
+		case "IF":
+			return &ifExpr{compile(n.Args[0], vars), compile(n.Args[1], vars), compile(n.Args[2], vars)}
+		case "L":
+			return &letExpr{cellArg(0), compile(n.Args[1], vars)}
+		case "G":
+			return &getExpr{cellArg(0)}
+		case "S":
+			return &sExpr{cellArg(0)}
+		case "Σ":
+			return &sigmaExpr{cellArg(0), compile(n.Args[1], vars), compile(n.Args[2], vars),
+				compile(n.Args[3], vars), compile(n.Args[4], vars)}
+		case "DDAYS":
+			return &fn3Expr{hp17b.Ddays, compile(n.Args[0], vars), compile(n.Args[1], vars), compile(n.Args[2], vars)}
+		case "FLOW", "#T", "ITEM", "SIZEC", "SIZES":
+			for _, a := range n.Args[1:] {
+				args = append(args, compile(a, vars))
+			}
+			return &listExpr{args}
+		}
+		if f, ok := unaryFns[n.Fn]; ok {
+			return &fn1Expr{n.Fn, f, compile(n.Args[0], vars)}
+		}
+		return &fn2Expr{n.Fn, binaryFns[n.Fn], compile(n.Args[0], vars), compile(n.Args[1], vars)}
+	}
+	panic("solver: unknown node")
+}

@@ -1,0 +1,332 @@
+package solver
+
+import (
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// point is one evaluation of the equation during the search.
+type point struct {
+	x, f, l, r hp17b.Number
+	ok         bool
+}
+
+// smaller reports whether |a.f| < |b.f|.
+func smaller(a, b point) bool { return hp17b.Abs(a.f).Cmp(hp17b.Abs(b.f)) < 0 }
+
+// closeToZero reports whether f is negligible beside the sides it is the
+// difference of, or beside the size of LEFT−RIGHT where the search
+// started: a root to the calculator's precision.
+func closeToZero(p point, start hp17b.Number) bool {
+	if p.f.IsZero() {
+		return true
+	}
+	scale := hp17b.Max(hp17b.Max(hp17b.Abs(p.l), hp17b.Abs(p.r)), start)
+	if scale.IsZero() {
+		return false
+	}
+	return p.f.Exponent()-scale.Exponent() <= -9
+}
+
+func half(a, b hp17b.Number) hp17b.Number {
+	s, _ := hp17b.Add(a, b)
+	h, _ := hp17b.Div(s, hp17b.Two)
+	return h
+}
+
+// search is the iterative search. It starts from two guesses, follows
+// secant steps (capped at 100 times the current spacing, widening the
+// spacing while LEFT−RIGHT is flat) until LEFT−RIGHT changes sign, then
+// narrows the bracket by secant steps kept inside it, falling back to
+// bisection, until the two ends are neighbouring 12-digit numbers. Every
+// evaluation first stores the trial value in the unknown, so L() stores
+// repeat at each step, as on the calculator.
+func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
+	res := Result{Name: x.name, Method: Iterative}
+	orig := x.value
+	g1, g2 := x.value, x.value
+	switch {
+	case len(opt.Guesses) >= 2:
+		g1, g2 = opt.Guesses[0], opt.Guesses[1]
+	case len(opt.Guesses) == 1:
+		g1, g2 = opt.Guesses[0], opt.Guesses[0]
+	case x.hasPrev:
+		g2 = x.prev
+	}
+	if g1.Equal(g2) {
+		g2 = secondGuess(g1)
+	}
+	eval := func(v hp17b.Number) point {
+		x.value = v
+		l, r, err := s.sides(m)
+		if err != nil {
+			return point{x: v}
+		}
+		f, err := hp17b.Sub(l, r)
+		if err != nil && err != hp17b.ErrOverflow {
+			return point{x: v}
+		}
+		return point{x: v, f: f, l: l, r: r, ok: true}
+	}
+	interrupted := func() bool { return m.ctx != nil && m.ctx.Err() != nil }
+	finish := func(p point, o Outcome) (Result, error) {
+		x.value = p.x
+		res.Value, res.Outcome, res.Left, res.Right, res.Overflow = p.x, o, p.l, p.r, m.overflow
+		return res, nil
+	}
+	report := func(a, b point) {
+		if opt.Progress != nil {
+			opt.Progress(Progress{X1: a.x, X2: b.x, S1: a.f.Sign(), S2: b.f.Sign()})
+		}
+	}
+
+	a, b := eval(g1), eval(g2)
+	for i := 0; i < 40 && a.ok != b.ok; i++ { // move a failing guess toward the good one
+		if !a.ok {
+			a = eval(half(a.x, b.x))
+		} else {
+			b = eval(half(a.x, b.x))
+		}
+	}
+	if !a.ok || !b.ok || a.x.Equal(b.x) {
+		x.value = orig
+		res.Value, res.Outcome = orig, BadGuesses
+		return res, nil
+	}
+	best := a
+	if smaller(b, a) {
+		best = b
+	}
+	start := hp17b.Max(hp17b.Abs(a.f), hp17b.Abs(b.f))
+	stall := 0
+	for iter := 0; iter < s.MaxIterations; iter++ {
+		if interrupted() {
+			x.value = best.x
+			return res, ErrInterrupted
+		}
+		report(a, b)
+		if a.f.IsZero() {
+			return finish(a, Root)
+		}
+		if b.f.IsZero() {
+			return finish(b, Root)
+		}
+		if a.f.Sign() != b.f.Sign() {
+			return s.bracket(m, a, b, eval, report, finish)
+		}
+		d, _ := hp17b.Sub(b.x, a.x)
+		var nx hp17b.Number
+		if a.f.Equal(b.f) {
+			// Flat: look farther out, alternately on each side.
+			w, _ := hp17b.Mul(d, hp17b.FromInt(10))
+			if iter%2 == 0 {
+				nx, _ = hp17b.Add(b.x, w)
+			} else {
+				nx, _ = hp17b.Sub(a.x, w)
+			}
+		} else {
+			df, _ := hp17b.Sub(b.f, a.f)
+			q, err := hp17b.Div(b.f, df)
+			if err != nil {
+				q = hp17b.Zero
+			}
+			step, _ := hp17b.Mul(q, d)
+			limit, _ := hp17b.Mul(hp17b.Abs(d), hp17b.Hundred)
+			if hp17b.Abs(step).Cmp(limit) > 0 {
+				step = limit
+				if q.Sign()*d.Sign() < 0 {
+					step = hp17b.Neg(limit)
+				}
+			}
+			nx, _ = hp17b.Sub(b.x, step)
+		}
+		if nx.Equal(a.x) || nx.Equal(b.x) {
+			// The secant cannot move in 12 digits: look at the best
+			// point's neighbours for a sign change, else it is a minimum.
+			if c, ok := s.neighbourSignChange(best, eval); ok {
+				return s.bracket(m, best, c, eval, report, finish)
+			}
+			if closeToZero(best, start) {
+				return finish(best, Root)
+			}
+			return finish(best, Extremum)
+		}
+		c := eval(nx)
+		for i := 0; i < 20 && !c.ok; i++ {
+			c = eval(half(c.x, b.x))
+		}
+		worse := &a
+		if smaller(a, b) {
+			worse = &b
+		}
+		if c.ok && !smaller(c, *worse) && c.f.Sign() == a.f.Sign() {
+			// The step made things worse: try between the two best points.
+			c = eval(half(a.x, b.x))
+		}
+		switch {
+		case !c.ok:
+			stall++
+		case smaller(c, *worse) || c.f.Sign() != a.f.Sign():
+			*worse = c
+			if smaller(c, best) {
+				best, stall = c, 0
+			} else {
+				stall++
+			}
+		default:
+			stall++
+		}
+		if stall >= 30 {
+			if closeToZero(best, start) {
+				return finish(best, Root)
+			}
+			return finish(best, Extremum)
+		}
+	}
+	x.value = best.x
+	res.Value, res.Outcome, res.Left, res.Right = best.x, NotFound, best.l, best.r
+	return res, nil
+}
+
+// secondGuess is the Solver's own second guess near g.
+func secondGuess(g hp17b.Number) hp17b.Number {
+	if g.IsZero() {
+		return hp17b.One
+	}
+	d, _ := hp17b.Mul(g, hp17b.MustParse("0.001"))
+	r, _ := hp17b.Add(g, d)
+	return r
+}
+
+// neighbourSignChange looks one unit of the 12th digit either side of p.
+func (s *Solver) neighbourSignChange(p point, eval func(hp17b.Number) point) (point, bool) {
+	ulp := unitInLastPlace(p.x)
+	for _, d := range []hp17b.Number{ulp, hp17b.Neg(ulp)} {
+		v, _ := hp17b.Add(p.x, d)
+		c := eval(v)
+		if c.ok && (c.f.IsZero() || c.f.Sign() != p.f.Sign()) {
+			return c, true
+		}
+	}
+	return point{}, false
+}
+
+func unitInLastPlace(x hp17b.Number) hp17b.Number {
+	if x.IsZero() {
+		return hp17b.MustParse("1E-499")
+	}
+	u, _ := hp17b.Parse("1E" + itoa(x.Exponent()-hp17b.Digits+1))
+	return u
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	var b []byte
+	for ; i > 0; i /= 10 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}
+
+// bracket narrows a sign change between a and b to neighbouring numbers.
+func (s *Solver) bracket(m *machine, a, b point, eval func(hp17b.Number) point,
+	report func(a, b point), finish func(point, Outcome) (Result, error)) (Result, error) {
+	var spans []hp17b.Number
+	for iter := 0; iter < 5000; iter++ {
+		span, _ := hp17b.Sub(a.f, b.f)
+		spans = append(spans, hp17b.Abs(span))
+		if m.ctx != nil && m.ctx.Err() != nil {
+			best := a
+			if smaller(b, a) {
+				best = b
+			}
+			m.unknown.value = best.x
+			return Result{Name: m.unknown.name, Method: Iterative, Value: best.x}, ErrInterrupted
+		}
+		report(a, b)
+		mid := half(a.x, b.x)
+		if mid.Equal(a.x) || mid.Equal(b.x) {
+			best := a
+			if smaller(b, a) {
+				best = b
+			}
+			// Evaluate the final estimate last, so the stored variables
+			// are those of the value kept.
+			best = eval(best.x)
+			if growing(spans) {
+				return finish(best, SignReversal)
+			}
+			return finish(best, Root)
+		}
+		// Secant point, kept at least a tenth of the width from either end.
+		next := mid
+		if iter%3 != 2 { // every third step bisects, to guarantee progress
+			d, _ := hp17b.Sub(b.x, a.x)
+			df, _ := hp17b.Sub(b.f, a.f)
+			if q, err := hp17b.Div(a.f, df); err == nil {
+				step, _ := hp17b.Mul(q, d)
+				cand, _ := hp17b.Sub(a.x, step)
+				lo, hi := a.x, b.x
+				if lo.Cmp(hi) > 0 {
+					lo, hi = hi, lo
+				}
+				w, _ := hp17b.Sub(hi, lo)
+				tenth, _ := hp17b.Div(w, hp17b.Ten)
+				lo2, _ := hp17b.Add(lo, tenth)
+				hi2, _ := hp17b.Sub(hi, tenth)
+				if cand.Cmp(lo2) >= 0 && cand.Cmp(hi2) <= 0 {
+					next = cand
+				}
+			}
+		}
+		c := eval(next)
+		if !c.ok && !next.Equal(mid) {
+			c = eval(mid)
+		}
+		if !c.ok {
+			// Undefined inside the bracket: keep the better end.
+			best := a
+			if smaller(b, a) {
+				best = b
+			}
+			return finish(eval(best.x), SignReversal)
+		}
+		if c.f.IsZero() {
+			return finish(c, Root)
+		}
+		if c.f.Sign() == a.f.Sign() {
+			a = c
+		} else {
+			b = c
+		}
+	}
+	best := a
+	if smaller(b, a) {
+		best = b
+	}
+	return finish(best, NotFound)
+}
+
+// growing reports whether the last three narrowings of a bracket each made
+// |f(a) − f(b)| larger: the mark of a sign change across a pole or a jump
+// rather than a root.
+func growing(spans []hp17b.Number) bool {
+	n := len(spans)
+	if n < 4 {
+		return false
+	}
+	for i := n - 3; i < n; i++ {
+		if spans[i].Cmp(spans[i-1]) <= 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,420 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// Method says how a solve found its value.
+type Method int
+
+// The two methods of the HP-17BII Solver (HP-17BII manual, "How the Solver
+// works").
+const (
+	// Direct is direct solution: the unknown isolated and computed once.
+	Direct Method = iota
+	// Iterative is the iterative search from one or two guesses.
+	Iterative
+)
+
+// String gives "direct" or "iterative".
+func (m Method) String() string {
+	if m == Direct {
+		return "direct"
+	}
+	return "iterative"
+}
+
+// Outcome is how a solve ended (HP-17BII manual, the four cases of the
+// iterative search).
+type Outcome int
+
+// The outcomes. Root, SignReversal and Extremum leave a value in the
+// unknown; BadGuesses and NotFound leave the guess it had.
+const (
+	// Root: the value found makes LEFT equal RIGHT (to 12 digits).
+	Root Outcome = iota
+	// SignReversal: LEFT−RIGHT changes sign between two neighbouring
+	// 12-digit numbers but the sides differ there: a possible root.
+	SignReversal
+	// Extremum: |LEFT−RIGHT| reached a minimum that is not 0: a possible
+	// root.
+	Extremum
+	// BadGuesses: the equation cannot be evaluated at the guesses.
+	BadGuesses
+	// NotFound: the search gave up.
+	NotFound
+)
+
+var outcomeNames = [...]string{"root", "sign_reversal", "extremum", "bad_guesses", "not_found"}
+
+// String gives "root", "sign_reversal", "extremum", "bad_guesses" or
+// "not_found", the names the JSON output uses.
+func (o Outcome) String() string { return outcomeNames[o] }
+
+// Result is what a solve produced.
+type Result struct {
+	// Name is the variable solved for.
+	Name string
+	// Value is the value stored in it (for BadGuesses and NotFound, the
+	// value it kept).
+	Value hp17b.Number
+	// Method and Outcome say how the value was found.
+	Method  Method
+	Outcome Outcome
+	// Left and Right are the two sides at Value where the search knows them
+	// (SignReversal and Extremum show them).
+	Left, Right hp17b.Number
+	// Overflow is set when a result along the way saturated (OVERFLOW).
+	Overflow bool
+}
+
+// Found reports whether the solve left a value (a root or a possible root).
+func (r Result) Found() bool { return r.Outcome <= Extremum }
+
+// Lines returns what the display's message area shows after the solve, one
+// or two lines: "EVAL=1,346.00" for a root; "LEFT=…" and "RIGHT=…" for a
+// possible root (CLR then shows the value); the outcome's message otherwise.
+func (r Result) Lines(mode hp17b.Mode) []string {
+	switch r.Outcome {
+	case Root:
+		return []string{r.Name + "=" + hp17b.Format(r.Value, mode)}
+	case SignReversal, Extremum:
+		return []string{"LEFT=" + hp17b.Format(r.Left, mode), "RIGHT=" + hp17b.Format(r.Right, mode)}
+	case BadGuesses:
+		return []string{hp17b.MsgBadGuesses, hp17b.MsgPressCLR}
+	default:
+		return []string{hp17b.MsgSolutionNotFound}
+	}
+}
+
+// ErrInterrupted is returned when the context of a solve is cancelled (a key
+// pressed during the search).
+var ErrInterrupted = &hp17b.Error{Msg: hp17b.MsgInterrupted}
+
+// ErrNotMenuVariable: the name to solve for is not one of the equation's
+// menu variables.
+var ErrNotMenuVariable = errors.New("not a menu variable of this equation")
+
+// errNotInvertible makes a direct solution fall back to the search.
+var errNotInvertible = errors.New("not invertible")
+
+// Progress is a report from the iterative search: its two current
+// estimates and the sign of LEFT−RIGHT at each (-1, 0 or 1), as the
+// calculator's display shows them while it searches.
+type Progress struct {
+	X1, X2 hp17b.Number
+	S1, S2 int
+}
+
+// Options tune a solve.
+type Options struct {
+	// Guesses are up to two starting points for the iterative search; when
+	// empty, the search starts from the variable's value and the value it
+	// had before it was last stored from the menu (HP-17BII manual, "Entering
+	// guesses").
+	Guesses []hp17b.Number
+	// Progress, when set, is called at each step of the iterative search.
+	Progress func(Progress)
+	// Iterative skips direct solution (the 17bII+ behaviour).
+	Iterative bool
+}
+
+// Solver is an equation bound to a variable store, compiled once. It is not
+// safe for concurrent use (neither is Vars).
+type Solver struct {
+	eq    *Equation
+	vars  *Vars
+	left  expr
+	right expr
+	plans map[*cell]*plan
+	// MaxIterations bounds the iterative search's steps before it reports
+	// NotFound.
+	MaxIterations int
+}
+
+// plan caches, per unknown, how often it occurs and which nodes lead to it.
+type plan struct {
+	count int
+	path  map[expr]bool
+}
+
+// New binds an equation to a store. Nothing is created in the store until a
+// value is stored or CALC's Create runs.
+func New(eq *Equation, vars *Vars) *Solver {
+	s := &Solver{eq: eq, vars: vars, plans: map[*cell]*plan{}, MaxIterations: 500}
+	s.left = compile(eq.Left, vars)
+	if eq.Right != nil {
+		s.right = compile(eq.Right, vars)
+	}
+	return s
+}
+
+// Equation returns the bound equation.
+func (s *Solver) Equation() *Equation { return s.eq }
+
+// Vars returns the bound store.
+func (s *Solver) Vars() *Vars { return s.vars }
+
+// sides evaluates LEFT then RIGHT (0 when there is no '=').
+func (s *Solver) sides(m *machine) (l, r hp17b.Number, err error) {
+	l, err = s.left.eval(m)
+	if err != nil || s.right == nil {
+		return l, hp17b.Zero, err
+	}
+	r, err = s.right.eval(m)
+	return l, r, err
+}
+
+// Eval evaluates the equation once with the stored values and returns
+// LEFT − RIGHT. L() stores happen as in a solve.
+func (s *Solver) Eval(ctx context.Context) (hp17b.Number, error) {
+	m := &machine{ctx: ctx}
+	l, r, err := s.sides(m)
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	d, err := hp17b.Sub(l, r)
+	if err == hp17b.ErrOverflow {
+		err = nil
+	}
+	return d, err
+}
+
+func (s *Solver) isMenu(name string) bool {
+	for _, n := range s.eq.Menu {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Solve solves the equation for the menu variable name and stores the result
+// in it. Direct solution is tried first when the unknown occurs exactly once
+// (G(), S() and L() targets not counted); a non-invertible function on the
+// way to it hands over to the iterative search, keeping any L() stores
+// already made; an error met while isolating (DIVIDE BY 0, ...) ends the
+// solve with that error. The error is a *hp17b.Error for the calculator's
+// messages, ErrInterrupted when ctx is cancelled, or ErrNotMenuVariable.
+func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, error) {
+	if !s.isMenu(name) {
+		return Result{Name: name}, fmt.Errorf("%s: %w", name, ErrNotMenuVariable)
+	}
+	x := s.vars.cell(name)
+	if !x.exists {
+		x.value, x.exists = hp17b.Zero, true
+	}
+	m := &machine{ctx: ctx, unknown: x}
+	if !opt.Iterative {
+		p := s.planFor(x)
+		if p.count == 1 {
+			v, err := s.direct(m, p)
+			switch {
+			case err == nil:
+				x.value = v
+				return Result{Name: name, Value: v, Method: Direct, Outcome: Root, Overflow: m.overflow}, nil
+			case err != errNotInvertible:
+				return Result{Name: name, Value: x.value, Method: Direct, Overflow: m.overflow}, err
+			}
+		}
+	}
+	return s.search(m, x, opt)
+}
+
+func (s *Solver) planFor(x *cell) *plan {
+	if p, ok := s.plans[x]; ok {
+		return p
+	}
+	p := &plan{path: map[expr]bool{}}
+	p.count = count(s.left, x, p.path)
+	if s.right != nil {
+		p.count += count(s.right, x, p.path)
+	}
+	s.plans[x] = p
+	return p
+}
+
+// count returns how often x occurs in e (direct-solution rules) and marks in
+// path every node that contains an occurrence.
+func count(e expr, x *cell, path map[expr]bool) int {
+	n := 0
+	switch e := e.(type) {
+	case *varExpr:
+		if e.c == x {
+			n = 1
+		}
+	case *negExpr:
+		n = count(e.x, x, path)
+	case *binExpr:
+		n = count(e.l, x, path) + count(e.r, x, path)
+	case *cmpExpr:
+		n = count(e.l, x, path) + count(e.r, x, path)
+	case *logicExpr:
+		n = count(e.l, x, path) + count(e.r, x, path)
+	case *notExpr:
+		n = count(e.x, x, path)
+	case *fn1Expr:
+		n = count(e.x, x, path)
+	case *fn2Expr:
+		n = count(e.x, x, path) + count(e.y, x, path)
+	case *fn3Expr:
+		n = count(e.x, x, path) + count(e.y, x, path) + count(e.z, x, path)
+	case *ifExpr:
+		// The unknown may occur once in THEN and once in ELSE.
+		n = count(e.c, x, path) + max(count(e.a, x, path), count(e.b, x, path))
+	case *letExpr:
+		n = count(e.x, x, path)
+	case *sigmaExpr:
+		n = count(e.from, x, path) + count(e.to, x, path) + count(e.step, x, path)
+		if e.c != x {
+			n += count(e.body, x, path)
+		}
+	case *listExpr:
+		for _, a := range e.args {
+			n += count(a, x, path)
+		}
+	}
+	if n > 0 {
+		path[e] = true
+	}
+	return n
+}
+
+// direct isolates the unknown top-down: at each node on the way to it the
+// sibling operands are evaluated once, left to right, and the inverse
+// operation applied to the right-hand side.
+func (s *Solver) direct(m *machine, p *plan) (hp17b.Number, error) {
+	if s.right == nil {
+		return s.isolate(m, p, s.left, hp17b.Zero)
+	}
+	if p.path[s.left] {
+		r, err := s.right.eval(m)
+		if err != nil {
+			return r, err
+		}
+		return s.isolate(m, p, s.left, r)
+	}
+	l, err := s.left.eval(m)
+	if err != nil {
+		return l, err
+	}
+	return s.isolate(m, p, s.right, l)
+}
+
+func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.Number, error) {
+	for {
+		switch n := e.(type) {
+		case *varExpr:
+			return rhs, nil
+		case *negExpr:
+			rhs, e = hp17b.Neg(rhs), n.x
+		case *binExpr:
+			inLeft := p.path[n.l]
+			var sib expr = n.l
+			if inLeft {
+				sib = n.r
+			}
+			if n.op == '^' && !inLeft {
+				return rhs, errNotInvertible // never isolate an exponent
+			}
+			v, err := sib.eval(m)
+			if err != nil {
+				return v, err
+			}
+			var r hp17b.Number
+			switch {
+			case n.op == '+':
+				r, err = hp17b.Sub(rhs, v)
+			case n.op == '-' && inLeft:
+				r, err = hp17b.Add(rhs, v)
+			case n.op == '-':
+				r, err = hp17b.Sub(v, rhs)
+			case n.op == '*':
+				r, err = hp17b.Div(rhs, v)
+			case n.op == '/' && inLeft:
+				r, err = hp17b.Mul(rhs, v)
+			case n.op == '/':
+				r, err = hp17b.Div(v, rhs)
+			default: // base of a power
+				r, err = root(rhs, v)
+			}
+			if r, err = m.ok(r, err); err != nil {
+				return r, err
+			}
+			rhs = r
+			if inLeft {
+				e = n.l
+			} else {
+				e = n.r
+			}
+		case *fn1Expr:
+			inv, ok := inverses[n.name]
+			if !ok {
+				return rhs, errNotInvertible
+			}
+			r, err := m.ok(inv(rhs))
+			if err != nil {
+				return r, err
+			}
+			rhs, e = r, n.x
+		case *ifExpr:
+			if p.path[n.c] {
+				return rhs, errNotInvertible
+			}
+			c, err := n.c.eval(m)
+			if err != nil {
+				return c, err
+			}
+			branch := n.b
+			if !c.IsZero() {
+				branch = n.a
+			}
+			if !p.path[branch] {
+				// The branch taken does not hold the unknown: it cannot be
+				// isolated with the stored values.
+				return rhs, &hp17b.Error{Msg: hp17b.MsgSolutionNotFound}
+			}
+			e = branch
+		default:
+			return rhs, errNotInvertible
+		}
+	}
+}
+
+// inverses are the invertible functions of the HP-17BII's direct solution
+// (HP-17BII manual, "Direct and iterative solutions"; DATE and DDAYS,
+// also in the manual's list, are left to the iterative search here).
+var inverses = map[string]func(hp17b.Number) (hp17b.Number, error){
+	"ALOG":  hp17b.Log,
+	"LOG":   hp17b.Alog,
+	"EXP":   hp17b.Ln,
+	"LN":    hp17b.Exp,
+	"EXPM1": hp17b.Lnp1,
+	"LNP1":  hp17b.Expm1,
+	"INV":   hp17b.Inv,
+	"SQ":    hp17b.Sqrt, // the positive root
+	"SQRT":  hp17b.Sq,
+}
+
+// root solves b^e = r for b: the principal (positive) root, negative for an
+// odd integer e and negative r.
+func root(r, e hp17b.Number) (hp17b.Number, error) {
+	if e.Equal(hp17b.Two) {
+		return hp17b.Sqrt(r)
+	}
+	inv, err := hp17b.Inv(e)
+	if err != nil {
+		return inv, err
+	}
+	if r.Sign() < 0 {
+		if i, ok := e.Int64(); ok && i%2 != 0 {
+			v, err := hp17b.Pow(hp17b.Neg(r), inv)
+			return hp17b.Neg(v), err
+		}
+	}
+	return hp17b.Pow(r, inv)
+}

@@ -1,8 +1,11 @@
 // Command hp17b is the virtual HP-17B: the calculator, its Solver from the
 // command line, and the programs written for it.
 //
+//	hp17b                         play NIM in the terminal
 //	hp17b check FILE              list a file's equations or its first error
 //	hp17b solve --eq FILE STEP... store and solve as the calculator would
+//	hp17b compare PROGRAM         check a Nim program against native Go
+//	hp17b play                    play 1-3-5-7 Nim against the calculator
 //
 // Run "hp17b help" for every command.
 package main
@@ -31,6 +34,8 @@ func init() {
 	commands = []command{
 		{"check", "FILE", "list each equation in FILE with its name and menu, or the first error", runCheck},
 		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
+		{"compare", "PROGRAM [--eq FILE] [--json] [--strict]", "check a Nim program's equation against its native reference", runCompare},
+		{"play", "[--program nim|nim-misere]", "play 1-3-5-7 Nim against the calculator in the terminal", runPlay},
 	}
 }
 
@@ -47,8 +52,8 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		usage(stderr)
-		return exitUsage
+		// The calculator's main job: NIM, in the terminal.
+		return runPlay(nil, stdout, stderr)
 	}
 	switch args[0] {
 	case "help", "-h", "--help":

@@ -78,3 +78,59 @@ func TestSolveFailures(t *testing.T) {
 	_, _, code = runCLI("bogus")
 	assert.Equal(t, exitUsage, code)
 }
+
+func TestCompareCLI(t *testing.T) {
+	out, _, code := runCLI("compare", "nim")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "no disagreement")
+
+	out, _, code = runCLI("compare", "nim", "--eq", "../../programs/nim-as-transcribed.eq")
+	assert.Equal(t, exitOK, code, "display findings alone do not fail")
+	assert.Contains(t, out, "cause: at all")
+	_, _, code = runCLI("compare", "nim", "--eq", "../../programs/nim-as-transcribed.eq", "--strict")
+	assert.Equal(t, exitFailed, code)
+
+	out, _, code = runCLI("compare", "nim-misere", "--json")
+	assert.Equal(t, exitOK, code)
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	for _, k := range []string{"positions", "no_move", "moves_agree", "moves_disagree", "display_wrong",
+		"games", "equation_always_wins", "game_turns_display_wrong", "mismatches"} {
+		assert.Contains(t, rep, k)
+	}
+	assert.EqualValues(t, 384, rep["positions"])
+	assert.Equal(t, true, rep["equation_always_wins"])
+
+	_, _, code = runCLI("compare", "nope")
+	assert.Equal(t, exitUsage, code)
+}
+
+func playWith(t *testing.T, input string, args ...string) (string, int) {
+	t.Helper()
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader(input)
+	out, _, code := runCLI(append([]string{"play"}, args...)...)
+	return out, code
+}
+
+func TestPlayScripted(t *testing.T) {
+	out, code := playWith(t, "D 6\nC=3\nB 2\ntake 1 from A\nB 5\nxyz\nB 0\n")
+	assert.Equal(t, exitOK, code)
+	for _, want := range []string{"[INIT]  INIT=1,357", "[EVAL]  EVAL=1,346", "[EVAL]  EVAL=1,331",
+		"[EVAL]  EVAL=1,230", "[EVAL]  EVAL=220", "heap B has 2: its new size must be 0 to 1",
+		"\"X\" is not a heap", "[EVAL]  EVAL=0\n"} {
+		assert.Contains(t, out, want)
+	}
+	assert.True(t, strings.HasSuffix(out, "The calculator wins.\n"), out)
+	assert.NotContains(t, out, "disagreement")
+
+	out, code = playWith(t, "D 6\nC 3\nB 2\nA 0\nB 0\nC 0\n", "--program", "nim-misere")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "[EVAL]  EVAL=10\n")
+	assert.True(t, strings.HasSuffix(out, "The calculator wins.\n"), out)
+
+	out, code = playWith(t, "D 6\n")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "Goodbye.")
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/solver"
+)
+
+var stdin io.Reader = os.Stdin
+
+func runPlay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	id := fs.String("program", "nim", "the Nim program to play: nim or nim-misere")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	prog, err := programs.ByID(*id)
+	if err == nil && !prog.Nim {
+		err = fmt.Errorf("%s is not a Nim program", prog.ID)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitUsage
+	}
+	eq, err := prog.Equation()
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitUsage
+	}
+	player, err := programs.NewPlayer(prog, eq)
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitUsage
+	}
+	return playGame(player, prog, stdin, stdout)
+}
+
+func drawHeaps(w io.Writer, h programs.Heaps) {
+	for i, n := range [4]string{"A", "B", "C", "D"} {
+		fmt.Fprintf(w, "  %s %-8s %d\n", n, strings.Repeat("|", h[i]), h[i])
+	}
+}
+
+// parseMove reads "D 6", "D=6", "d6" or "take 1 from D" into a heap index
+// and its new size.
+func parseMove(line string, h programs.Heaps) (int, int, error) {
+	f := strings.Fields(strings.ToUpper(strings.ReplaceAll(line, "=", " ")))
+	heap := func(s string) (int, error) {
+		if len(s) == 1 && s[0] >= 'A' && s[0] <= 'D' {
+			return int(s[0] - 'A'), nil
+		}
+		return 0, fmt.Errorf("%q is not a heap: use A, B, C or D", s)
+	}
+	switch {
+	case len(f) == 4 && f[0] == "TAKE" && f[2] == "FROM":
+		i, err := heap(f[3])
+		if err != nil {
+			return 0, 0, err
+		}
+		k, err := strconv.Atoi(f[1])
+		if err != nil || k < 1 {
+			return 0, 0, fmt.Errorf("take how many? %q is not a whole number of at least 1", f[1])
+		}
+		return i, h[i] - k, nil
+	case len(f) == 1 && len(f[0]) >= 2:
+		f = []string{f[0][:1], f[0][1:]}
+		fallthrough
+	case len(f) == 2:
+		i, err := heap(f[0])
+		if err != nil {
+			return 0, 0, err
+		}
+		v, err := strconv.Atoi(f[1])
+		if err != nil {
+			return 0, 0, fmt.Errorf("%q is not a whole number", f[1])
+		}
+		return i, v, nil
+	}
+	return 0, 0, fmt.Errorf("say a heap and its new size (D 6 or D=6), or take 1 from D")
+}
+
+func playGame(player *programs.Player, prog programs.Program, in io.Reader, out io.Writer) int {
+	ctx := context.Background()
+	vars := solver.NewVars()
+	rule := "normal play: whoever takes the last object wins"
+	if prog.Misere {
+		rule = "misère: whoever takes the last object loses"
+	}
+	fmt.Fprintf(out, "%s: 1-3-5-7 Nim against the HP-17B Solver (%s).\n", prog.Title, rule)
+	fmt.Fprintln(out, "Set a heap (D 6 or D=6) or take (take 1 from D); you move first. Ctrl-D quits.")
+	h, display, err := player.Init(ctx, vars)
+	if err != nil {
+		fmt.Fprintf(out, "INIT failed: %s\n", display)
+		return exitFailed
+	}
+	fmt.Fprintf(out, "[INIT]  %s\n", display)
+	native := programs.Natives[prog.Native]
+	sc := bufio.NewScanner(in)
+	for {
+		drawHeaps(out, h)
+		fmt.Fprint(out, "Your move> ")
+		if !sc.Scan() {
+			fmt.Fprintln(out, "\nGoodbye.")
+			return exitOK
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if strings.EqualFold(line, "quit") || strings.EqualFold(line, "q") {
+			fmt.Fprintln(out, "Goodbye.")
+			return exitOK
+		}
+		i, v, err := parseMove(line, h)
+		if err == nil && (v < 0 || v >= h[i]) {
+			err = fmt.Errorf("heap %c has %d: its new size must be 0 to %d", 'A'+i, h[i], h[i]-1)
+			if h[i] == 0 {
+				err = fmt.Errorf("heap %c is empty: choose another heap", 'A'+i)
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(out, "%v\n", err)
+			continue
+		}
+		h[i] = v
+		fmt.Fprintf(out, "%d [%c]  %c=%d\n", v, 'A'+i, 'A'+i, v)
+		if h == (programs.Heaps{}) {
+			drawHeaps(out, h)
+			if prog.Misere {
+				fmt.Fprintln(out, "You took the last object.")
+				fmt.Fprintln(out, "The calculator wins.")
+			} else {
+				fmt.Fprintln(out, "You win.")
+			}
+			return exitOK
+		}
+		t := player.Answer(ctx, vars, h)
+		fmt.Fprintf(out, "[EVAL]  %s\n", t.Display)
+		want, nativeMoves := native(h)
+		switch {
+		case !t.Moved:
+			if nativeMoves {
+				fmt.Fprintf(out, "disagreement: the equation did not move; the native player would leave %d%d%d%d\n", want[0], want[1], want[2], want[3])
+			}
+			fmt.Fprintln(out, "The calculator cannot move.")
+			fmt.Fprintln(out, "You win.")
+			return exitOK
+		case !nativeMoves || t.After != want:
+			fmt.Fprintf(out, "disagreement: the equation left %d%d%d%d; the native player would leave %d%d%d%d\n",
+				t.After[0], t.After[1], t.After[2], t.After[3], want[0], want[1], want[2], want[3])
+		case !t.DisplayRight():
+			fmt.Fprintf(out, "note: the display does not spell the heaps (%d%d%d%d)\n", t.After[0], t.After[1], t.After[2], t.After[3])
+		}
+		h = t.After
+		if h == (programs.Heaps{}) {
+			drawHeaps(out, h)
+			if prog.Misere {
+				fmt.Fprintln(out, "The calculator took the last object.")
+				fmt.Fprintln(out, "You win.")
+			} else {
+				fmt.Fprintln(out, "The calculator wins.")
+			}
+			return exitOK
+		}
+	}
+}

@@ -1,0 +1,139 @@
+// Package nim holds impartial heap games: Nim's nim-sum, winning moves under
+// normal play (whoever takes the last object wins) and misère play (whoever
+// takes it loses), for any number of heaps.
+//
+// It imports nothing else of the project.
+package nim
+
+import "fmt"
+
+// Move takes objects from one heap: heap Heap (0-based) goes from From
+// objects to To objects, To < From.
+type Move struct {
+	Heap     int
+	From, To int
+}
+
+// String gives "heap 3: 7 → 1".
+func (m Move) String() string { return fmt.Sprintf("heap %d: %d → %d", m.Heap, m.From, m.To) }
+
+// Apply returns a copy of heaps with the move made.
+func (m Move) Apply(heaps []int) []int {
+	out := append([]int(nil), heaps...)
+	out[m.Heap] = m.To
+	return out
+}
+
+// NimSum returns the XOR of the heap sizes: 0 exactly when the player to
+// move loses under normal play (Bouton's theorem).
+func NimSum(heaps []int) int {
+	s := 0
+	for _, h := range heaps {
+		s ^= h
+	}
+	return s
+}
+
+// Moves returns every legal move: each heap to each smaller size.
+func Moves(heaps []int) []Move {
+	var out []Move
+	for i, h := range heaps {
+		for to := h - 1; to >= 0; to-- {
+			out = append(out, Move{Heap: i, From: h, To: to})
+		}
+	}
+	return out
+}
+
+// Over reports whether every heap is empty.
+func Over(heaps []int) bool {
+	for _, h := range heaps {
+		if h != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Winning reports whether the player to move wins with perfect play.
+// Normal play: the nim-sum is not 0. Misère play: the same, except when no
+// heap has two or more objects, where the player to move wins exactly when
+// the number of heaps of one is even.
+func Winning(heaps []int, misere bool) bool {
+	if misere {
+		big, ones := 0, 0
+		for _, h := range heaps {
+			if h > 1 {
+				big++
+			} else if h == 1 {
+				ones++
+			}
+		}
+		if big == 0 {
+			return ones%2 == 0
+		}
+	}
+	return NimSum(heaps) != 0
+}
+
+// WinningMoves returns every move that leaves the opponent in a losing
+// position, in the order Moves lists them. It is empty in a losing position.
+func WinningMoves(heaps []int, misere bool) []Move {
+	var out []Move
+	for _, m := range Moves(heaps) {
+		after := m.Apply(heaps)
+		if misere && Over(after) {
+			continue // taking the last object loses
+		}
+		if !misere && Over(after) {
+			out = append(out, m)
+			continue
+		}
+		if !Winning(after, misere) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// BestMove returns the strategy's move, trying the heaps in the given order
+// (indexes into heaps) and taking the first that works: under normal play a
+// heap is reduced to its XOR with the nim-sum; under misère play the same,
+// except that when at most one heap has two or more objects the move leaves
+// an odd number of heaps of one. ok is false in a losing position.
+func BestMove(heaps []int, order []int, misere bool) (Move, bool) {
+	if !Winning(heaps, misere) {
+		return Move{}, false
+	}
+	big, ones := 0, 0
+	for _, h := range heaps {
+		if h > 1 {
+			big++
+		} else if h == 1 {
+			ones++
+		}
+	}
+	for _, i := range order {
+		h := heaps[i]
+		if h == 0 {
+			continue
+		}
+		if misere && big <= 1 {
+			if big == 0 {
+				return Move{Heap: i, From: h, To: 0}, true
+			}
+			if h > 1 { // the one big heap: leave an odd number of ones
+				to := 1
+				if ones%2 == 1 {
+					to = 0
+				}
+				return Move{Heap: i, From: h, To: to}, true
+			}
+			continue
+		}
+		if t := h ^ NimSum(heaps); t < h {
+			return Move{Heap: i, From: h, To: t}, true
+		}
+	}
+	return Move{}, false
+}

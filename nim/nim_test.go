@@ -1,0 +1,73 @@
+package nim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestNimSum(t *testing.T) {
+	assert.Equal(t, 0, NimSum([]int{1, 3, 5, 7}))
+	assert.Equal(t, 7, NimSum([]int{1, 3, 3, 6}))
+	assert.Equal(t, 0, NimSum(nil))
+}
+
+func TestWinningMoves(t *testing.T) {
+	assert.Empty(t, WinningMoves([]int{1, 3, 5, 7}, false))
+	assert.Equal(t, []Move{{Heap: 3, From: 6, To: 1}}, WinningMoves([]int{1, 3, 3, 6}, false))
+	// Misère endgame: 1,1,2 — leave three ones.
+	assert.Equal(t, []Move{{Heap: 2, From: 2, To: 1}}, WinningMoves([]int{1, 1, 2}, true))
+	// Normal play in the same position: nim-sum 2, take the 2.
+	assert.Equal(t, []Move{{Heap: 2, From: 2, To: 0}}, WinningMoves([]int{1, 1, 2}, false))
+	// Misère with only ones: an odd count is lost for the mover.
+	assert.False(t, Winning([]int{1, 1, 1}, true))
+	assert.True(t, Winning([]int{1, 1}, true))
+	assert.False(t, Winning([]int{0, 0}, false))
+	assert.True(t, Winning([]int{0, 0}, true), "misère: the player who took the last object lost")
+}
+
+// bruteWinning is plain game-tree search, to check the strategy.
+func bruteWinning(heaps []int, misere bool, memo map[[4]int]bool) bool {
+	var k [4]int
+	copy(k[:], heaps)
+	if v, ok := memo[k]; ok {
+		return v
+	}
+	if Over(heaps) {
+		return misere
+	}
+	win := false
+	for _, m := range Moves(heaps) {
+		if !bruteWinning(m.Apply(heaps), misere, memo) {
+			win = true
+			break
+		}
+	}
+	memo[k] = win
+	return win
+}
+
+func TestStrategyAgainstSearch(t *testing.T) {
+	for _, misere := range []bool{false, true} {
+		memo := map[[4]int]bool{}
+		for a := 0; a <= 1; a++ {
+			for b := 0; b <= 3; b++ {
+				for c := 0; c <= 5; c++ {
+					for d := 0; d <= 7; d++ {
+						h := []int{a, b, c, d}
+						want := bruteWinning(h, misere, memo)
+						if Over(h) {
+							continue
+						}
+						assert.Equal(t, want, Winning(h, misere), "%v misère=%v", h, misere)
+						m, ok := BestMove(h, []int{3, 2, 1, 0}, misere)
+						assert.Equal(t, want, ok, "%v", h)
+						if ok {
+							assert.False(t, bruteWinning(m.Apply(h), misere, memo), "%v %v", h, m)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package programs
+
+import "github.com/hp17b/hp17b/nim"
+
+// Heaps is a 1-3-5-7 position: A, B, C, D.
+type Heaps [4]int
+
+// Number is what the heaps spell on the display: 1000A + 100B + 10C + D.
+func (h Heaps) Number() int { return 1000*h[0] + 100*h[1] + 10*h[2] + h[3] }
+
+// Native is a native reference: the heaps after its move, and false when it
+// has no move (the equation then stops with INV(0)).
+type Native func(Heaps) (Heaps, bool)
+
+// Natives are the native references by name: "nim-post" is the post's
+// bit-decomposed method, "nim-xor" the plain nim-sum, "nim-misere" the
+// misère strategy; the last two try the heaps in the order D, C, B, A as
+// the equations do.
+var Natives = map[string]Native{
+	"nim-post":   PostMove,
+	"nim-xor":    XORMove,
+	"nim-misere": MisereMove,
+}
+
+var dcba = []int{3, 2, 1, 0}
+
+func mod(a, m int) int { return ((a % m) + m) % m }
+
+// PostMove is the post's method written out as the post explains it (seed
+// 003): A = A, B = B0+B1, C = C0+C1+C2, D = D0+D1+D2 with Xi either 0 or
+// 2^i; E0 = (A+B0+C0+D0) mod 2, E1 = (B1+C1+D1) mod 4, E2 = (C2+D2) mod 8
+// (the nim-sum, bit by bit); then for D, C, B, A in turn the heap's XOR with
+// E computed as (X0+E0) mod 2 + (X1+E1) mod 4 + (X2+E2) mod 8, and the first
+// heap it makes smaller takes that size. No move when none does.
+func PostMove(h Heaps) (Heaps, bool) {
+	a, b, c, d := h[0], h[1], h[2], h[3]
+	b0 := mod(b, 2)
+	c0 := mod(c, 2)
+	d0 := mod(d, 2)
+	e0 := mod(a+b0+c0+d0, 2)
+	b1 := b - b0
+	c1 := mod(c-c0, 4)
+	d1 := mod(d-d0, 4)
+	e1 := mod(b1+c1+d1, 4)
+	c2 := c - c0 - c1
+	d2 := d - d0 - d1
+	e2 := mod(c2+d2, 8)
+	switch {
+	case mod(d0+e0, 2)+mod(d1+e1, 4)+mod(d2+e2, 8) < d:
+		h[3] = mod(d0+e0, 2) + mod(d1+e1, 4) + mod(d2+e2, 8)
+	case mod(c0+e0, 2)+mod(c1+e1, 4)+mod(c2+e2, 8) < c:
+		h[2] = mod(c0+e0, 2) + mod(c1+e1, 4) + mod(c2+e2, 8)
+	case mod(b0+e0, 2)+mod(b1+e1, 4)+e2 < b:
+		h[1] = mod(b0+e0, 2) + mod(b1+e1, 4) + e2
+	case mod(a+e0, 2)+e1+e2 < a:
+		h[0] = mod(a+e0, 2) + e1 + e2
+	default:
+		return h, false
+	}
+	return h, true
+}
+
+func strategy(h Heaps, misere bool) (Heaps, bool) {
+	m, ok := nim.BestMove(h[:], dcba, misere)
+	if !ok {
+		return h, false
+	}
+	h[m.Heap] = m.To
+	return h, true
+}
+
+// XORMove is the plain nim-sum strategy under normal play.
+func XORMove(h Heaps) (Heaps, bool) { return strategy(h, false) }
+
+// MisereMove is the misère strategy.
+func MisereMove(h Heaps) (Heaps, bool) { return strategy(h, true) }

@@ -1,0 +1,24 @@
+NIM:IF(S(INIT):
+10×(10×(10×L(A:1)+L(B:3))+L(C:5))+L(D:7)-INIT:
+
+0×L(E0:MOD(A+
+  L(B0:MOD(B:2))+
+  L(C0:MOD(C:2))+
+  L(D0:MOD(D:2)):2))×
+L(E1:MOD(
+  L(B1:B-G(B0))+
+  L(C1:MOD(C-G(C0):4))+
+  L(D1:MOD(D-G(D0):4)):4))×
+L(E2:MOD(
+  L(C2:C-G(C0)-G(C1))+
+  L(D2:D-G(D0)-G(D1)):8))×
+IF(L(E:MOD(G(D0)+G(E0):2)+MOD(G(D1)+G(E1):4)+MOD(G(D2)+G(E2):8))<D:
+  L(D:G(E)):
+IF(L(E:MOD(G(C0)+G(E0):2)+MOD(G(C1)+G(E1):4)+MOD(G(C2)+G(E2):8))<C:
+  L(C:G(E)):
+IF(L(E:MOD(G(B0)+G(E0):2)+MOD(G(B1)+G(E1):4)+G(E2))<B:
+  L(B:G(E)):
+IF(L(E:MOD(G(A)+G(E0):2)+G(E1)+G(E2))<A:
+  L(A:G(E)):INV(0)))))+
+10×(10×(10×A+B)+C)+D-EVAL
+)

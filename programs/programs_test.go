@@ -1,0 +1,190 @@
+package programs
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/solver"
+)
+
+func TestLibrary(t *testing.T) {
+	for _, p := range All() {
+		eq, err := p.Equation()
+		require.NoError(t, err, p.ID)
+		assert.Equal(t, p.Keys, eq.Menu, p.ID)
+		assert.NotEmpty(t, p.Description, p.ID)
+		assert.Contains(t, Natives, p.Native, p.ID)
+	}
+	_, err := ByID("nope")
+	assert.Error(t, err)
+	seed, err := os.ReadFile("../solver/testdata/nim-seed.eq")
+	require.NoError(t, err)
+	p, err := ByID("nim-as-transcribed")
+	require.NoError(t, err)
+	assert.Equal(t, string(seed), p.Text(), "kept verbatim")
+	p, err = ByID("nim")
+	require.NoError(t, err)
+	assert.Equal(t, strings.Replace(string(seed), "L(E0:", "0×L(E0:", 1), p.Text())
+}
+
+func TestSessions(t *testing.T) {
+	f, err := os.Open("testdata/sessions.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	var (
+		s         *solver.Solver
+		got, want []string
+		where     string
+	)
+	flush := func() {
+		if where != "" {
+			assert.Equal(t, want, got, where)
+		}
+		got, want, where = nil, nil, ""
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "program "):
+			flush()
+			p, err := ByID(strings.TrimPrefix(line, "program "))
+			require.NoError(t, err)
+			eq, err := p.Equation()
+			require.NoError(t, err)
+			s = solver.New(eq, solver.NewVars())
+		case strings.HasPrefix(line, "> "):
+			flush()
+			where = line
+			for _, step := range strings.Fields(line[2:]) {
+				if n, v, ok := strings.Cut(step, "="); ok {
+					s.Vars().Store(n, hp17b.MustParse(v))
+					continue
+				}
+				r, err := s.Solve(context.Background(), step, solver.Options{})
+				if err != nil {
+					got = append(got, err.Error())
+				} else {
+					got = append(got, r.Lines(hp17b.DefaultMode)...)
+				}
+			}
+		default:
+			want = append(want, line)
+		}
+	}
+	flush()
+}
+
+func TestPostMethodEqualsXOR(t *testing.T) {
+	for a := 0; a <= 1; a++ {
+		for b := 0; b <= 3; b++ {
+			for c := 0; c <= 5; c++ {
+				for d := 0; d <= 7; d++ {
+					h := Heaps{a, b, c, d}
+					p, pok := PostMove(h)
+					x, xok := XORMove(h)
+					assert.Equal(t, xok, pok, "%v", h)
+					assert.Equal(t, x, p, "%v", h)
+					assert.Equal(t, (a^b^c^d) != 0, pok, "%v", h)
+				}
+			}
+		}
+	}
+}
+
+func compare(t *testing.T, id string, eqFile string) Report {
+	t.Helper()
+	p, err := ByID(id)
+	require.NoError(t, err)
+	var eq *solver.Equation
+	if eqFile != "" {
+		q, err := ByID(eqFile)
+		require.NoError(t, err)
+		eq, err = q.Equation()
+		require.NoError(t, err)
+	}
+	rep, err := Compare(context.Background(), p, eq)
+	require.NoError(t, err)
+	return rep
+}
+
+func TestCompareNIM(t *testing.T) {
+	rep := compare(t, "nim", "")
+	assert.Equal(t, 384, rep.Positions)
+	assert.True(t, rep.OK())
+	assert.Equal(t, 0, rep.DisplayWrong)
+	assert.Equal(t, rep.Positions, rep.MovesAgree+rep.NoMove)
+	// The losing positions are exactly those with nim-sum 0.
+	lost := 0
+	for a := 0; a <= 1; a++ {
+		for b := 0; b <= 3; b++ {
+			for c := 0; c <= 5; c++ {
+				for d := 0; d <= 7; d++ {
+					if a^b^c^d == 0 {
+						lost++
+					}
+				}
+			}
+		}
+	}
+	assert.Equal(t, lost, rep.NoMove)
+	assert.True(t, rep.EquationAlwaysWins)
+	assert.True(t, rep.NativesAgree)
+	assert.Positive(t, rep.Games)
+	assert.Empty(t, rep.Mismatches)
+}
+
+func TestCompareTranscribed(t *testing.T) {
+	rep := compare(t, "nim", "nim-as-transcribed")
+	assert.True(t, rep.OK(), "the moves are right")
+	assert.Positive(t, rep.DisplayWrong)
+	assert.Positive(t, rep.GameTurnsDisplayWrong)
+	assert.Len(t, rep.Mismatches, rep.DisplayWrong)
+	found := false
+	for _, m := range rep.Mismatches {
+		if m.Position == (Heaps{1, 3, 3, 6}) {
+			found = true
+			assert.Equal(t, Heaps{1, 3, 3, 1}, m.Equation)
+			assert.Equal(t, "EVAL=1,339", m.Display)
+		}
+	}
+	assert.True(t, found, "the post's third step is a mismatch")
+	var b strings.Builder
+	rep.WriteText(&b)
+	assert.Contains(t, b.String(), "cause: at all")
+	assert.Contains(t, b.String(), "1336 → 1331  EVAL=1,339")
+}
+
+func TestCompareMisere(t *testing.T) {
+	rep := compare(t, "nim-misere", "")
+	assert.True(t, rep.OK())
+	assert.Empty(t, rep.Mismatches)
+	assert.True(t, rep.EquationAlwaysWins)
+	assert.Positive(t, rep.Games)
+}
+
+func TestCompareBadEquation(t *testing.T) {
+	p, _ := ByID("nim")
+	eq, err := solver.Parse("X=Y+1")
+	require.NoError(t, err)
+	_, err = Compare(context.Background(), p, eq)
+	assert.ErrorContains(t, err, "no menu key A")
+}
+
+func BenchmarkCompareNIM(b *testing.B) {
+	p, _ := ByID("nim")
+	for b.Loop() {
+		rep, err := Compare(context.Background(), p, nil)
+		if err != nil || !rep.OK() {
+			b.Fatal(err)
+		}
+	}
+}

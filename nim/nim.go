@@ -61,14 +61,7 @@ func Over(heaps []int) bool {
 // the number of heaps of one is even.
 func Winning(heaps []int, misere bool) bool {
 	if misere {
-		big, ones := 0, 0
-		for _, h := range heaps {
-			if h > 1 {
-				big++
-			} else if h == 1 {
-				ones++
-			}
-		}
+		big, ones := sizes(heaps)
 		if big == 0 {
 			return ones%2 == 0
 		}
@@ -105,14 +98,7 @@ func BestMove(heaps []int, order []int, misere bool) (Move, bool) {
 	if !Winning(heaps, misere) {
 		return Move{}, false
 	}
-	big, ones := 0, 0
-	for _, h := range heaps {
-		if h > 1 {
-			big++
-		} else if h == 1 {
-			ones++
-		}
-	}
+	big, ones := sizes(heaps)
 	for _, i := range order {
 		h := heaps[i]
 		if h == 0 {
@@ -136,4 +122,16 @@ func BestMove(heaps []int, order []int, misere bool) (Move, bool) {
 		}
 	}
 	return Move{}, false
+}
+
+// sizes counts the heaps of two or more objects and the heaps of one.
+func sizes(heaps []int) (big, ones int) {
+	for _, h := range heaps {
+		if h > 1 {
+			big++
+		} else if h == 1 {
+			ones++
+		}
+	}
+	return big, ones
 }

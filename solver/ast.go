@@ -78,6 +78,7 @@ type Call struct {
 	Args []Node
 }
 
+// At is where the node starts; likewise for every node type.
 func (n *Num) At() Pos     { return n.Pos }
 func (n *Var) At() Pos     { return n.Pos }
 func (n *Unary) At() Pos   { return n.Pos }
@@ -86,6 +87,15 @@ func (n *Compare) At() Pos { return n.Pos }
 func (n *Logic) At() Pos   { return n.Pos }
 func (n *Not) At() Pos     { return n.Pos }
 func (n *Call) At() Pos    { return n.Pos }
+
+// binaryNode is a node with two operands.
+type binaryNode interface {
+	operands() (Node, Node)
+}
+
+func (n *Binary) operands() (Node, Node)  { return n.L, n.R }
+func (n *Compare) operands() (Node, Node) { return n.L, n.R }
+func (n *Logic) operands() (Node, Node)   { return n.L, n.R }
 
 // fnKind says how a function's arguments are checked.
 type fnKind int

@@ -201,15 +201,10 @@ func collectNames(eq *Equation) (menu, names []string) {
 			}
 		case *Unary:
 			walk(n.X, local)
-		case *Binary:
-			walk(n.L, local)
-			walk(n.R, local)
-		case *Compare:
-			walk(n.L, local)
-			walk(n.R, local)
-		case *Logic:
-			walk(n.L, local)
-			walk(n.R, local)
+		case binaryNode:
+			l, r := n.operands()
+			walk(l, local)
+			walk(r, local)
 		case *Not:
 			walk(n.X, local)
 		case *Call:

@@ -103,6 +103,15 @@ type listExpr struct{ args []expr }
 
 var truth = [2]hp17b.Number{hp17b.Zero, hp17b.One}
 
+// pair evaluates two operands, left then right.
+func pair(m *machine, l, r expr) (a, b hp17b.Number, err error) {
+	if a, err = l.eval(m); err != nil {
+		return a, a, err
+	}
+	b, err = r.eval(m)
+	return a, b, err
+}
+
 func boolNum(b bool) hp17b.Number {
 	if b {
 		return truth[1]
@@ -138,25 +147,17 @@ func arith(op byte, a, b hp17b.Number) (hp17b.Number, error) {
 }
 
 func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
-	a, err := e.l.eval(m)
+	a, b, err := pair(m, e.l, e.r)
 	if err != nil {
 		return a, err
-	}
-	b, err := e.r.eval(m)
-	if err != nil {
-		return b, err
 	}
 	return m.ok(arith(e.op, a, b))
 }
 
 func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {
-	a, err := e.l.eval(m)
+	a, b, err := pair(m, e.l, e.r)
 	if err != nil {
 		return a, err
-	}
-	b, err := e.r.eval(m)
-	if err != nil {
-		return b, err
 	}
 	c := a.Cmp(b)
 	var t bool
@@ -178,13 +179,9 @@ func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {
 }
 
 func (e *logicExpr) eval(m *machine) (hp17b.Number, error) {
-	a, err := e.l.eval(m)
+	a, b, err := pair(m, e.l, e.r)
 	if err != nil {
 		return a, err
-	}
-	b, err := e.r.eval(m)
-	if err != nil {
-		return b, err
 	}
 	if e.and {
 		return boolNum(!a.IsZero() && !b.IsZero()), nil
@@ -209,25 +206,17 @@ func (e *fn1Expr) eval(m *machine) (hp17b.Number, error) {
 }
 
 func (e *fn2Expr) eval(m *machine) (hp17b.Number, error) {
-	a, err := e.x.eval(m)
+	a, b, err := pair(m, e.x, e.y)
 	if err != nil {
 		return a, err
-	}
-	b, err := e.y.eval(m)
-	if err != nil {
-		return b, err
 	}
 	return m.ok(e.f(a, b))
 }
 
 func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {
-	a, err := e.x.eval(m)
+	a, b, err := pair(m, e.x, e.y)
 	if err != nil {
 		return a, err
-	}
-	b, err := e.y.eval(m)
-	if err != nil {
-		return b, err
 	}
 	c, err := e.z.eval(m)
 	if err != nil {
@@ -270,13 +259,9 @@ func (e *sExpr) eval(m *machine) (hp17b.Number, error) {
 // during the loop (so G(i) and i in the body see it) and gets its old value
 // back afterwards, so a Σ never changes a menu variable of the same name.
 func (e *sigmaExpr) eval(m *machine) (hp17b.Number, error) {
-	from, err := e.from.eval(m)
+	from, to, err := pair(m, e.from, e.to)
 	if err != nil {
 		return from, err
-	}
-	to, err := e.to.eval(m)
-	if err != nil {
-		return to, err
 	}
 	step, err := e.step.eval(m)
 	if err != nil {

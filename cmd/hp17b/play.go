@@ -134,14 +134,7 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 		h[i] = v
 		fmt.Fprintf(out, "%d [%c]  %c=%d\n", v, 'A'+i, 'A'+i, v)
 		if h == (programs.Heaps{}) {
-			drawHeaps(out, h)
-			if prog.Misere {
-				fmt.Fprintln(out, "You took the last object.")
-				fmt.Fprintln(out, "The calculator wins.")
-			} else {
-				fmt.Fprintln(out, "You win.")
-			}
-			return exitOK
+			return gameOver(out, h, "You", prog.Misere)
 		}
 		t := player.Answer(ctx, vars, h)
 		fmt.Fprintf(out, "[EVAL]  %s\n", t.Display)
@@ -162,14 +155,23 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 		}
 		h = t.After
 		if h == (programs.Heaps{}) {
-			drawHeaps(out, h)
-			if prog.Misere {
-				fmt.Fprintln(out, "The calculator took the last object.")
-				fmt.Fprintln(out, "You win.")
-			} else {
-				fmt.Fprintln(out, "The calculator wins.")
-			}
-			return exitOK
+			return gameOver(out, h, "The calculator", prog.Misere)
 		}
 	}
+}
+
+// gameOver announces the winner after who took the last object.
+func gameOver(out io.Writer, h programs.Heaps, who string, misere bool) int {
+	drawHeaps(out, h)
+	humanWins := who == "You"
+	if misere {
+		fmt.Fprintf(out, "%s took the last object.\n", who)
+		humanWins = !humanWins
+	}
+	if humanWins {
+		fmt.Fprintln(out, "You win.")
+	} else {
+		fmt.Fprintln(out, "The calculator wins.")
+	}
+	return exitOK
 }

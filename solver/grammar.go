@@ -139,5 +139,5 @@ type gCloser struct {
 var eqParser = participle.MustBuild[gEquation](
 	participle.Lexer(eqLexer),
 	participle.Elide("Space"),
-	participle.UseLookahead(3),
+	participle.UseLookahead(2),
 )

@@ -80,6 +80,10 @@ func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
 	}
 
 	a, b := eval(g1), eval(g2)
+	if interrupted() {
+		x.value = orig
+		return res, ErrInterrupted
+	}
 	for i := 0; i < 40 && a.ok != b.ok; i++ { // move a failing guess toward the good one
 		if !a.ok {
 			a = eval(half(a.x, b.x))
@@ -290,6 +294,22 @@ func (s *Solver) bracket(m *machine, a, b point, eval func(hp17b.Number) point,
 		c := eval(next)
 		if !c.ok && !next.Equal(mid) {
 			c = eval(mid)
+		}
+		// Undefined there (a pole, a log of 0): look between it and each
+		// end in turn, closer and closer.
+		for i, p := 0, mid; i < 20 && !c.ok; i++ {
+			end := a.x
+			if i%2 == 1 {
+				end = b.x
+			}
+			p = half(p, end)
+			if p.Equal(a.x) || p.Equal(b.x) {
+				break
+			}
+			c = eval(p)
+		}
+		if !c.ok && m.ctx != nil && m.ctx.Err() != nil {
+			continue // the loop's check reports the interruption
 		}
 		if !c.ok {
 			// Undefined inside the bracket: keep the better end.

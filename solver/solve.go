@@ -218,6 +218,9 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 				x.value = v
 				return Result{Name: name, Value: v, Method: Direct, Outcome: Root, Overflow: m.overflow}, nil
 			case err != errNotInvertible:
+				if ctx.Err() != nil {
+					err = ErrInterrupted
+				}
 				return Result{Name: name, Value: x.value, Method: Direct, Overflow: m.overflow}, err
 			}
 		}

@@ -134,3 +134,37 @@ func TestPlayScripted(t *testing.T) {
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "Goodbye.")
 }
+
+func TestKeysCLI(t *testing.T) {
+	out, _, code := runCLI("keys", "--fresh", "SOLVE", "[CALC]", "[INIT]")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "INIT=1,357.00\nINIT A B C D EVAL\n", out)
+
+	out, _, code = runCLI("keys", "--fresh", "--trace", "4 + 2 × 3 =")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "×\n  6.00×\n")
+	assert.True(t, strings.HasSuffix(out, "=\n  18.00\n  - - - - SOLVE -\n"), out)
+
+	_, errOut, code := runCLI("keys", "--fresh", "1 + FOO")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, `token 3 "FOO"`)
+
+	out, _, code = runCLI("keys", "--fresh", "--load", "testdata/two.eq", "SOLVE UP UP UP DOWN DOWN DOWN")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "P=2×(L+W)\nCALC EDIT DELET NEW - -\n", out)
+
+	_, errOut, code = runCLI("keys", "--fresh", "--load", "testdata/bad.eq", "SOLVE")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "bad.eq:2:5")
+
+	// A state file carries the calculator from one run to the next.
+	state := t.TempDir() + "/state.json"
+	_, _, code = runCLI("keys", "--state", state, "SOLVE CALC INIT 6 D EVAL")
+	require.Equal(t, exitOK, code)
+	out, _, code = runCLI("keys", "--state", state, "SOLVE CALC RCL C")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "C=4.00\nINIT A B C D EVAL\n", out)
+
+	_, _, code = runCLI("keys", "--fresh", "--state", state, "1")
+	assert.Equal(t, exitUsage, code)
+}

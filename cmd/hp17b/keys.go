@@ -1,0 +1,98 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hp17b/hp17b/emulator"
+)
+
+// openMachine opens the calculator for the --state / --fresh flags: the
+// default state file, another one, or a fresh machine that reads and
+// writes no file. It prints the notice of a damaged state file.
+func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Machine, bool) {
+	if fresh {
+		return emulator.New(), true
+	}
+	if statePath == "" {
+		p, err := emulator.DefaultStatePath()
+		if err != nil {
+			fmt.Fprintf(stderr, "hp17b: no place for the state file (%v); use --state FILE or --fresh\n", err)
+			return nil, false
+		}
+		statePath = p
+	}
+	m, notice, err := emulator.Open(statePath)
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return nil, false
+	}
+	if notice != "" {
+		fmt.Fprintf(stderr, "hp17b: %s\n", notice)
+	}
+	return m, true
+}
+
+// loadInto adds an equation file's equations to the machine's list.
+func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return false
+	}
+	if err := m.LoadEquations(path, string(b)); err != nil {
+		reportEquationError(stderr, err)
+		return false
+	}
+	return true
+}
+
+func runKeys(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("keys", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	statePath := fs.String("state", "", "the state file (default: the user's config folder)")
+	fresh := fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
+	load := fs.String("load", "", "add the equations of this file to the SOLVE list first")
+	trace := fs.Bool("trace", false, "print the display after every key")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] SCRIPT")
+		return exitUsage
+	}
+	if *fresh && *statePath != "" {
+		fmt.Fprintln(stderr, "hp17b: --state and --fresh exclude each other")
+		return exitUsage
+	}
+	m, ok := openMachine(*statePath, *fresh, stderr)
+	if !ok {
+		return exitUsage
+	}
+	if *load != "" && !loadInto(m, *load, stderr) {
+		return exitUsage
+	}
+	var after func(string, emulator.Frame)
+	if *trace {
+		after = func(tok string, f emulator.Frame) {
+			fmt.Fprintf(stdout, "%s\n%s\n%s\n", tok, indent(f.Top), indent(f.MenuLine()))
+		}
+	}
+	if err := emulator.Run(m, strings.Join(fs.Args(), " "), after); err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitUsage
+	}
+	if !*trace {
+		fmt.Fprintln(stdout, m.Frame().String())
+	}
+	if err := m.SaveError(); err != nil {
+		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", err)
+		return exitFailed
+	}
+	return exitOK
+}
+
+func indent(s string) string { return "  " + s }

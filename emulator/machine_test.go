@@ -1,0 +1,174 @@
+package emulator
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestKeys(t *testing.T) {
+	assert.EqualValues(t, 37, NumKeys)
+	seen := map[string]bool{}
+	n := 0
+	for _, row := range Rows {
+		for _, k := range row {
+			n++
+			name := k.String()
+			assert.False(t, seen[name], "duplicate key name %s", name)
+			seen[name] = true
+			got, ok := KeyByName(name)
+			assert.True(t, ok, name)
+			assert.Equal(t, k, got, name)
+		}
+	}
+	assert.Equal(t, 37, n, "every key is on the keyboard once")
+	for alias, want := range map[string]Key{"*": KeyMul, "/": KeyDiv, "←": KeyBack, "exit": KeyEXIT} {
+		got, ok := KeyByName(alias)
+		assert.True(t, ok, alias)
+		assert.Equal(t, want, got, alias)
+	}
+	_, ok := KeyByName("NOPE")
+	assert.False(t, ok)
+	assert.Equal(t, "MAIN", Keys[KeyEXIT].Shifted)
+}
+
+func TestFlatten(t *testing.T) {
+	assert.Equal(t, "NIM:IF(S(INIT):10×A", Flatten("NIM:IF(S(INIT):\n10×A"))
+	assert.Equal(t, "L(B0:MOD(B:2))+", Flatten("\u00a0\u00a0 L(B0:MOD(B:2))+\n"))
+	assert.Equal(t, "A B", Flatten("A \n B"), "two names stay apart")
+}
+
+func TestScriptErrors(t *testing.T) {
+	m := New()
+	err := Run(m, "1 + BOGUS", nil)
+	var se *ScriptError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 3, se.Index)
+	assert.Equal(t, "BOGUS", se.Token)
+	err = Run(m, `"A=B"`, nil)
+	require.ErrorAs(t, err, &se)
+	assert.Contains(t, se.Msg, "only be typed while entering or editing")
+	err = Run(m, `[CALC]`, nil)
+	require.ErrorAs(t, err, &se)
+	assert.Contains(t, se.Msg, "no menu key is labelled CALC")
+	_, err = SplitScript(`SOLVE NEW "A=B`)
+	assert.ErrorAs(t, err, &se)
+	toks, err := SplitScript(`SOLVE NEW "A = B" [CALC] 12`)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"SOLVE", "NEW", `"A = B"`, "[CALC]", "12"}, toks)
+}
+
+func TestLoadEquations(t *testing.T) {
+	m := New()
+	before, _ := m.Equations()
+	err := m.LoadEquations("bad.eq", "A=B+\n  C×)\n")
+	require.Error(t, err)
+	after, _ := m.Equations()
+	assert.Equal(t, before, after, "a bad file changes nothing")
+	require.NoError(t, m.LoadEquations("two.eq", "AREA:A=L×W\n\nP=2×(L+W)\n"))
+	after, _ = m.Equations()
+	assert.Equal(t, append(before, "AREA:A=L×W", "P=2×(L+W)"), after)
+	assert.Equal(t, "2 EQUATIONS ADDED", m.Frame().Top)
+}
+
+func TestShiftAnnunciator(t *testing.T) {
+	m := New()
+	m.Press(KeyShift)
+	assert.True(t, m.Frame().Shift)
+	m.Press(KeyShift)
+	assert.False(t, m.Frame().Shift)
+	m.Press(KeyShift)
+	m.Press(KeyEXIT) // MAIN
+	assert.False(t, m.Frame().Shift)
+}
+
+func TestStateSurvivesRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hp17b", "state.json")
+	m, notice, err := Open(path)
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	require.NoError(t, Run(m, `SOLVE CALC INIT 6 D EVAL EXIT NEW "Q=R+1" INPUT MAIN 42 STO 3 DSP FIX 4 INPUT`, nil))
+
+	m2, notice, err := Open(path)
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	eqs, cur := m2.Equations()
+	assert.Contains(t, eqs, "Q=R+1")
+	assert.Equal(t, "Q=R+1", eqs[cur])
+	assert.Equal(t, "4", m2.Vars().Value("C").String())
+	assert.Equal(t, "1346", m2.Vars().Value("EVAL").String())
+	assert.Equal(t, 4, m2.Mode().Fix)
+	require.NoError(t, Run(m2, "RCL 3", nil))
+	assert.Equal(t, "42.0000", m2.Frame().Top)
+}
+
+func TestDamagedStateMovedAside(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"schema":1,"equations":["A=B"`), 0o644)) // truncated
+	m, notice, err := Open(path)
+	require.NoError(t, err)
+	assert.Contains(t, notice, "moved to "+path+".damaged-")
+	assert.Equal(t, "STATE DAMAGED: MOVED", m.Frame().Top)
+	matches, err := filepath.Glob(path + ".damaged-*")
+	require.NoError(t, err)
+	require.Len(t, matches, 1)
+	b, err := os.ReadFile(matches[0])
+	require.NoError(t, err)
+	assert.Equal(t, `{"schema":1,"equations":["A=B"`, string(b), "the damaged file is kept as it was")
+	eqs, _ := m.Equations()
+	assert.Equal(t, New().eqs, eqs, "a fresh state with the default programs")
+	_, err = os.Stat(path)
+	assert.NoError(t, err, "a fresh state file is written")
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"schema":99}`), 0o644))
+	_, notice, err = Open(path)
+	require.NoError(t, err)
+	assert.Contains(t, notice, "schema version 99")
+}
+
+func TestInterruptFromAnotherGoroutine(t *testing.T) {
+	m := New()
+	// A Σ loop long enough to be interrupted, solved iteratively (T twice).
+	require.NoError(t, Run(m, `SOLVE NEW "T×T=Σ(I:1:200000:1:I)" INPUT CALC 1 T`, nil))
+	done := make(chan Frame)
+	go func() {
+		require.NoError(t, Run(m, "T", nil))
+		done <- m.Frame()
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for !m.Busy() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	require.True(t, m.Busy(), "the solve is running")
+	f := m.Frame()
+	assert.True(t, f.Busy)
+	m.Press(KeyCLR) // any key interrupts
+	got := <-done
+	assert.Equal(t, "INTERRUPTED", got.Top)
+	assert.False(t, got.Busy)
+}
+
+func BenchmarkKeystroke(b *testing.B) {
+	m := New()
+	keys := []Key{Key1, Key2, KeyDot, Key5, KeyAdd, Key7, KeyMul, Key3, KeyEquals, KeySTO, Key1, KeyCLR}
+	for b.Loop() {
+		for _, k := range keys {
+			m.Press(k)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keys)), "ns/key")
+}
+
+func TestMenuLine(t *testing.T) {
+	f := Frame{Labels: [6]string{"A", "", "C"}}
+	assert.Equal(t, "A - C - - -", f.MenuLine())
+	f.Bottom = "PRESS CLR TO VIEW"
+	assert.Equal(t, "PRESS CLR TO VIEW", f.MenuLine())
+	assert.Equal(t, strings.Repeat("x", Width), fit(strings.Repeat("x", 30)))
+}

@@ -1,0 +1,143 @@
+package emulator
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ScriptError says which token of a key script failed and why.
+type ScriptError struct {
+	// Token is the failing token as written; Index is its place (1-based).
+	Token string
+	Index int
+	Msg   string
+}
+
+func (e *ScriptError) Error() string {
+	return fmt.Sprintf("key script token %d %q: %s", e.Index, e.Token, e.Msg)
+}
+
+// shiftedTokens name shifted functions directly.
+var shiftedTokens = map[string]Key{
+	"MAIN": KeyEXIT, "E": KeyChs, "MATH": KeyPercent, "MODES": KeyDSP, "SHOW": KeyDot,
+	"LAST": KeyEquals, "1/X": KeyDiv, "Y^X": KeyMul, "SQRT": KeySub, "√X": KeySub,
+	"X^2": KeyAdd, "X²": KeyAdd, "CLEARDATA": KeyINPUT, "RND": KeyRCL, "MEM": Key0,
+	"OFF": KeyCLR, "PRINTER": KeyPRT,
+}
+
+// SplitScript splits a key script into tokens: words separated by spaces,
+// "quoted text" and [MENU LABEL] kept whole. An unclosed quote or bracket
+// is an error.
+func SplitScript(script string) ([]string, error) {
+	var out []string
+	rs := []rune(script)
+	for i := 0; i < len(rs); {
+		switch {
+		case rs[i] == ' ' || rs[i] == '\t' || rs[i] == '\n' || rs[i] == '\r':
+			i++
+		case rs[i] == '"' || rs[i] == '[':
+			closer := '"'
+			if rs[i] == '[' {
+				closer = ']'
+			}
+			j := i + 1
+			for j < len(rs) && rs[j] != closer {
+				j++
+			}
+			if j == len(rs) {
+				return nil, &ScriptError{Token: string(rs[i:]), Index: len(out) + 1, Msg: fmt.Sprintf("no closing %c", closer)}
+			}
+			out = append(out, string(rs[i:j+1]))
+			i = j + 1
+		default:
+			j := i
+			for j < len(rs) && rs[j] != ' ' && rs[j] != '\t' && rs[j] != '\n' && rs[j] != '\r' {
+				j++
+			}
+			out = append(out, string(rs[i:j]))
+			i = j
+		}
+	}
+	return out, nil
+}
+
+// Run presses the keys of a script (the syntax of `hp17b keys`, listed in
+// the README): key names, numbers typed digit by digit, [LABEL] for the menu
+// key showing LABEL, and "text" typed into an equation. after, when set, is
+// called with each token and the frame it leaves. It stops at the first bad
+// token with a *ScriptError.
+func Run(m *Machine, script string, after func(token string, f Frame)) error {
+	tokens, err := SplitScript(script)
+	if err != nil {
+		return err
+	}
+	for i, tok := range tokens {
+		if err := runToken(m, tok); err != nil {
+			return &ScriptError{Token: tok, Index: i + 1, Msg: err.Error()}
+		}
+		if after != nil {
+			after(tok, m.Frame())
+		}
+	}
+	return nil
+}
+
+func isNumberToken(tok string) bool {
+	if tok == "" || tok == "." {
+		return false
+	}
+	dot := false
+	for _, r := range tok {
+		switch {
+		case r >= '0' && r <= '9':
+		case r == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func runToken(m *Machine, tok string) error {
+	switch {
+	case strings.HasPrefix(tok, `"`):
+		return m.TypeText(strings.Trim(tok, `"`))
+	case strings.HasPrefix(tok, "["):
+		label := strings.TrimSpace(tok[1 : len(tok)-1])
+		f := m.Frame()
+		if f.Bottom == "" {
+			for i, l := range f.Labels {
+				if l != "" && strings.EqualFold(l, label) {
+					m.Press(KeyF1 + Key(i))
+					return nil
+				}
+			}
+		}
+		return fmt.Errorf("no menu key is labelled %s here (the menu is: %s)", label, f.MenuLine())
+	case isNumberToken(tok):
+		for _, r := range tok {
+			if r == '.' {
+				m.Press(KeyDot)
+			} else {
+				m.Press(digitKey(byte(r)))
+			}
+		}
+		return nil
+	}
+	up := strings.ToUpper(tok)
+	if k, ok := shiftedTokens[up]; ok {
+		m.Press(KeyShift)
+		m.Press(k)
+		return nil
+	}
+	if k, ok := KeyByName(tok); ok {
+		m.Press(k)
+		return nil
+	}
+	// A bare word that is no key's name is a menu label (SOLVE = [SOLVE]).
+	if err := runToken(m, "["+tok+"]"); err == nil {
+		return nil
+	}
+	return fmt.Errorf("not a key nor a label of this menu: use a key name (STO, F1, ×, ...), a number, [LABEL] or \"text\"")
+}

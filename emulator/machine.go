@@ -187,6 +187,21 @@ func (m *Machine) CurrentEquation() *solver.Equation {
 	return m.calc.eq
 }
 
+// Editing reports whether an equation is being entered or edited, when
+// typed characters go into it.
+func (m *Machine) Editing() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.edit != nil
+}
+
+// InVarMenu reports whether the variable menu of eq's text is showing.
+func (m *Machine) InVarMenu(text string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.calc != nil && m.menu() == menuVars && len(m.eqs) > m.cur && m.eqs[m.cur] == text
+}
+
 // Mode returns the display mode.
 func (m *Machine) Mode() hp17b.Mode {
 	m.mu.Lock()

@@ -1,0 +1,81 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/hp17b/hp17b/emulator"
+)
+
+// Action is what a PC key or a typed character does: press a calculator
+// key (after the shift key when Shift is set), type Text into the equation
+// being edited, or toggle the key-map overlay (Help).
+type Action struct {
+	Key   emulator.Key
+	Shift bool
+	Text  string
+	Help  bool
+}
+
+// namedKeys maps PC keys (by Ebitengine's names) to calculator keys, after
+// Emu42's PC keyboard map (hp17b-facts §2). Either Control key is the gold
+// shift key.
+var namedKeys = map[string]emulator.Key{
+	"Enter": emulator.KeyEquals, "NumpadEnter": emulator.KeyEquals, "Backspace": emulator.KeyBack,
+	"Escape": emulator.KeyEXIT, "Delete": emulator.KeyCLR, "Tab": emulator.KeyINPUT,
+	"ArrowUp": emulator.KeyUp, "ArrowDown": emulator.KeyDown,
+	"F1": emulator.KeyF1, "F2": emulator.KeyF2, "F3": emulator.KeyF3,
+	"F4": emulator.KeyF4, "F5": emulator.KeyF5, "F6": emulator.KeyF6,
+	"ControlLeft": emulator.KeyShift, "ControlRight": emulator.KeyShift,
+}
+
+// NamedKeyAction maps a PC key that types no character.
+func NamedKeyAction(name string) (Action, bool) {
+	k, ok := namedKeys[name]
+	return Action{Key: k}, ok
+}
+
+var charKeys = map[rune]Action{
+	'.': {Key: emulator.KeyDot}, ',': {Key: emulator.KeyDot}, '+': {Key: emulator.KeyAdd},
+	'-': {Key: emulator.KeySub}, '*': {Key: emulator.KeyMul}, '/': {Key: emulator.KeyDiv},
+	'^': {Key: emulator.KeyMul, Shift: true}, '(': {Key: emulator.KeyLParen},
+	')': {Key: emulator.KeyRParen}, '=': {Key: emulator.KeyEquals}, '%': {Key: emulator.KeyPercent},
+}
+
+// CharAction maps a typed character. While an equation is being entered or
+// edited every printable character is typed into it ('*' and '/' as × and
+// ÷); otherwise digits and ". + - * / ^ ( ) = %" press their keys and '?'
+// toggles the key map.
+func CharAction(r rune, editing bool) (Action, bool) {
+	if editing {
+		switch r {
+		case '*':
+			return Action{Text: "×"}, true
+		case '/':
+			return Action{Text: "÷"}, true
+		}
+		if r >= ' ' && r != 0x7f {
+			return Action{Text: string(r)}, true
+		}
+		return Action{}, false
+	}
+	if r >= '0' && r <= '9' {
+		k, _ := emulator.KeyByName(string(r))
+		return Action{Key: k}, true
+	}
+	if r == '?' {
+		return Action{Help: true}, true
+	}
+	a, ok := charKeys[r]
+	return a, ok
+}
+
+// KeyMapHelp is the overlay that '?' shows.
+var KeyMapHelp = strings.TrimSpace(`
+PC KEYBOARD
+0-9 . + - * / ^ ( ) = %   those keys
+Enter = · Backspace ← · Tab INPUT
+Escape EXIT · Delete CLR · Ctrl shift
+Arrow up/down ▲ ▼ · F1-F6 menu keys
+Letters type into an equation (NEW/EDIT)
+Click a match to take it and those right of it
+? shows or hides this map`)

@@ -1,0 +1,131 @@
+package ui
+
+import "github.com/hp17b/hp17b/emulator"
+
+// Rect is a rectangle in layout units (pixels at scale 1).
+type Rect struct{ X, Y, W, H float64 }
+
+// Contains reports whether (x, y) is inside.
+func (r Rect) Contains(x, y float64) bool {
+	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
+}
+
+// Layout places everything in layout units: the calculator body (portrait,
+// as the HP-17BII), its LCD, its 37 keys row by row as hp17b-facts §2 gives
+// them, and, when shown, the heaps panel to the right.
+type Layout struct {
+	// Width and Height are the whole window's size at scale 1.
+	Width, Height float64
+	Body          Rect
+	// Bezel is the LCD window; Annunciators the strip above the dots.
+	Bezel, Annunciators Rect
+	// DotX, DotY place dot (0, 0); DotW, DotH are the dot pitch (dots are
+	// taller than wide, as on the real display).
+	DotX, DotY, DotW, DotH float64
+	Keys                   [emulator.NumKeys]Rect
+	// Panel is the heaps panel (zero when hidden).
+	Panel Rect
+}
+
+// Body and panel sizes, layout units.
+const (
+	BodyWidth   = 380.0
+	BodyHeight  = 540.0
+	PanelWidth  = 280.0
+	keyGap      = 10.0
+	margin      = 15.0
+	menuKeyH    = 24.0
+	keyH        = 36.0
+	rowPitch    = 60.0
+	firstKeyRow = 130.0
+)
+
+// NewLayout lays the calculator out, with the heaps panel or without.
+func NewLayout(panel bool) Layout {
+	l := Layout{Width: BodyWidth, Height: BodyHeight, Body: Rect{0, 0, BodyWidth, BodyHeight}}
+	l.Bezel = Rect{20, 16, BodyWidth - 40, 92}
+	l.Annunciators = Rect{30, 22, BodyWidth - 60, 14}
+	l.DotW, l.DotH = 2.4, 3.2
+	l.DotX = (BodyWidth - LCDWidth*l.DotW) / 2
+	l.DotY = 44
+	inner := BodyWidth - 2*margin
+	for r, row := range emulator.Rows {
+		y, h := firstKeyRow+float64(r-1)*rowPitch+46, keyH
+		if r == 0 {
+			y, h = firstKeyRow, menuKeyH
+		}
+		switch len(row) {
+		case 6:
+			w := (inner - 5*keyGap) / 6
+			for i, k := range row {
+				l.Keys[k] = Rect{margin + float64(i)*(w+keyGap), y, w, h}
+			}
+		default: // five keys; INPUT spans two of six units
+			if row[0] == emulator.KeyINPUT {
+				w := (inner - 5*keyGap) / 6
+				l.Keys[row[0]] = Rect{margin, y, 2*w + keyGap, h}
+				for i, k := range row[1:] {
+					l.Keys[k] = Rect{margin + float64(i+2)*(w+keyGap), y, w, h}
+				}
+				continue
+			}
+			w := (inner - 4*keyGap) / 5
+			for i, k := range row {
+				l.Keys[k] = Rect{margin + float64(i)*(w+keyGap), y, w, h}
+			}
+		}
+	}
+	if panel {
+		l.Panel = Rect{BodyWidth, 0, PanelWidth, BodyHeight}
+		l.Width += PanelWidth
+	}
+	return l
+}
+
+// KeyAt returns the key under (x, y), layout units.
+func (l Layout) KeyAt(x, y float64) (emulator.Key, bool) {
+	for k, r := range l.Keys {
+		if r.Contains(x, y) {
+			return emulator.Key(k), true
+		}
+	}
+	return 0, false
+}
+
+// Dot returns the rectangle of an LCD dot.
+func (l Layout) Dot(row, col int) Rect {
+	return Rect{l.DotX + float64(col)*l.DotW, l.DotY + float64(row)*l.DotH, l.DotW * 0.9, l.DotH * 0.9}
+}
+
+// Match returns the rectangle of match j (0-based, left to right) of heap
+// h (0 = A … 3 = D) in the heaps panel.
+func (l Layout) Match(h, j int) Rect {
+	return Rect{l.Panel.X + 50 + float64(j)*28, l.Panel.Y + 90 + float64(h)*80, 12, 54}
+}
+
+// MatchAt returns the heap and match under (x, y) in the panel; a heap's
+// slot j counts whether or not it holds a match (the caller checks).
+func (l Layout) MatchAt(x, y float64) (heap, j int, ok bool) {
+	if l.Panel.W == 0 || !l.Panel.Contains(x, y) {
+		return 0, 0, false
+	}
+	for h := 0; h < 4; h++ {
+		for j := 0; j < 7; j++ {
+			r := l.Match(h, j)
+			r.X -= 8 // the gap to the left counts as the match
+			r.W += 16
+			if r.Contains(x, y) {
+				return h, j, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// Fit scales the layout into a window of w × h pixels, keeping its
+// proportions and centring it: a point p of the layout is drawn at
+// p × scale + (offX, offY).
+func (l Layout) Fit(w, h float64) (scale, offX, offY float64) {
+	scale = min(w/l.Width, h/l.Height)
+	return scale, (w - l.Width*scale) / 2, (h - l.Height*scale) / 2
+}

@@ -1,0 +1,218 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/emulator"
+)
+
+// frames gathers display frames from real key scripts.
+func frames(t *testing.T) []emulator.Frame {
+	var out []emulator.Frame
+	for _, script := range []string{
+		"", "SOLVE", "SOLVE CALC INIT", "SOLVE CALC INIT 6 D EVAL", "4 + 2 × 3", "1 ÷ 0 =",
+		`SOLVE NEW "Q=R×(S+T)^2" EXIT`, "MATH", "DSP", "MODES", `SOLVE NEW "W=SQRT(-1-SQ(V))+V" INPUT CALC 1 V V`,
+		`SOLVE NEW "A+B+C+D+E+F+G=H" INPUT CALC`, "SOLVE DELET", "1.5 E - 3 SHOW",
+	} {
+		m := emulator.New()
+		require.NoError(t, emulator.Run(m, script, nil), script)
+		out = append(out, m.Frame())
+	}
+	return append(out,
+		emulator.Frame{Top: "ÀÉ unknown ∫", Cursor: -1, Labels: [6]string{"R~D", "%ERN", "B$$", "#P", "I?", "x_y"}},
+		emulator.Frame{Top: "|<- ->| ≤≥≠Σ×÷←→▲▼√²π", Cursor: 21})
+}
+
+func TestLCDReadsBackWhatItShows(t *testing.T) {
+	for _, f := range frames(t) {
+		got := ReadLCD(RenderLCD(f))
+		want := strings.TrimRight(strings.Map(func(r rune) rune {
+			if r == '−' {
+				return '-'
+			}
+			if _, ok := knownLarge(r); !ok {
+				return '�'
+			}
+			return r
+		}, f.Top), " ")
+		assert.Equal(t, want, got.Top, "top of %q", f.Top)
+		assert.Equal(t, f.Cursor, got.Cursor, "cursor of %q", f.Top)
+		if f.Bottom != "" {
+			assert.Equal(t, f.Bottom, got.Bottom)
+			continue
+		}
+		for i, l := range f.Labels {
+			assert.Equal(t, strings.ToUpper(l), got.Labels[i], "label %d of %v", i, f.Labels)
+		}
+	}
+}
+
+func TestLCDDots(t *testing.T) {
+	d := RenderLCD(emulator.Frame{Top: "1", Cursor: -1, Labels: [6]string{"A"}})
+	// "1" is 04 0C 04 04 04 04 0E: its first row lights only the middle dot.
+	assert.Equal(t, []bool{false, false, true, false, false}, d[0][0:5])
+	assert.True(t, d[8][0] && d[8][20], "a label has its bar")
+	assert.False(t, d[8][22], "a blank label has none")
+	on := 0
+	for _, row := range d {
+		for _, v := range row {
+			if v {
+				on++
+			}
+		}
+	}
+	assert.Equal(t, 10+21+10, on, "the digit's 10 dots, the bar's 21, the A's 10")
+}
+
+func TestLayout(t *testing.T) {
+	for _, panel := range []bool{false, true} {
+		l := NewLayout(panel)
+		for k := emulator.Key(0); k < emulator.NumKeys; k++ {
+			r := l.Keys[k]
+			assert.True(t, r.W > 20 && r.H > 20, "key %v has a size", k)
+			assert.True(t, r.X >= 0 && r.X+r.W <= BodyWidth && r.Y+r.H <= BodyHeight, "key %v inside the body", k)
+			got, ok := l.KeyAt(r.X+r.W/2, r.Y+r.H/2)
+			assert.True(t, ok)
+			assert.Equal(t, k, got, "the centre of %v hits it", k)
+			for k2 := k + 1; k2 < emulator.NumKeys; k2++ {
+				o := l.Keys[k2]
+				overlap := r.X < o.X+o.W && o.X < r.X+r.W && r.Y < o.Y+o.H && o.Y < r.Y+r.H
+				assert.False(t, overlap, "%v and %v overlap", k, k2)
+			}
+		}
+		_, ok := l.KeyAt(1, 1)
+		assert.False(t, ok)
+		last := l.Dot(LCDHeight-1, LCDWidth-1)
+		assert.True(t, l.Bezel.Contains(last.X, last.Y), "the dots fit the LCD window")
+	}
+	l := NewLayout(false)
+	assert.Equal(t, 2*l.Keys[emulator.KeyChs].W+keyGap, l.Keys[emulator.KeyINPUT].W, "INPUT is double width")
+	scale, ox, oy := l.Fit(2*l.Width, 3*l.Height)
+	assert.Equal(t, 2.0, scale, "scaled to the tighter side")
+	assert.Equal(t, 0.0, ox)
+	assert.Equal(t, l.Height/2, oy, "centred")
+	lp := NewLayout(true)
+	assert.Equal(t, BodyWidth+PanelWidth, lp.Width)
+	m := lp.Match(3, 6)
+	h, j, ok := lp.MatchAt(m.X+m.W/2, m.Y+m.H/2)
+	assert.True(t, ok)
+	assert.Equal(t, [2]int{3, 6}, [2]int{h, j})
+	_, _, ok = l.MatchAt(m.X, m.Y)
+	assert.False(t, ok, "no panel, no matches")
+}
+
+func TestKeyMap(t *testing.T) {
+	for name, want := range map[string]emulator.Key{"Enter": emulator.KeyEquals, "Backspace": emulator.KeyBack,
+		"Escape": emulator.KeyEXIT, "Delete": emulator.KeyCLR, "Tab": emulator.KeyINPUT, "ArrowUp": emulator.KeyUp,
+		"F6": emulator.KeyF6, "ControlLeft": emulator.KeyShift} {
+		a, ok := NamedKeyAction(name)
+		assert.True(t, ok, name)
+		assert.Equal(t, want, a.Key, name)
+	}
+	_, ok := NamedKeyAction("PageUp")
+	assert.False(t, ok)
+	a, ok := CharAction('7', false)
+	assert.True(t, ok)
+	assert.Equal(t, emulator.Key7, a.Key)
+	a, _ = CharAction('^', false)
+	assert.Equal(t, Action{Key: emulator.KeyMul, Shift: true}, a)
+	a, _ = CharAction('?', false)
+	assert.True(t, a.Help)
+	_, ok = CharAction('Q', false)
+	assert.False(t, ok, "letters do nothing outside equation entry")
+	a, _ = CharAction('Q', true)
+	assert.Equal(t, "Q", a.Text)
+	a, _ = CharAction('*', true)
+	assert.Equal(t, "×", a.Text)
+	a, _ = CharAction('?', true)
+	assert.Equal(t, "?", a.Text, "? is a name character while editing")
+}
+
+func press(c *Controller, script string) {
+	toks, _ := emulator.SplitScript(script)
+	for _, tok := range toks {
+		if k, ok := emulator.KeyByName(tok); ok {
+			c.Do(Action{Key: k})
+			continue
+		}
+		f := c.Frame()
+		for i, l := range f.Labels {
+			if l == tok {
+				c.Do(Action{Key: emulator.KeyF1 + emulator.Key(i)})
+			}
+		}
+		c.Wait()
+	}
+	c.Wait()
+}
+
+func TestControllerHeapsPanel(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	p := c.Panel()
+	require.True(t, p.Active, "NIM is the current equation of a fresh calculator")
+	assert.Equal(t, "nim", p.Program.ID)
+	assert.Contains(t, p.Status, "Press INIT")
+
+	press(c, "SOLVE CALC INIT")
+	assert.Equal(t, "INIT=1,357.00", c.Frame().Top)
+	p = c.Panel()
+	assert.EqualValues(t, [4]int{1, 3, 5, 7}, p.Heaps)
+	assert.Contains(t, p.Status, "Your move")
+
+	c.TakeMatch(3, 6) // the seventh match of D: D = 6
+	c.Wait()
+	assert.Equal(t, "EVAL=1,346.00", c.Frame().Top)
+	p = c.Panel()
+	assert.EqualValues(t, [4]int{1, 3, 4, 6}, p.Heaps)
+	assert.Equal(t, "The calculator left 1346; the native player agrees. Your move.", p.Status)
+
+	c.TakeMatch(3, 7) // no such match: nothing happens
+	c.Wait()
+	assert.EqualValues(t, [4]int{1, 3, 4, 6}, c.Panel().Heaps)
+
+	// From another menu the panel first brings up NIM's menu.
+	press(c, "EXIT EXIT")
+	c.TakeMatch(2, 3)
+	c.Wait()
+	assert.Equal(t, "EVAL=1,331.00", c.Frame().Top)
+	assert.Equal(t, "INIT A B C D EVAL", c.Frame().MenuLine())
+
+	// NIMM is a Nim program too; another equation hides the panel.
+	press(c, "EXIT DOWN")
+	assert.Equal(t, "nim-misere", c.Panel().Program.ID)
+	press(c, "NEW")
+	c.Do(Action{Text: "X=Y"})
+	press(c, "INPUT")
+	assert.False(t, c.Panel().Active)
+}
+
+func TestControllerInterrupts(t *testing.T) {
+	m := emulator.New()
+	require.NoError(t, emulator.Run(m, `SOLVE NEW "T×T=Σ(I:1:300000:1:I)" INPUT CALC 1 T`, nil))
+	c := NewController(m, nil)
+	defer c.Close()
+	c.Do(Action{Key: emulator.KeyF1})
+	deadline := time.Now().Add(10 * time.Second)
+	for !m.Busy() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	require.True(t, m.Busy())
+	c.Do(Action{Key: emulator.Key5}) // any key halts the search
+	c.Wait()
+	assert.Equal(t, "INTERRUPTED", c.Frame().Top)
+}
+
+func TestHelpToggle(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	assert.False(t, c.Help())
+	c.Do(Action{Help: true})
+	assert.True(t, c.Help())
+	assert.Contains(t, KeyMapHelp, "F1-F6")
+}

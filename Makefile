@@ -1,32 +1,38 @@
-# hp17b: the virtual HP-17B. `make run` plays NIM, `make test` checks everything.
+# hp17b: the virtual HP-17B. `make run` starts the calculator, `make test`
+# checks everything.
 GO        ?= go
 FUZZTIME  ?= 5s
-BIN       := bin/hp17b
+XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 
 .PHONY: run test bench lint deps build fuzz clean
 
-build:
-	$(GO) build -o $(BIN) ./cmd/hp17b
+# Both programs: hp17b (commands, terminal play) and hp17b-window (the
+# window, which needs a display and which hp17b starts when there is one).
+build: deps
+	$(GO) build -o bin/hp17b ./cmd/hp17b
+	$(GO) build -o bin/hp17b-window ./cmd/hp17b-window
 
-# The main job: the calculator with NIM loaded (terminal play).
+# The main job: the calculator with NIM in its SOLVE list; in a terminal
+# without a display, NIM in the terminal.
 run: build
-	./$(BIN) play
+	./bin/hp17b
 
 # Installs what the tests need when it is missing, then vets, runs every test
-# with the race detector, and gives each fuzz target a short run.
+# with the race detector (under Xvfb, for the window's tests), and gives each
+# fuzz target a short run.
 test: deps
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(XVFB) $(GO) test -race -count=1 ./...
 	$(MAKE) --no-print-directory fuzz
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./solver
 	$(GO) test -run '^$$' -fuzz '^FuzzEval$$' -fuzztime $(FUZZTIME) ./solver
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+bench: deps
+	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./...
 
-lint:
+lint: deps
 	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo "gofmt: the files above need formatting"; exit 1; }
 	$(GO) vet ./...
 

@@ -1,9 +1,26 @@
 #!/bin/sh
 # Installs what building and testing hp17b needs on Debian/Ubuntu when it is
-# missing. Uses sudo only when not root.
+# missing: Ebitengine's X11/GL headers (cgo), and Xvfb with xauth for the
+# window's tests. Uses sudo only when not root.
 set -e
 if ! command -v go >/dev/null 2>&1; then
   echo "deps: Go 1.26 is needed (https://go.dev/dl/); it is not on PATH" >&2
   exit 1
+fi
+pkgs="gcc libc6-dev libgl-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev libxxf86vm-dev xvfb xauth"
+missing=""
+for p in $pkgs; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "deps: please install:$missing" >&2
+    exit 1
+  fi
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  echo "deps: installing$missing"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
 fi
 go mod download

@@ -1,7 +1,7 @@
 // Command hp17b is the virtual HP-17B: the calculator, its Solver from the
 // command line, and the programs written for it.
 //
-//	hp17b                         play NIM in the terminal
+//	hp17b [--load FILE] ...        the calculator's window (terminal play without a display)
 //	hp17b check FILE              list a file's equations or its first error
 //	hp17b solve --eq FILE STEP... store and solve as the calculator would
 //	hp17b compare PROGRAM         check a Nim program against native Go
@@ -41,7 +41,9 @@ func init() {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: hp17b COMMAND [ARGS]")
+	fmt.Fprintln(w, "usage: hp17b [--state FILE | --fresh] [--load FILE] [--keys SCRIPT] [--click X,Y] [--screenshot FILE.png]")
+	fmt.Fprintln(w, "      the calculator's window; without a display, NIM in the terminal")
+	fmt.Fprintln(w, "   or: hp17b COMMAND [ARGS]")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  hp17b %s %s\n      %s\n", c.name, c.args, c.help)
 	}
@@ -52,9 +54,9 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		// The calculator's main job: NIM, in the terminal.
-		return runPlay(nil, stdout, stderr)
+	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help") {
+		// The main job: the calculator's window, or NIM in the terminal.
+		return runCalculator(args, stdout, stderr)
 	}
 	switch args[0] {
 	case "help", "-h", "--help":

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -167,4 +168,40 @@ func TestKeysCLI(t *testing.T) {
 
 	_, _, code = runCLI("keys", "--fresh", "--state", state, "1")
 	assert.Equal(t, exitUsage, code)
+}
+
+func TestNoDisplayFallsBackToPlay(t *testing.T) {
+	old := getenv
+	defer func() { getenv = old }()
+	getenv = func(string) string { return "" }
+	oldIn := stdin
+	defer func() { stdin = oldIn }()
+	stdin = strings.NewReader("D 6\n")
+	out, errOut, code := runCLI()
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "hp17b: no display (DISPLAY and WAYLAND_DISPLAY are unset): playing NIM in the terminal\n", errOut)
+	assert.Contains(t, out, "[EVAL]  EVAL=1,346")
+
+	_, errOut, code = runCLI("--keys", "SOLVE", "--screenshot", "x.png")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "need a display")
+}
+
+func TestMissingWindowFallsBackToPlay(t *testing.T) {
+	oldEnv, oldFind := getenv, findWindow
+	defer func() { getenv, findWindow = oldEnv, oldFind }()
+	getenv = func(k string) string {
+		if k == "DISPLAY" {
+			return ":99"
+		}
+		return ""
+	}
+	findWindow = func() (string, error) { return "", os.ErrNotExist }
+	oldIn := stdin
+	defer func() { stdin = oldIn }()
+	stdin = strings.NewReader("")
+	out, errOut, code := runCLI("--fresh")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, errOut, "hp17b-window was not found")
+	assert.Contains(t, out, "Goodbye.")
 }

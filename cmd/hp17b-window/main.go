@@ -1,0 +1,102 @@
+// Command hp17b-window is the virtual HP-17BII's window. The hp17b command
+// starts it when a display is available; run it directly for the same:
+//
+//	hp17b-window [--state FILE | --fresh] [--load FILE] [--keys SCRIPT]
+//	             [--click X,Y]... [--screenshot FILE.png] [--report-startup]
+//
+// It needs an X or Wayland display (Ebitengine opens it as the program
+// starts); without one it cannot start at all, which is why it is a program
+// of its own.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/solver"
+	"github.com/hp17b/hp17b/ui/window"
+)
+
+type clicks [][2]float64
+
+func (c *clicks) String() string { return fmt.Sprint(*c) }
+
+func (c *clicks) Set(s string) error {
+	xs, ys, ok := strings.Cut(s, ",")
+	x, err1 := strconv.ParseFloat(xs, 64)
+	y, err2 := strconv.ParseFloat(ys, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return fmt.Errorf("want X,Y in layout units, got %q", s)
+	}
+	*c = append(*c, [2]float64{x, y})
+	return nil
+}
+
+func main() {
+	start := time.Now()
+	fs := flag.NewFlagSet("hp17b-window", flag.ContinueOnError)
+	statePath := fs.String("state", "", "the state file (default: the user's config folder)")
+	fresh := fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
+	load := fs.String("load", "", "add the equations of this file to the SOLVE list")
+	keys := fs.String("keys", "", "press these keys first (the syntax of hp17b keys)")
+	shot := fs.String("screenshot", "", "write the window to this PNG file after the keys and clicks, then exit")
+	report := fs.Bool("report-startup", false, "print the time from start to the first frame")
+	var cl clicks
+	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	var (
+		m   *emulator.Machine
+		err error
+	)
+	switch {
+	case *fresh:
+		m = emulator.New()
+	default:
+		path := *statePath
+		if path == "" {
+			if path, err = emulator.DefaultStatePath(); err != nil {
+				fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+				os.Exit(2)
+			}
+		}
+		var notice string
+		if m, notice, err = emulator.Open(path); err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+			os.Exit(2)
+		}
+		if notice != "" {
+			fmt.Fprintf(os.Stderr, "hp17b: %s\n", notice)
+		}
+	}
+	if *load != "" {
+		b, err := os.ReadFile(*load)
+		if err == nil {
+			err = m.LoadEquations(*load, string(b))
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			if se, ok := err.(*solver.SyntaxError); ok {
+				fmt.Fprintln(os.Stderr, se.Caret())
+			}
+			os.Exit(2)
+		}
+	}
+	if *keys != "" {
+		if err := emulator.Run(m, *keys, nil); err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+			os.Exit(2)
+		}
+	}
+	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,375 @@
+// Package window draws the virtual HP-17BII with Ebitengine: the body, the
+// dot-matrix LCD, the 37 keys with their gold shifted labels, the heaps
+// panel for Nim programs and the key-map overlay. It turns mouse clicks, PC
+// keys and dropped equation files into the calculator's input through
+// ui.Controller, and draws only when something changed.
+//
+// Any program that imports it needs an X or Wayland display: Ebitengine
+// opens its window system when the program starts.
+package window
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/solver"
+	"github.com/hp17b/hp17b/ui"
+)
+
+// Options configure a window.
+type Options struct {
+	// Screenshot, when set, makes the window draw once the keys and clicks
+	// below are done, write that frame to this PNG file and close.
+	Screenshot string
+	// Clicks are synthetic mouse clicks in layout units, handled as real
+	// ones after the key script (an input hook for scripts and tests).
+	Clicks [][2]float64
+	// Stderr receives reports (bad dropped files, the start-up time).
+	Stderr io.Writer
+	// ReportStartup prints the time from Start to the first frame drawn.
+	ReportStartup bool
+	// Start is when the program started, for ReportStartup.
+	Start time.Time
+}
+
+// Game is the Ebitengine game: it holds the controller and draws frames.
+type Game struct {
+	ctrl     *ui.Controller
+	opt      Options
+	regular  *text.GoTextFaceSource
+	bold     *text.GoTextFaceSource
+	done     bool
+	shotErr  error
+	drawn    bool
+	dirty    bool
+	lastSize [2]int
+	clicked  bool
+}
+
+// New makes the game for a calculator.
+func New(m *emulator.Machine, opt Options) (*Game, error) {
+	if opt.Stderr == nil {
+		opt.Stderr = os.Stderr
+	}
+	g := &Game{opt: opt, dirty: true}
+	var err error
+	if g.regular, err = text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF)); err != nil {
+		return nil, err
+	}
+	if g.bold, err = text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF)); err != nil {
+		return nil, err
+	}
+	g.ctrl = ui.NewController(m, func() {
+		ebiten.ScheduleFrame()
+	})
+	return g, nil
+}
+
+// Run opens the window and runs until it is closed (or the screenshot is
+// written). It must be called from the main goroutine.
+func Run(m *emulator.Machine, opt Options) error {
+	g, err := New(m, opt)
+	if err != nil {
+		return err
+	}
+	l := ui.NewLayout(true)
+	ebiten.SetWindowTitle("HP-17BII")
+	ebiten.SetWindowSize(int(l.Width), int(l.Height))
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	if opt.Screenshot == "" {
+		// Draw only on input or when the controller asks: an idle window
+		// uses no CPU. A screenshot run keeps ticking until it is written.
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	}
+	ebiten.SetRunnableOnUnfocused(true)
+	err = ebiten.RunGame(g)
+	g.ctrl.Close()
+	if err == nil {
+		err = g.shotErr
+	}
+	return err
+}
+
+func (g *Game) layout() ui.Layout { return ui.NewLayout(g.ctrl.Panel().Active) }
+
+// LayoutF renders at the device's pixel density, for crisp HiDPI output.
+func (g *Game) LayoutF(w, h float64) (float64, float64) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	return w * s, h * s
+}
+
+// Layout is required by ebiten.Game; LayoutF is used instead.
+func (g *Game) Layout(w, h int) (int, int) { return w, h }
+
+func (g *Game) toLayout(x, y int) (float64, float64) {
+	w, h := g.lastSize[0], g.lastSize[1]
+	l := g.layout()
+	scale, ox, oy := l.Fit(float64(w), float64(h))
+	if scale == 0 {
+		return -1, -1
+	}
+	return (float64(x) - ox) / scale, (float64(y) - oy) / scale
+}
+
+// Update turns input into calculator actions.
+func (g *Game) Update() error {
+	if g.done {
+		return ebiten.Termination
+	}
+	if g.opt.Screenshot != "" {
+		if !g.clicked {
+			g.clicked = true
+			l := g.layout()
+			for _, c := range g.opt.Clicks {
+				g.ctrl.Click(l, c[0], c[1])
+				g.ctrl.Wait()
+				l = g.layout()
+			}
+		}
+		g.dirty = true
+		return nil
+	}
+	for _, k := range inpututil.AppendJustPressedKeys(nil) {
+		if a, ok := ui.NamedKeyAction(k.String()); ok {
+			g.ctrl.Do(a)
+			g.dirty = true
+		}
+	}
+	editing := g.ctrl.Machine().Editing()
+	for _, r := range ebiten.AppendInputChars(nil) {
+		if a, ok := ui.CharAction(r, editing); ok {
+			g.ctrl.Do(a)
+			g.dirty = true
+		}
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		x, y := ebiten.CursorPosition()
+		lx, ly := g.toLayout(x, y)
+		g.ctrl.Click(g.layout(), lx, ly)
+		g.dirty = true
+	}
+	if files := ebiten.DroppedFiles(); files != nil {
+		g.loadDropped(files)
+		g.dirty = true
+	}
+	return nil
+}
+
+// loadDropped adds the equations of every dropped file; a bad file is
+// reported on the display and on stderr, and nothing is lost.
+func (g *Game) loadDropped(files fs.FS) {
+	_ = fs.WalkDir(files, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		b, err := fs.ReadFile(files, path)
+		if err != nil {
+			fmt.Fprintf(g.opt.Stderr, "hp17b: %s: %v\n", path, err)
+			return nil
+		}
+		if err := g.ctrl.Machine().LoadEquations(path, string(b)); err != nil {
+			fmt.Fprintln(g.opt.Stderr, err)
+			var se *solver.SyntaxError
+			if errors.As(err, &se) {
+				fmt.Fprintln(g.opt.Stderr, se.Caret())
+				g.ctrl.Machine().Message(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col))
+			} else {
+				g.ctrl.Machine().Message("BAD FILE")
+			}
+		}
+		return nil
+	})
+}
+
+var (
+	colBackground = color.RGBA{0x30, 0x30, 0x34, 0xff}
+	colBody       = color.RGBA{0x26, 0x22, 0x1f, 0xff}
+	colBezel      = color.RGBA{0x14, 0x14, 0x14, 0xff}
+	colLCD        = color.RGBA{0xb4, 0xc0, 0x9e, 0xff}
+	colDotOn      = color.RGBA{0x1c, 0x22, 0x18, 0xff}
+	colDotOff     = color.RGBA{0xac, 0xb8, 0x96, 0xff}
+	colKey        = color.RGBA{0x3c, 0x3a, 0x38, 0xff}
+	colMenuKey    = color.RGBA{0x5a, 0x58, 0x55, 0xff}
+	colPressed    = color.RGBA{0x8a, 0x86, 0x80, 0xff}
+	colGold       = color.RGBA{0xd4, 0xa3, 0x3b, 0xff}
+	colLabel      = color.RGBA{0xf2, 0xf0, 0xea, 0xff}
+	colPanel      = color.RGBA{0x1f, 0x3d, 0x2c, 0xff}
+	colMatch      = color.RGBA{0xe8, 0xd2, 0xa0, 0xff}
+	colMatchHead  = color.RGBA{0xb8, 0x2a, 0x22, 0xff}
+	colOverlay    = color.RGBA{0x00, 0x00, 0x00, 0xd8}
+)
+
+// screenLabels replaces the characters the Go fonts lack.
+var screenLabels = map[string]string{"yˣ": "y^x", "x≷y": "x<>y"}
+
+// Draw draws the calculator when something changed since the last frame.
+func (g *Game) Draw(screen *ebiten.Image) {
+	b := screen.Bounds()
+	size := [2]int{b.Dx(), b.Dy()}
+	if size != g.lastSize {
+		g.lastSize, g.dirty = size, true
+	}
+	if _, pressed := g.ctrl.Pressed(); pressed || g.ctrl.Machine().Busy() {
+		g.dirty = true
+	}
+	if !g.dirty && g.drawn {
+		return
+	}
+	g.dirty = false
+	if g.opt.Screenshot != "" {
+		g.ctrl.Wait()
+	}
+	l := g.layout()
+	scale, ox, oy := l.Fit(float64(size[0]), float64(size[1]))
+	rect := func(r ui.Rect, c color.Color) {
+		vector.DrawFilledRect(screen, float32(ox+r.X*scale), float32(oy+r.Y*scale), float32(r.W*scale), float32(r.H*scale), c, false)
+	}
+	label := func(s string, src *text.GoTextFaceSource, sizePt float64, cx, cy float64, c color.Color) {
+		face := &text.GoTextFace{Source: src, Size: sizePt * scale}
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(ox+cx*scale, oy+cy*scale)
+		op.ColorScale.ScaleWithColor(c)
+		op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
+		text.Draw(screen, s, face, op)
+	}
+	screen.Fill(colBackground)
+	rect(l.Body, colBody)
+	rect(l.Bezel, colBezel)
+	lcd := ui.Rect{X: l.DotX - 8, Y: l.Annunciators.Y, W: ui.LCDWidth*l.DotW + 16, H: l.DotY - l.Annunciators.Y + ui.LCDHeight*l.DotH + 8}
+	rect(lcd, colLCD)
+
+	f := g.ctrl.Frame()
+	dots := ui.RenderLCD(f)
+	for r := 0; r < ui.LCDHeight; r++ {
+		for c := 0; c < ui.LCDWidth; c++ {
+			col := colDotOff
+			if dots[r][c] {
+				col = colDotOn
+			}
+			rect(l.Dot(r, c), col)
+		}
+	}
+	if f.Shift {
+		label("↱ SHIFT", g.bold, 9, l.Annunciators.X+30, l.Annunciators.Y+8, colDotOn)
+	}
+	if f.Busy {
+		label("BUSY", g.bold, 9, l.Annunciators.X+l.Annunciators.W-30, l.Annunciators.Y+8, colDotOn)
+	}
+	pressedKey, pressed := g.ctrl.Pressed()
+	for k := emulator.Key(0); k < emulator.NumKeys; k++ {
+		r := l.Keys[k]
+		c := colKey
+		switch {
+		case pressed && k == pressedKey:
+			c = colPressed
+		case k == emulator.KeyShift:
+			c = colGold
+		case k <= emulator.KeyF6:
+			c = colMenuKey
+		}
+		rect(r, c)
+		info := emulator.Keys[k]
+		if s, ok := screenLabels[info.Label]; ok {
+			info.Label = s
+		}
+		if s, ok := screenLabels[info.Shifted]; ok {
+			info.Shifted = s
+		}
+		label(info.Label, g.bold, 13, r.X+r.W/2, r.Y+r.H/2, colLabel)
+		if info.Shifted != "" {
+			label(info.Shifted, g.regular, 9, r.X+r.W/2, r.Y-7, colGold)
+		}
+	}
+	if p := g.ctrl.Panel(); p.Active {
+		g.drawPanel(screen, l, p, rect, label)
+	}
+	if g.ctrl.Help() {
+		rect(l.Body, colOverlay)
+		for i, line := range strings.Split(ui.KeyMapHelp, "\n") {
+			label(line, g.regular, 12, l.Body.W/2, 120+float64(i)*26, colLabel)
+		}
+	}
+	if !g.drawn && g.opt.ReportStartup {
+		fmt.Fprintf(g.opt.Stderr, "hp17b: first frame %d ms after start\n", time.Since(g.opt.Start).Milliseconds())
+	}
+	g.drawn = true
+	if g.opt.Screenshot != "" && !g.done {
+		g.shotErr = writePNG(screen, g.opt.Screenshot)
+		g.done = true
+	}
+}
+
+func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect func(ui.Rect, color.Color),
+	label func(string, *text.GoTextFaceSource, float64, float64, float64, color.Color)) {
+	rect(l.Panel, colPanel)
+	label(p.Program.Title+" · 1-3-5-7", g.bold, 15, l.Panel.X+l.Panel.W/2, 40, colLabel)
+	for h := 0; h < 4; h++ {
+		m0 := l.Match(h, 0)
+		label(string(rune('A'+h)), g.bold, 16, l.Panel.X+25, m0.Y+m0.H/2, colGold)
+		for j := 0; j < p.Heaps[h] && j < 7; j++ {
+			m := l.Match(h, j)
+			rect(m, colMatch)
+			rect(ui.Rect{X: m.X - 1, Y: m.Y - 4, W: m.W + 2, H: 12}, colMatchHead)
+		}
+		if p.Heaps[h] > 7 || p.Heaps[h] < 0 {
+			label(fmt.Sprint(p.Heaps[h]), g.regular, 12, l.Panel.X+l.Panel.W-20, m0.Y+m0.H/2, colLabel)
+		}
+	}
+	for i, line := range wrap(p.Status, 34) {
+		label(line, g.regular, 12, l.Panel.X+l.Panel.W/2, 430+float64(i)*18, colLabel)
+	}
+}
+
+// wrap breaks text into lines of at most n characters at spaces.
+func wrap(s string, n int) []string {
+	var lines []string
+	var cur string
+	for _, w := range strings.Fields(s) {
+		if cur != "" && len([]rune(cur))+1+len([]rune(w)) > n {
+			lines = append(lines, cur)
+			cur = w
+			continue
+		}
+		if cur != "" {
+			cur += " "
+		}
+		cur += w
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+func writePNG(screen *ebiten.Image, path string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -205,3 +205,62 @@ func TestMissingWindowFallsBackToPlay(t *testing.T) {
 	assert.Contains(t, errOut, "hp17b-window was not found")
 	assert.Contains(t, out, "Goodbye.")
 }
+
+func TestNimCommands(t *testing.T) {
+	out, _, code := runCLI("nim", "grundy", "kayles", "--to", "12", "--json")
+	assert.Equal(t, exitOK, code)
+	var g struct {
+		Game      string `json:"game"`
+		Values    []int  `json:"values"`
+		Period    *int   `json:"period"`
+		Preperiod *int   `json:"preperiod"`
+		Proven    bool   `json:"proven"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &g))
+	assert.Equal(t, []int{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4}, g.Values)
+	require.NotNil(t, g.Period)
+	assert.Equal(t, 12, *g.Period)
+	assert.Equal(t, 71, *g.Preperiod)
+	assert.True(t, g.Proven)
+
+	out, _, code = runCLI("nim", "grundy", "0", "--to", "5", "--json")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, `{"game":"Nim","values":[0,1,2,3,4,5],"period":null,"preperiod":null,"proven":false}`+"\n", out)
+
+	out, _, code = runCLI("nim", "grundy", "dawson", "--at", "1000000000000000000")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "period 34 from n = 53: proven")
+	assert.Contains(t, out, "G(1000000000000000000)=")
+
+	_, _, code = runCLI("nim", "grundy", "nim", "--at", "1000000000000000000")
+	assert.Equal(t, exitFailed, code, "no proven period for Nim")
+
+	out, _, code = runCLI("nim", "analyze", "1", "3", "3", "6")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "value *7")
+	assert.Contains(t, out, "winning move: heap 4 (6): take 5, leave 1")
+
+	out, _, code = runCLI("nim", "analyze", "1", "1", "2", "--misere")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "winning move: heap 3 (2): take 1, leave 1")
+
+	out, _, code = runCLI("nim", "lost", "--heaps", "4", "--max", "7", "--json")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "[[2,3,4,5],[1,3,4,6],[1,2,5,6],[1,2,4,7],[1,3,5,7],[2,3,6,7],[4,5,6,7]]\n", out)
+
+	out, _, code = runCLI("nim", "start", "--heaps", "9", "--json")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, `{"heaps":9,"coins":60,"positions":[[2,3,4,5,7,8,9,10,12],[2,3,4,5,6,8,9,11,12]]}`+"\n", out)
+
+	out, _, code = runCLI("nim", "xor", "--bits", "1")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "\t0\t1\n0\t0\t1\n1\t1\t0\n", out)
+
+	_, errOut, code := runCLI("nim", "grundy", "chess")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "unknown game")
+	_, _, code = runCLI("nim", "analyze", "x")
+	assert.Equal(t, exitUsage, code)
+	_, _, code = runCLI("nim")
+	assert.Equal(t, exitUsage, code)
+}

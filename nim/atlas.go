@@ -1,0 +1,300 @@
+package nim
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+)
+
+// The position atlas of Nim, after the nim-sum post (seed 002): lost and
+// won positions, obviously and non-obviously lost ones, the post's families
+// and its initial positions for casual play. Heaps are positive; a position
+// is a multiset, written sorted ascending.
+
+// Class is a Nim position's class under normal play.
+type Class int
+
+// The classes.
+const (
+	// Won: the nim-sum is not 0.
+	Won Class = iota
+	// ObviouslyLost: the heaps pair off into equal heaps (the mirroring
+	// strategy wins for the other player).
+	ObviouslyLost
+	// NonObviouslyLost: lost (nim-sum 0) but not obviously.
+	NonObviouslyLost
+)
+
+func (c Class) String() string {
+	return [...]string{"won", "obviously lost", "non-obviously lost"}[c]
+}
+
+// Classify returns the class of a position (empty heaps ignored).
+func Classify(heaps []int) Class {
+	if NimSum(heaps) != 0 {
+		return Won
+	}
+	count := map[int]int{}
+	for _, h := range heaps {
+		if h > 0 {
+			count[h]++
+		}
+	}
+	for _, c := range count {
+		if c%2 != 0 {
+			return NonObviouslyLost
+		}
+	}
+	return ObviouslyLost
+}
+
+// Colex orders sorted positions by their largest heap, then the next
+// largest, and so on (then by length): the order of the post's lists.
+func Colex(a, b []int) int {
+	for i, j := len(a)-1, len(b)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
+		if a[i] != b[j] {
+			return a[i] - b[j]
+		}
+	}
+	return len(a) - len(b)
+}
+
+// LostPositions lists the non-obviously lost positions of h heaps, each
+// from 1 to max coins, in colex order.
+func LostPositions(h, max int) [][]int {
+	var out [][]int
+	cur := make([]int, h)
+	var rec func(i, lo int)
+	rec = func(i, lo int) {
+		if i == h-1 {
+			x := 0
+			for _, v := range cur[:i] {
+				x ^= v
+			}
+			if x >= lo && x <= max {
+				cur[i] = x
+				if Classify(cur) == NonObviouslyLost {
+					out = append(out, slices.Clone(cur))
+				}
+			}
+			return
+		}
+		for v := lo; v <= max; v++ {
+			cur[i] = v
+			rec(i+1, v)
+		}
+	}
+	if h >= 1 {
+		rec(0, 1)
+	}
+	slices.SortFunc(out, Colex)
+	return out
+}
+
+// ThreeHeapFamily lists the non-obviously lost positions [s, b, c] with
+// smallest heap s and b ≤ maxMiddle, by the middle heap (the post's
+// families: [1, 2n, 2n+1], [2, 4n, 4n+2] and [2, 4n+1, 4n+3], ...).
+func ThreeHeapFamily(s, maxMiddle int) [][]int {
+	var out [][]int
+	for b := s; b <= maxMiddle; b++ {
+		c := s ^ b
+		if c >= b && Classify([]int{s, b, c}) == NonObviouslyLost {
+			out = append(out, []int{s, b, c})
+		}
+	}
+	return out
+}
+
+// LostTriangles returns the n ≤ max for which the perfect triangle
+// [1, 2, …, n] is lost (n = 0, the empty position, included).
+func LostTriangles(max int) []int {
+	var out []int
+	x := 0
+	for n := 0; n <= max; n++ {
+		x ^= n
+		if x == 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// LostTrapezoids lists the non-obviously lost runs of consecutive heap
+// sizes [a, a+1, …, b] with lo ≤ a < b ≤ hi, by a, then by length.
+func LostTrapezoids(lo, hi int) [][]int {
+	var out [][]int
+	for a := lo; a <= hi; a++ {
+		run := []int{a}
+		for b := a + 1; b <= hi; b++ {
+			run = append(run, b)
+			if Classify(run) == NonObviouslyLost {
+				out = append(out, slices.Clone(run))
+			}
+		}
+	}
+	return out
+}
+
+// WinningResults returns the distinct positions (sorted multisets) that
+// the winning moves of a Nim position lead to: the post counts "more than
+// one winning move" this way ([1,3,3] can go to [3,3] or to [1,2,3]).
+func WinningResults(heaps []int) [][]int {
+	seen := map[string]bool{}
+	var out [][]int
+	for _, m := range WinningMoves(heaps, false) {
+		r := m.Apply(heaps)
+		r = slices.DeleteFunc(r, func(v int) bool { return v == 0 })
+		sort.Ints(r)
+		k := fmt.Sprint(r)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// ManyWinningMoves lists the won positions of h heaps of 1 to max coins
+// with more than one distinct winning result, simplest first (fewest coins,
+// then in lexicographic order, as the post lists them).
+func ManyWinningMoves(h, max int) [][]int {
+	var out [][]int
+	cur := make([]int, h)
+	var rec func(i, lo int)
+	rec = func(i, lo int) {
+		if i == h {
+			if len(WinningResults(cur)) > 1 {
+				out = append(out, slices.Clone(cur))
+			}
+			return
+		}
+		for v := lo; v <= max; v++ {
+			cur[i] = v
+			rec(i+1, v)
+		}
+	}
+	rec(0, 1)
+	slices.SortFunc(out, func(a, b []int) int {
+		if sa, sb := sum(a), sum(b); sa != sb {
+			return sa - sb
+		}
+		return slices.Compare(a, b)
+	})
+	return out
+}
+
+func sum(a []int) int {
+	s := 0
+	for _, v := range a {
+		s += v
+	}
+	return s
+}
+
+// StartPositions returns the post's initial positions for casual play with
+// h heaps: non-obviously lost, distinct heap sizes, the fewest coins, then
+// the smallest largest heap, then the largest smallest heap; every tie, in
+// colex order; and the number of coins. With distinct sizes a lost position
+// is never obviously lost. The search is exact: the totals are tried from
+// 1+2+…+h upwards, and for each every set of h distinct sizes with that sum
+// is visited once (the last size is fixed by the nim-sum).
+func StartPositions(h int) ([][]int, int) {
+	if h < 1 {
+		return nil, 0
+	}
+	for total := h * (h + 1) / 2; ; total++ {
+		var found [][]int
+		cur := make([]int, h)
+		var rec func(i, lo, s, x int)
+		rec = func(i, lo, s, x int) {
+			r := h - i // sizes still to choose, this one included
+			if s+r*lo+r*(r-1)/2 > total {
+				return
+			}
+			if r == 1 {
+				if v := total - s; v >= lo && v == x {
+					cur[i] = v
+					found = append(found, slices.Clone(cur))
+				}
+				return
+			}
+			for v := lo; s+r*v+r*(r-1)/2 <= total; v++ {
+				cur[i] = v
+				rec(i+1, v+1, s+v, x^v)
+			}
+		}
+		rec(0, 1, 0, 0)
+		if len(found) == 0 {
+			continue
+		}
+		best := found[:0:0]
+		for _, p := range found {
+			if len(best) == 0 {
+				best = append(best, p)
+				continue
+			}
+			b := best[0]
+			switch {
+			case p[h-1] < b[h-1] || (p[h-1] == b[h-1] && p[0] > b[0]):
+				best = append(best[:0], p)
+			case p[h-1] == b[h-1] && p[0] == b[0]:
+				best = append(best, p)
+			}
+		}
+		slices.SortFunc(best, Colex)
+		return best, total
+	}
+}
+
+// MisereWinning reports whether the player to move wins a sum of heaps of
+// game g under misère play (whoever cannot move wins), by search over the
+// positions below it; positions of more than MaxMisereCoins coins are
+// refused.
+func MisereWinning(g Octal, heaps []int) (bool, []HeapMove, error) {
+	if sum(heaps) > MaxMisereCoins {
+		return false, nil, fmt.Errorf("misère search is limited to %d coins in all", MaxMisereCoins)
+	}
+	memo := map[string]bool{}
+	var win func(hs []int) bool
+	win = func(hs []int) bool {
+		hs = slices.DeleteFunc(slices.Clone(hs), func(v int) bool { return v == 0 })
+		sort.Ints(hs)
+		k := fmt.Sprint(hs)
+		if v, ok := memo[k]; ok {
+			return v
+		}
+		res := false
+		moved := false
+		for i, h := range hs {
+			for _, o := range g.Options(h) {
+				moved = true
+				next := append(append(slices.Clone(hs[:i]), hs[i+1:]...), o.Leave...)
+				if !win(next) {
+					res = true
+					break
+				}
+			}
+			if res {
+				break
+			}
+		}
+		if !moved {
+			res = true // no move: under misère play the player to move wins
+		}
+		memo[k] = res
+		return res
+	}
+	var moves []HeapMove
+	for i, h := range heaps {
+		for _, o := range g.Options(h) {
+			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Leave...)
+			if !win(next) {
+				moves = append(moves, HeapMove{Heap: i, From: h, Option: o})
+			}
+		}
+	}
+	return win(heaps), moves, nil
+}
+
+// MaxMisereCoins bounds MisereWinning's search.
+const MaxMisereCoins = 60

@@ -1,0 +1,428 @@
+package nim
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Octal is a heap game in the standard octal notation d0.d1d2d3…: digit dk
+// says what removing k coins from one heap may leave: +1 nothing (the whole
+// heap), +2 one non-empty heap, +4 two non-empty heaps. d0 = 4 allows
+// splitting a heap in two without removing any. With Repeat the last digit
+// goes on for ever (Nim is 0.3…, Lasker's Nim 4.3…). Every game is played
+// under normal play: whoever cannot move loses.
+type Octal struct {
+	// Name is how the game is called ("Kayles", "0.77").
+	Name string
+	// Digits are d0, d1, …; Digits[k] is the digit for removing k coins.
+	Digits []uint8
+	// Repeat makes the last digit apply to every larger removal.
+	Repeat bool
+}
+
+// String gives the code, "0.77" or "4.3…".
+func (g Octal) String() string {
+	var b strings.Builder
+	for i, d := range g.Digits {
+		b.WriteByte('0' + d)
+		if i == 0 {
+			b.WriteByte('.')
+		}
+	}
+	if g.Repeat {
+		b.WriteString("…")
+	}
+	return b.String()
+}
+
+// digit returns the digit for removing k coins.
+func (g Octal) digit(k int) uint8 {
+	if k < len(g.Digits) {
+		return g.Digits[k]
+	}
+	if g.Repeat && len(g.Digits) > 1 {
+		return g.Digits[len(g.Digits)-1]
+	}
+	return 0
+}
+
+// MaxRemoval is the largest number of coins one move removes; -1 when
+// unbounded (Repeat).
+func (g Octal) MaxRemoval() int {
+	if g.Repeat {
+		return -1
+	}
+	return len(g.Digits) - 1
+}
+
+// ParseOctal reads an octal code such as "0.77", "4.3", ".07" or "0.3..."
+// (a trailing "..." or "…" repeats the last digit for ever).
+func ParseOctal(code string) (Octal, error) {
+	s := strings.TrimSpace(code)
+	g := Octal{Name: s}
+	for _, suf := range []string{"...", "…"} {
+		if strings.HasSuffix(s, suf) {
+			s, g.Repeat = strings.TrimSuffix(s, suf), true
+		}
+	}
+	ip, fp, ok := strings.Cut(s, ".")
+	if !ok || fp == "" {
+		return Octal{}, fmt.Errorf("octal code %q: want d0.d1d2… such as 0.77", code)
+	}
+	if ip == "" {
+		ip = "0"
+	}
+	for _, c := range ip + fp {
+		if c < '0' || c > '7' {
+			return Octal{}, fmt.Errorf("octal code %q: digits are 0 to 7", code)
+		}
+		g.Digits = append(g.Digits, uint8(c-'0'))
+	}
+	if len(ip) != 1 || (g.Digits[0] != 0 && g.Digits[0] != 4) {
+		return Octal{}, fmt.Errorf("octal code %q: the digit before the point is 0 or 4 (4: a heap may be split without removing)", code)
+	}
+	return g, nil
+}
+
+// Slides are the ten games of the NIM-type games slides (seed 004), by
+// number. Game 3 ("take 1 to k") is given for k = 4; SubtractionUpTo makes
+// it for another k.
+var Slides = [10]Octal{
+	{Name: "Nim", Digits: []uint8{0, 3}, Repeat: true},
+	{Name: "take 1 or 2", Digits: []uint8{0, 3, 3}},
+	{Name: "take 1, 2 or 3", Digits: []uint8{0, 3, 3, 3}},
+	SubtractionUpTo(4),
+	{Name: "take 1 or 4", Digits: []uint8{0, 3, 0, 0, 3}},
+	{Name: "take 1 or split", Digits: []uint8{4, 3}},
+	{Name: "Lasker's Nim", Digits: []uint8{4, 3}, Repeat: true},
+	{Name: "Kayles", Digits: []uint8{0, 7, 7}},
+	{Name: "Dawson's Kayles", Digits: []uint8{0, 0, 7}},
+	{Name: "take 1 or 3 or split", Digits: []uint8{4, 3, 0, 3}},
+}
+
+// SubtractionUpTo is "take 1 to k coins" (0.33…3 with k threes).
+func SubtractionUpTo(k int) Octal {
+	d := []uint8{0}
+	for i := 0; i < k; i++ {
+		d = append(d, 3)
+	}
+	return Octal{Name: fmt.Sprintf("take 1 to %d", k), Digits: d}
+}
+
+var gameNames = map[string]int{
+	"nim": 0, "sub12": 1, "sub123": 2, "sub1k": 3, "sub14": 4, "split1": 5,
+	"lasker": 6, "kayles": 7, "dawson": 8, "split13": 9,
+}
+
+// GameByName finds a game: a slide number 0–9, a name (nim, kayles,
+// dawson, lasker, sub12, sub123, sub1k, sub14, split1, split13) or an
+// octal code (0.77). k applies to game 3 ("take 1 to k").
+func GameByName(s string, k int) (Octal, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if n, err := strconv.Atoi(t); err == nil && n >= 0 && n <= 9 {
+		if n == 3 && k > 0 {
+			return SubtractionUpTo(k), nil
+		}
+		return Slides[n], nil
+	}
+	if n, ok := gameNames[t]; ok {
+		return GameByName(strconv.Itoa(n), k)
+	}
+	if strings.ContainsAny(t, ".") {
+		return ParseOctal(t)
+	}
+	return Octal{}, fmt.Errorf("unknown game %q: use 0-9, a name (nim, kayles, dawson, lasker, ...) or an octal code such as 0.77", s)
+}
+
+// Option is one move from a heap: remove Take coins and leave the heaps
+// Leave (none, one, or two).
+type Option struct {
+	Take  int
+	Leave []int
+}
+
+// Options lists the moves from a heap of n coins.
+func (g Octal) Options(n int) []Option {
+	var out []Option
+	if g.digit(0)&4 != 0 {
+		for a := 1; a <= n/2; a++ {
+			out = append(out, Option{0, []int{a, n - a}})
+		}
+	}
+	for k := 1; k <= n; k++ {
+		d := g.digit(k)
+		if d == 0 {
+			if !g.Repeat && k >= len(g.Digits) {
+				break
+			}
+			continue
+		}
+		r := n - k
+		if d&1 != 0 && r == 0 {
+			out = append(out, Option{k, nil})
+		}
+		if d&2 != 0 && r > 0 {
+			out = append(out, Option{k, []int{r}})
+		}
+		if d&4 != 0 {
+			for a := 1; a <= r/2; a++ {
+				out = append(out, Option{k, []int{a, r - a}})
+			}
+		}
+	}
+	return out
+}
+
+// Values computes G(0..n) by the mex rule (seed 004: "the smallest value
+// which is not a nimber of any position reachable by a valid move"), with
+// the XOR rule for the two heaps a split leaves.
+func (g Octal) Values(n int) []int {
+	vals := make([]int, 0, n+1)
+	seen := make([]int, 0, 64) // seen[v] == stamp: v is an option's value
+	stamp := 0
+	mark := func(v int) {
+		for v >= len(seen) {
+			seen = append(seen, 0)
+		}
+		seen[v] = stamp
+	}
+	nimLike := g.Repeat && g.digit(0)&4 == 0 && g.digit(1) == 3 && len(g.Digits) == 2
+	for m := 0; m <= n; m++ {
+		stamp++
+		if nimLike { // every smaller heap is an option: G(m) = mex{0 … m−1} = m
+			vals = append(vals, m)
+			continue
+		}
+		g.markOptions(m, vals, mark)
+		v := 0
+		for v < len(seen) && seen[v] == stamp {
+			v++
+		}
+		vals = append(vals, v)
+	}
+	return vals
+}
+
+func (g Octal) markOptions(m int, vals []int, mark func(int)) {
+	if g.digit(0)&4 != 0 {
+		for a := 1; a <= m/2; a++ {
+			mark(vals[a] ^ vals[m-a])
+		}
+	}
+	for k := 1; k <= m; k++ {
+		d := g.digit(k)
+		if d == 0 {
+			if !g.Repeat && k >= len(g.Digits) {
+				break
+			}
+			continue
+		}
+		r := m - k
+		if d&1 != 0 && r == 0 {
+			mark(0)
+		}
+		if d&2 != 0 && r > 0 {
+			mark(vals[r])
+		}
+		if d&4 != 0 {
+			for a := 1; a <= r/2; a++ {
+				mark(vals[a] ^ vals[r-a])
+			}
+		}
+	}
+}
+
+// Period is the periodic tail of a Grundy sequence: G(n + P) = G(n) for
+// every n ≥ Pre. Proven says the octal periodicity theorem guarantees it for
+// every n; otherwise it was only observed in the values computed.
+type Period struct {
+	P, Pre int
+	Proven bool
+}
+
+// FindPeriod returns the shortest period p and, for it, the shortest
+// pre-period i such that vals[n+p] == vals[n] for i ≤ n < len(vals)−p, the
+// tail covering at least three periods; ok is false when there is none.
+func FindPeriod(vals []int) (Period, bool) {
+	n := len(vals)
+	for p := 1; 3*p <= n; p++ {
+		// The longest run of n where vals[n+p] == vals[n], ending at the end.
+		i := n - p
+		for i > 0 && vals[i-1+p] == vals[i-1] {
+			i--
+		}
+		if n-i >= 3*p+p { // three periods past the pre-period, and p to compare
+			return Period{P: p, Pre: i}, true
+		}
+	}
+	return Period{}, false
+}
+
+// ErrNoPeriod: no period was found in the values computed.
+var ErrNoPeriod = errors.New("no period found")
+
+// Analysis is a game's Grundy values and, when found, their period.
+type Analysis struct {
+	Game Octal
+	// Values are G(0..n) as asked for.
+	Values []int
+	Period Period
+	// HasPeriod is false when no period was found.
+	HasPeriod bool
+	// computed holds every value computed, perhaps more than Values.
+	computed []int
+}
+
+// Analyze computes G(0..n) and looks for a period. For a game with a
+// finite maximal removal k it then proves the period with the octal
+// periodicity theorem (Guy and Smith): if G(m + p) = G(m) for every
+// i ≤ m < 2i + p + k, then G(m + p) = G(m) for every m ≥ i. It computes as
+// many more values as the proof needs (up to limit), then reports Proven.
+func Analyze(g Octal, n, limit int) Analysis {
+	size := max(n+1, 128)
+	for {
+		vals := g.Values(size - 1)
+		per, ok := FindPeriod(vals)
+		a := Analysis{Game: g, Values: vals[:n+1], Period: per, HasPeriod: ok, computed: vals}
+		if !ok || g.MaxRemoval() < 0 {
+			if !ok && size < limit && g.MaxRemoval() >= 0 {
+				size = min(limit, size*2)
+				continue
+			}
+			return a
+		}
+		need := 2*per.Pre + 2*per.P + g.MaxRemoval()
+		if need <= size {
+			a.Period.Proven = provenBy(vals, per, g.MaxRemoval())
+			if a.Period.Proven || size >= limit {
+				return a
+			}
+		}
+		if size >= limit {
+			return a
+		}
+		size = min(limit, max(need+1, size*2))
+	}
+}
+
+func provenBy(vals []int, per Period, k int) bool {
+	for m := per.Pre; m < 2*per.Pre+per.P+k; m++ {
+		if m+per.P >= len(vals) || vals[m+per.P] != vals[m] {
+			return false
+		}
+	}
+	return true
+}
+
+// G returns G(n) for any n: from the values when computed, otherwise from
+// a proven period. ok is false when neither applies.
+func (a Analysis) G(n int64) (int, bool) {
+	if n >= 0 && n < int64(len(a.computed)) {
+		return a.computed[n], true
+	}
+	if !a.HasPeriod || !a.Period.Proven || n < 0 {
+		return 0, false
+	}
+	pre, p := int64(a.Period.Pre), int64(a.Period.P)
+	return a.computed[pre+(n-pre)%p], true
+}
+
+// Extend returns G(0..n), computed by the periodicity when it is proven
+// and the mex rule otherwise.
+func (a Analysis) Extend(n int) []int {
+	if n < len(a.computed) {
+		return a.computed[:n+1]
+	}
+	if !a.HasPeriod || !a.Period.Proven {
+		return a.Game.Values(n)
+	}
+	out := make([]int, n+1)
+	copy(out, a.computed)
+	for m := len(a.computed); m <= n; m++ {
+		out[m] = out[m-a.Period.P]
+	}
+	return out
+}
+
+// HeapMove is a move in a sum of heaps: heap Heap (0-based) of From coins
+// loses Take and becomes the heaps Leave.
+type HeapMove struct {
+	Heap, From int
+	Option
+}
+
+// String gives "heap 2 (7): take 2, leave 1 and 4".
+func (m HeapMove) String() string {
+	leave := "nothing"
+	switch len(m.Leave) {
+	case 1:
+		leave = strconv.Itoa(m.Leave[0])
+	case 2:
+		leave = fmt.Sprintf("%d and %d", m.Leave[0], m.Leave[1])
+	}
+	if m.Take == 0 {
+		return fmt.Sprintf("heap %d (%d): split into %s", m.Heap+1, m.From, leave)
+	}
+	return fmt.Sprintf("heap %d (%d): take %d, leave %s", m.Heap+1, m.From, m.Take, leave)
+}
+
+// MaxAnalyzeHeap bounds the heaps Winning analyses (their options are
+// listed one by one).
+const MaxAnalyzeHeap = 100000
+
+// PositionValue returns the Grundy value of a sum of heaps (the XOR rule)
+// and every winning move (those leaving value 0).
+func PositionValue(g Octal, heaps []int) (int, []HeapMove, error) {
+	top := 0
+	for _, h := range heaps {
+		if h < 0 || h > MaxAnalyzeHeap {
+			return 0, nil, fmt.Errorf("heap %d: heaps are 0 to %d", h, MaxAnalyzeHeap)
+		}
+		top = max(top, h)
+	}
+	vals := Analyze(g, top, 4096).Extend(top)
+	total := 0
+	for _, h := range heaps {
+		total ^= vals[h]
+	}
+	var wins []HeapMove
+	if total == 0 {
+		return 0, nil, nil
+	}
+	for i, h := range heaps {
+		rest := total ^ vals[h]
+		for _, o := range g.Options(h) {
+			v := 0
+			for _, l := range o.Leave {
+				v ^= vals[l]
+			}
+			if v == rest {
+				wins = append(wins, HeapMove{Heap: i, From: h, Option: o})
+			}
+		}
+	}
+	return total, wins, nil
+}
+
+// XORTable returns the XOR table of the numbers 0 … 2^bits − 1, as the
+// slides draw it: the header row and column in binary, the entries in
+// decimal, separated by tabs.
+func XORTable(bits int) string {
+	n := 1 << bits
+	bin := func(v int) string { return fmt.Sprintf("%0*b", bits, v) }
+	var b strings.Builder
+	for j := 0; j < n; j++ {
+		b.WriteString("\t" + bin(j))
+	}
+	b.WriteString("\n")
+	for i := 0; i < n; i++ {
+		b.WriteString(bin(i))
+		for j := 0; j < n; j++ {
+			fmt.Fprintf(&b, "\t%d", i^j)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,280 @@
+package nim
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func readFields(t *testing.T, file string) map[string]string {
+	t.Helper()
+	f, err := os.Open(file)
+	require.NoError(t, err)
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
+			k, v, _ := strings.Cut(l, " ")
+			out[k] = v
+		}
+	}
+	require.NoError(t, sc.Err())
+	return out
+}
+
+// parseLists reads "[1,2,3],[1,4,5],..." (a trailing ",..." ignored).
+func parseLists(t *testing.T, s string) [][]int {
+	t.Helper()
+	s = strings.TrimSuffix(strings.TrimSpace(s), "...")
+	s = strings.TrimSuffix(s, ",")
+	var out [][]int
+	require.NoError(t, json.Unmarshal([]byte("["+s+"]"), &out))
+	return out
+}
+
+func TestSlidesNimberTables(t *testing.T) {
+	want := readFields(t, "testdata/slides-nimbers.txt")
+	for name, game := range map[string]Octal{"kayles": Slides[7], "dawson": Slides[8]} {
+		var vals []string
+		for _, v := range game.Values(12) {
+			vals = append(vals, strconv.Itoa(v))
+		}
+		assert.Equal(t, want[name], strings.Join(vals, " "), name)
+	}
+}
+
+func TestKnownSequencesAndPeriods(t *testing.T) {
+	tests := []struct {
+		game      string
+		first     []int
+		period    int
+		preperiod int
+		proven    bool
+		hasPeriod bool
+	}{
+		{"nim", []int{0, 1, 2, 3, 4, 5, 6, 7}, 0, 0, false, false},
+		{"sub12", []int{0, 1, 2, 0, 1, 2, 0, 1}, 3, 0, true, true},
+		{"sub123", []int{0, 1, 2, 3, 0, 1, 2, 3}, 4, 0, true, true},
+		{"sub14", []int{0, 1, 0, 1, 2, 0, 1, 0}, 5, 0, true, true},
+		{"kayles", []int{0, 1, 2, 3, 1, 4, 3, 2}, 12, 71, true, true},
+		{"dawson", []int{0, 0, 1, 1, 2, 0, 3, 1}, 34, 53, true, true},
+		{"lasker", []int{0, 1, 2, 4, 3, 5, 6, 8}, 0, 0, false, false},
+	}
+	for _, tt := range tests {
+		g, err := GameByName(tt.game, 0)
+		require.NoError(t, err)
+		a := Analyze(g, 200, 20000)
+		assert.Equal(t, tt.first, a.Values[:8], tt.game)
+		assert.Equal(t, tt.hasPeriod, a.HasPeriod, tt.game)
+		if tt.hasPeriod {
+			assert.Equal(t, tt.period, a.Period.P, tt.game)
+			assert.Equal(t, tt.preperiod, a.Period.Pre, tt.game)
+			assert.Equal(t, tt.proven, a.Period.Proven, tt.game)
+		}
+	}
+	// Take 1 to k: G(n) = n mod (k+1).
+	a := Analyze(SubtractionUpTo(6), 50, 1000)
+	for n, v := range a.Values {
+		assert.Equal(t, n%7, v)
+	}
+}
+
+func TestFindPeriod(t *testing.T) {
+	p, ok := FindPeriod([]int{5, 9, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3})
+	require.True(t, ok)
+	assert.Equal(t, Period{P: 3, Pre: 2}, p)
+	_, ok = FindPeriod([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	assert.False(t, ok)
+	_, ok = FindPeriod([]int{1, 2, 1, 2})
+	assert.False(t, ok, "too short to call it a period")
+}
+
+// The proven period gives the same values as the mex rule, far past the
+// values the proof used.
+func TestProvenPeriodMatchesMex(t *testing.T) {
+	for _, name := range []string{"kayles", "dawson", "0.137", "4.3", "9", "0.156"} {
+		g, err := GameByName(name, 0)
+		require.NoError(t, err)
+		a := Analyze(g, 10, 20000)
+		if !a.HasPeriod || !a.Period.Proven {
+			t.Logf("%s: no proven period within the limit", name)
+			continue
+		}
+		direct := g.Values(3000)
+		assert.Equal(t, direct, a.Extend(3000), name)
+		v, ok := a.G(1_000_000_000_000_000_000)
+		require.True(t, ok)
+		pre, p := int64(a.Period.Pre), int64(a.Period.P)
+		idx := int(pre + (1_000_000_000_000_000_000-pre)%p)
+		if idx >= len(direct) {
+			direct = g.Values(idx)
+		}
+		assert.Equal(t, direct[idx], v, name)
+		t.Logf("%s: period %d from %d, G(10^18) = %d", name, p, pre, v)
+	}
+}
+
+func TestOctalCodes(t *testing.T) {
+	g, err := ParseOctal("0.77")
+	require.NoError(t, err)
+	assert.Equal(t, Slides[7].Digits, g.Digits)
+	assert.Equal(t, "0.77", g.String())
+	g, err = ParseOctal("4.3...")
+	require.NoError(t, err)
+	assert.True(t, g.Repeat)
+	assert.Equal(t, Slides[6].Values(30), g.Values(30))
+	for _, bad := range []string{"0.8", "77", "2.7", "0."} {
+		_, err := ParseOctal(bad)
+		assert.Error(t, err, bad)
+	}
+	_, err = GameByName("chess", 0)
+	assert.Error(t, err)
+	g, err = GameByName("3", 5)
+	require.NoError(t, err)
+	assert.Equal(t, "take 1 to 5", g.Name)
+	// Splitting a heap: "take 1 or split" offers a split without removal.
+	assert.Contains(t, Slides[5].Options(4), Option{0, []int{2, 2}})
+	assert.Contains(t, Slides[7].Options(5), Option{2, []int{1, 2}})
+}
+
+func TestPositionValueAndMoves(t *testing.T) {
+	v, moves, err := PositionValue(Slides[0], []int{1, 3, 5, 7})
+	require.NoError(t, err)
+	assert.Equal(t, 0, v)
+	assert.Empty(t, moves)
+	v, moves, err = PositionValue(Slides[0], []int{1, 3, 3, 6})
+	require.NoError(t, err)
+	assert.Equal(t, 7, v)
+	require.Len(t, moves, 1)
+	assert.Equal(t, "heap 4 (6): take 5, leave 1", moves[0].String())
+	// Kayles: a row of 5 (G=4) and a row of 4 (G=1): every winning move
+	// leaves value 0.
+	v, moves, err = PositionValue(Slides[7], []int{5, 4})
+	require.NoError(t, err)
+	assert.Equal(t, 5, v)
+	require.NotEmpty(t, moves)
+	vals := Slides[7].Values(5)
+	for _, m := range moves {
+		rest := 0
+		for i, h := range []int{5, 4} {
+			if i != m.Heap {
+				rest ^= vals[h]
+			}
+		}
+		for _, l := range m.Leave {
+			rest ^= vals[l]
+		}
+		assert.Equal(t, 0, rest, m.String())
+	}
+	_, _, err = PositionValue(Slides[0], []int{MaxAnalyzeHeap + 1})
+	assert.Error(t, err)
+}
+
+func TestXORTable(t *testing.T) {
+	got := XORTable(4)
+	right, err := os.ReadFile("testdata/slides-xor-1.txt")
+	require.NoError(t, err)
+	assert.Equal(t, string(right), got, "the slides' first copy")
+	wrong, err := os.ReadFile("testdata/slides-xor-2.txt")
+	require.NoError(t, err)
+	gl, wl := strings.Split(got, "\n"), strings.Split(string(wrong), "\n")
+	var diffs []string
+	for i := range gl {
+		if gl[i] != wl[i] {
+			g, w := strings.Split(gl[i], "\t"), strings.Split(wl[i], "\t")
+			for j := range g {
+				if g[j] != w[j] {
+					diffs = append(diffs, fmt.Sprintf("row %s column %s: slides %s, XOR %s", g[0], strings.Split(gl[0], "\t")[j], w[j], g[j]))
+				}
+			}
+		}
+	}
+	assert.Equal(t, []string{"row 0110 column 1010: slides 10, XOR 12", "row 0110 column 1011: slides 11, XOR 13"}, diffs)
+}
+
+func TestNimSumPostLists(t *testing.T) {
+	post := readFields(t, "testdata/nimsum-post.txt")
+	assert.Equal(t, parseLists(t, post["lost4max15"]), LostPositions(4, 15))
+	for s := 1; s <= 4; s++ {
+		want := parseLists(t, post["family"+strconv.Itoa(s)])
+		maxMiddle := want[len(want)-1][1]
+		assert.Equal(t, want, ThreeHeapFamily(s, maxMiddle), "smallest heap %d", s)
+	}
+	var tri []string
+	for _, n := range LostTriangles(99) {
+		tri = append(tri, strconv.Itoa(n))
+	}
+	assert.Equal(t, post["triangles"], strings.Join(tri, " "))
+	assert.Equal(t, parseLists(t, post["trapezoids"]), LostTrapezoids(2, 20))
+	for h := 3; h <= 13; h++ {
+		line, ok := post["start"+strconv.Itoa(h)]
+		require.True(t, ok, "the post answers %d heaps", h)
+		coins, lists, _ := strings.Cut(line, " ")
+		lists = strings.ReplaceAll(strings.ReplaceAll(lists, ", or ", ","), " or ", ",")
+		lists = strings.ReplaceAll(lists, "], [", "],[")
+		got, total := StartPositions(h)
+		assert.Equal(t, coins, strconv.Itoa(total), "%d heaps", h)
+		assert.Equal(t, parseLists(t, lists), got, "%d heaps", h)
+	}
+	assert.Equal(t, [][]int{{1, 3, 3}, {2, 2, 3}, {2, 3, 3}}, ManyWinningMoves(3, 3)[:3],
+		"the three simplest won positions with more than one winning move")
+	assert.Equal(t, [][]int{{3, 3}, {1, 2, 3}}, WinningResults([]int{1, 3, 3}))
+}
+
+func TestClassify(t *testing.T) {
+	assert.Equal(t, NonObviouslyLost, Classify([]int{1, 2, 3}))
+	assert.Equal(t, ObviouslyLost, Classify([]int{4, 4, 2, 2}))
+	assert.Equal(t, ObviouslyLost, Classify([]int{0, 5, 5}))
+	assert.Equal(t, Won, Classify([]int{1, 3, 3}))
+	assert.Equal(t, "non-obviously lost", NonObviouslyLost.String())
+	assert.True(t, slices.Equal([]int{1, 2}, []int{1, 2}))
+}
+
+func TestMisere(t *testing.T) {
+	// Misère Nim by search agrees with the strategy.
+	for _, h := range [][]int{{1, 1}, {1, 1, 1}, {1, 2, 3}, {1, 3, 5, 7}, {2, 2}, {1, 1, 2}} {
+		w, _, err := MisereWinning(Slides[0], h)
+		require.NoError(t, err)
+		assert.Equal(t, Winning(h, true), w, "%v", h)
+	}
+	_, _, err := MisereWinning(Slides[0], []int{40, 40})
+	assert.Error(t, err)
+}
+
+func BenchmarkGrundyKayles100k(b *testing.B) {
+	for b.Loop() {
+		a := Analyze(Slides[7], 1000, 20000)
+		if !a.Period.Proven {
+			b.Fatal("not proven")
+		}
+		if v := a.Extend(100000); v[100000] != 1 && len(v) != 100001 {
+			b.Fatal(v[100000])
+		}
+	}
+}
+
+func BenchmarkGrundyKaylesMex3000(b *testing.B) {
+	for b.Loop() {
+		_ = Slides[7].Values(3000)
+	}
+}
+
+func BenchmarkStartPositions(b *testing.B) {
+	for h := 13; h <= 20; h++ {
+		b.Run(fmt.Sprintf("h=%d", h), func(b *testing.B) {
+			for b.Loop() {
+				StartPositions(h)
+			}
+		})
+	}
+}

@@ -264,3 +264,48 @@ func TestNimCommands(t *testing.T) {
 	_, _, code = runCLI("nim")
 	assert.Equal(t, exitUsage, code)
 }
+
+func TestAcroNimCLI(t *testing.T) {
+	out, _, code := runCLI("acronim", "solve", "--json")
+	assert.Equal(t, exitOK, code)
+	var r struct {
+		Value     string   `json:"value"`
+		States    int      `json:"states"`
+		BestMoves []string `json:"best_moves"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.Equal(t, "draw", r.Value)
+	assert.Positive(t, r.States)
+	assert.Contains(t, r.BestMoves, "equalize")
+
+	out, _, code = runCLI("acronim", "solve", "--no-pass")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "With perfect play South wins.")
+	assert.Contains(t, out, "  take 3 from a pile of 5\n")
+
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader("x\n99\n7\n")
+	out, _, code = runCLI("acronim", "play")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, `"x" is not a move: type a number from 1 to 25.`)
+	assert.Contains(t, out, `"99" is not a move`)
+	assert.Contains(t, out, "South: take 1 poisoned alone from a pile of 7 (1 poisoned) (loses)")
+	assert.True(t, strings.HasSuffix(out, "South took the poisoned stone alone. North wins.\n"), out)
+
+	_, _, code = runCLI("acronim")
+	assert.Equal(t, exitUsage, code)
+}
+
+func TestZSpecCLI(t *testing.T) {
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader("JohnTake p=[2,4]\nMaryTake 2 3\nMaryTake 2 2\nJohnTake 3 7\nMaryTake 4 1\nMaryTake 1 4\nbogus\nMaryTake 1 1\nJohnTake 1 1\n")
+	out, _, code := runCLI("nim", "zspec")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "MaryTake p=[4,1]: rc=error\n  John VAC, Mary OCC, i1=5 i2=0 i3=0, p=4 take=1\n  TRACE=[PileError,OK,OK,nSticksError,OK]\n")
+	assert.Contains(t, out, `"bogus" is not an event`)
+	assert.Contains(t, out, "MaryTake p=[1,1]: rc=error (it is John's turn)")
+	assert.Contains(t, out, "TRACE=[Mary Wins,OK,TurnError,OK,PileError,OK,OK,nSticksError,OK]")
+	assert.True(t, strings.HasSuffix(out, "Mary wins.\n"))
+}

@@ -17,6 +17,7 @@ var nimCommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"lost":    runNimLost,
 	"start":   runNimStart,
 	"xor":     runNimXOR,
+	"zspec":   runNimZSpec,
 }
 
 const nimUsage = `usage:

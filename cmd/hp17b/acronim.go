@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/hp17b/hp17b/nim"
+)
+
+func acroFlags(name string, stderr io.Writer) (*flag.FlagSet, *nim.AcroVariant) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	v := &nim.AcroVariant{}
+	fs.BoolVar(&v.NoPoison, "no-poison", false, "no poison stone")
+	fs.BoolVar(&v.NoEqualize, "no-equalize", false, "no equalize")
+	fs.BoolVar(&v.NoSplit, "no-split", false, "no split")
+	fs.BoolVar(&v.NoPass, "no-pass", false, "no pass tokens")
+	return fs, v
+}
+
+func runAcroNim(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "solve":
+			return runAcroSolve(args[1:], stdout, stderr)
+		case "play":
+			return runAcroPlay(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintln(stderr, "usage: hp17b acronim solve [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--json]\n       hp17b acronim play [the same options]")
+	return exitUsage
+}
+
+type acroJSON struct {
+	Value     string   `json:"value"`
+	States    int      `json:"states"`
+	BestMoves []string `json:"best_moves"`
+}
+
+func runAcroSolve(args []string, stdout, stderr io.Writer) int {
+	fs, v := acroFlags("acronim solve", stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	sv := nim.NewAcroSolver(*v)
+	s := nim.AcroStart(*v)
+	value, best := sv.BestMoves(s)
+	out := acroJSON{Value: nim.Winner(value, s.ToMove), States: sv.States(), BestMoves: []string{}}
+	for _, m := range best {
+		out.BestMoves = append(out.BestMoves, m.String())
+	}
+	if *asJSON {
+		b, _ := json.Marshal(out)
+		fmt.Fprintln(stdout, string(b))
+		return exitOK
+	}
+	fmt.Fprintln(stdout, s)
+	switch out.Value {
+	case "draw":
+		fmt.Fprintln(stdout, "With perfect play the game is drawn.")
+	default:
+		fmt.Fprintf(stdout, "With perfect play %s%s wins.\n", strings.ToUpper(out.Value[:1]), out.Value[1:])
+	}
+	fmt.Fprintf(stdout, "%d reachable states.\nSouth's best first moves:\n", out.States)
+	for _, m := range out.BestMoves {
+		fmt.Fprintf(stdout, "  %s\n", m)
+	}
+	return exitOK
+}
+
+func runAcroPlay(args []string, stdout, stderr io.Writer) int {
+	fs, v := acroFlags("acronim play", stderr)
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	sv := nim.NewAcroSolver(*v)
+	s := nim.AcroStart(*v)
+	fmt.Fprintln(stdout, "Acro-Nim: you are South and move first; the solver plays North. Type a move's number; q quits.")
+	sc := bufio.NewScanner(stdin)
+	finish := func(out nim.Outcome, mover nim.Side) int {
+		switch out {
+		case nim.Drawn:
+			fmt.Fprintln(stdout, "Two passes in succession: the game is drawn.")
+		case nim.MoverWins:
+			fmt.Fprintf(stdout, "%s took the last stone. %s wins.\n", mover, mover)
+		case nim.MoverLoses:
+			fmt.Fprintf(stdout, "%s took the poisoned stone alone. %s wins.\n", mover, 1-mover)
+		}
+		return exitOK
+	}
+	for {
+		fmt.Fprintln(stdout, s)
+		moves := s.Moves(*v)
+		for i, m := range moves {
+			fmt.Fprintf(stdout, "  %d. %s\n", i+1, m)
+		}
+		fmt.Fprint(stdout, "Your move> ")
+		if !sc.Scan() {
+			fmt.Fprintln(stdout, "\nGoodbye.")
+			return exitOK
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "q" || line == "quit" {
+			fmt.Fprintln(stdout, "Goodbye.")
+			return exitOK
+		}
+		n, err := strconv.Atoi(line)
+		if err != nil || n < 1 || n > len(moves) {
+			fmt.Fprintf(stdout, "%q is not a move: type a number from 1 to %d.\n", line, len(moves))
+			continue
+		}
+		next, out := s.Apply(moves[n-1], *v)
+		fmt.Fprintf(stdout, "South: %s\n", moves[n-1])
+		if out != nim.Continues {
+			return finish(out, nim.South)
+		}
+		s = next
+		_, best := sv.BestMoves(s)
+		m := best[0]
+		next, out = s.Apply(m, *v)
+		fmt.Fprintf(stdout, "North: %s\n", m)
+		if out != nim.Continues {
+			return finish(out, nim.North)
+		}
+		s = next
+	}
+}
+
+var zEvent = regexp.MustCompile(`^\s*(JohnTake|MaryTake)\s*(?:p=\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]|(-?\d+)[\s,]+(-?\d+))\s*$`)
+
+// runNimZSpec plays the specified 5-6-7 game from typed events, printing
+// what the recorded model session shows after each.
+func runNimZSpec(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: hp17b nim zspec (events on standard input: JohnTake 2 4)")
+		return exitUsage
+	}
+	g := nim.NewZGame()
+	var trace []string
+	show := func(p, take int) {
+		fmt.Fprintf(stdout, "  %s, p=%d take=%d\n", g.Describe(), p, take)
+		fmt.Fprintf(stdout, "  TRACE=[%s]\n", strings.Join(trace, ","))
+	}
+	fmt.Fprintln(stdout, "5-6-7 Nim (McMorran and Powell): whoever takes the last stick loses. Events: JohnTake PILE STICKS.")
+	show(0, 0)
+	sc := bufio.NewScanner(stdin)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m := zEvent.FindStringSubmatch(line)
+		if m == nil {
+			fmt.Fprintf(stdout, "%q is not an event: type JohnTake PILE STICKS or MaryTake PILE STICKS\n", line)
+			continue
+		}
+		ps, ts := m[2], m[3]
+		if ps == "" {
+			ps, ts = m[4], m[5]
+		}
+		p, _ := strconv.Atoi(ps)
+		take, _ := strconv.Atoi(ts)
+		who := nim.John
+		if m[1] == "MaryTake" {
+			who = nim.Mary
+		}
+		code := g.PlayAs(who, p, take)
+		rc := "ok"
+		switch {
+		case code == nim.Fin:
+			rc = "fin"
+			trace = append([]string{g.Winner.String() + " Wins", "OK"}, trace...)
+		case code == nim.TurnError:
+			rc = fmt.Sprintf("error (it is %s's turn)", g.Turn)
+			trace = append([]string{code.String()}, trace...)
+		case code.IsError():
+			rc = "error"
+			trace = append([]string{code.String()}, trace...)
+		default:
+			trace = append([]string{"OK"}, trace...)
+		}
+		fmt.Fprintf(stdout, "%s p=[%d,%d]: rc=%s\n", m[1], p, take, rc)
+		show(p, take)
+		if g.Over {
+			fmt.Fprintf(stdout, "%s wins.\n", g.Winner)
+		}
+	}
+	return exitOK
+}

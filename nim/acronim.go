@@ -1,0 +1,387 @@
+package nim
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Acro-Nim (Bart Massey, specified in Z; seed 000): 1-3-5-7 Nim, the taker
+// of the last stone winning, with four rules: pass tokens, a poison stone,
+// one equalize and one split for each player. South moves first.
+//
+// Where the text leaves a choice, this package decides:
+//   - "Taking the poison stone without at least one other stone from the
+//     pile" loses at once: the other stone must be a plain one (with several
+//     poisoned stones, taking only poisoned ones loses). That holds even when
+//     those are the last stones on the board.
+//   - A pass token is earned by taking three or more stones, poisoned ones
+//     counted; tokens add up.
+//   - Two passes in succession (one by each player) draw the game.
+//   - Equalize may be used when the piles are already as even as they can
+//     be (it changes nothing but spends the token and the turn); it keeps
+//     the number of piles. Poisoned stones go as evenly as possible, the
+//     extra ones into the larger piles.
+//   - Split takes a pile of two or more stones with no poison into ⌊n/2⌋
+//     and ⌈n/2⌉.
+//   - Piles are unordered: a state is the multiset of piles, each player's
+//     tokens, whose turn it is and whether the last move was a pass.
+
+// Side is a player of Acro-Nim.
+type Side int
+
+// The players; South moves first.
+const (
+	South Side = iota
+	North
+)
+
+func (s Side) String() string { return [...]string{"South", "North"}[s] }
+
+// Pile is a pile of Stones stones, Poisoned of them poisoned
+// (Poisoned ≤ Stones, Stones ≥ 1).
+type Pile struct {
+	Stones, Poisoned int
+}
+
+// Tokens are a player's resources.
+type Tokens struct {
+	Equalizes, Splits, Passes int
+}
+
+// AcroVariant switches rules off.
+type AcroVariant struct {
+	NoPoison, NoEqualize, NoSplit, NoPass bool
+}
+
+// AcroState is a position: the piles (sorted, largest first), the tokens of
+// South and North, the player to move and whether the last move was a pass.
+type AcroState struct {
+	Piles    []Pile
+	Tokens   [2]Tokens
+	ToMove   Side
+	LastPass bool
+}
+
+// AcroStart returns the initial position of a variant: piles 1, 3, 5, 7
+// with one poisoned stone in the 7, one equalize and one split each.
+func AcroStart(v AcroVariant) AcroState {
+	s := AcroState{Piles: []Pile{{7, 1}, {5, 0}, {3, 0}, {1, 0}}}
+	if v.NoPoison {
+		s.Piles[0].Poisoned = 0
+	}
+	for i := range s.Tokens {
+		if !v.NoEqualize {
+			s.Tokens[i].Equalizes = 1
+		}
+		if !v.NoSplit {
+			s.Tokens[i].Splits = 1
+		}
+	}
+	return s
+}
+
+// MoveKind is the kind of an Acro-Nim move.
+type MoveKind int
+
+// The four moves.
+const (
+	Take MoveKind = iota
+	Pass
+	Split
+	Equalize
+)
+
+// AcroMove is a move: Take takes Plain plain and Poison poisoned stones
+// from a pile like Pile; Split splits a pile like Pile; Pass and Equalize
+// need nothing more.
+type AcroMove struct {
+	Kind          MoveKind
+	Pile          Pile
+	Plain, Poison int
+}
+
+// String describes the move: "take 2 from a pile of 5", "take 1 + 1
+// poisoned from a pile of 7 (1 poisoned)", "take 1 poisoned alone from a
+// pile of 7 (1 poisoned) (loses)", "pass", "split a pile of 5 into 2 and
+// 3", "equalize".
+func (m AcroMove) String() string {
+	pile := fmt.Sprintf("a pile of %d", m.Pile.Stones)
+	if m.Pile.Poisoned > 0 {
+		pile += fmt.Sprintf(" (%d poisoned)", m.Pile.Poisoned)
+	}
+	switch m.Kind {
+	case Pass:
+		return "pass"
+	case Equalize:
+		return "equalize"
+	case Split:
+		return fmt.Sprintf("split %s into %d and %d", pile, m.Pile.Stones/2, m.Pile.Stones-m.Pile.Stones/2)
+	}
+	switch {
+	case m.Poison > 0 && m.Plain == 0:
+		return fmt.Sprintf("take %d poisoned alone from %s (loses)", m.Poison, pile)
+	case m.Poison > 0:
+		return fmt.Sprintf("take %d + %d poisoned from %s", m.Plain, m.Poison, pile)
+	}
+	return fmt.Sprintf("take %d from %s", m.Plain, pile)
+}
+
+// Outcome is what a move does to the game.
+type Outcome int
+
+// The outcomes, for the player who moved.
+const (
+	Continues Outcome = iota
+	MoverWins
+	MoverLoses
+	Drawn
+)
+
+func normalizePiles(ps []Pile) []Pile {
+	ps = slices.DeleteFunc(ps, func(p Pile) bool { return p.Stones == 0 })
+	slices.SortFunc(ps, func(a, b Pile) int {
+		if a.Stones != b.Stones {
+			return b.Stones - a.Stones
+		}
+		return b.Poisoned - a.Poisoned
+	})
+	return ps
+}
+
+// Moves lists the legal moves of the player to move, each distinct pile
+// once (piles are unordered).
+func (s AcroState) Moves(v AcroVariant) []AcroMove {
+	var out []AcroMove
+	t := s.Tokens[s.ToMove]
+	for i, p := range s.Piles {
+		if i > 0 && p == s.Piles[i-1] {
+			continue
+		}
+		for np := 0; np <= p.Poisoned; np++ {
+			for n := 0; n <= p.Stones-p.Poisoned; n++ {
+				if n+np > 0 {
+					out = append(out, AcroMove{Kind: Take, Pile: p, Plain: n, Poison: np})
+				}
+			}
+		}
+	}
+	if t.Passes > 0 && !v.NoPass {
+		out = append(out, AcroMove{Kind: Pass})
+	}
+	if t.Splits > 0 {
+		for i, p := range s.Piles {
+			if (i == 0 || p != s.Piles[i-1]) && p.Stones >= 2 && p.Poisoned == 0 {
+				out = append(out, AcroMove{Kind: Split, Pile: p})
+			}
+		}
+	}
+	if t.Equalizes > 0 && len(s.Piles) > 0 {
+		out = append(out, AcroMove{Kind: Equalize})
+	}
+	return out
+}
+
+// Level puts all the stones of the piles into n piles as even as possible,
+// the poisoned stones spread as evenly, the extra ones in the larger piles
+// (the specification's pile_up and level_piles).
+func Level(ps []Pile, n int) []Pile {
+	total, poison := 0, 0
+	for _, p := range ps {
+		total += p.Stones
+		poison += p.Poisoned
+	}
+	out := make([]Pile, n)
+	for i := range out {
+		out[i].Stones = total / n
+		if i < total%n {
+			out[i].Stones++
+		}
+		out[i].Poisoned = poison / n
+		if i < poison%n {
+			out[i].Poisoned++
+		}
+	}
+	return normalizePiles(out)
+}
+
+// Apply makes a legal move and returns the new state and the outcome for
+// the player who moved.
+func (s AcroState) Apply(m AcroMove, v AcroVariant) (AcroState, Outcome) {
+	n := AcroState{Piles: slices.Clone(s.Piles), Tokens: s.Tokens, ToMove: 1 - s.ToMove}
+	me := &n.Tokens[s.ToMove]
+	switch m.Kind {
+	case Pass:
+		me.Passes--
+		if s.LastPass {
+			return n, Drawn
+		}
+		n.LastPass = true
+		return n, Continues
+	case Equalize:
+		me.Equalizes--
+		n.Piles = Level(n.Piles, len(n.Piles))
+		return n, Continues
+	case Split:
+		me.Splits--
+		i := slices.Index(n.Piles, m.Pile)
+		n.Piles[i] = Pile{Stones: m.Pile.Stones / 2}
+		n.Piles = append(n.Piles, Pile{Stones: m.Pile.Stones - m.Pile.Stones/2})
+		n.Piles = normalizePiles(n.Piles)
+		return n, Continues
+	}
+	if m.Poison > 0 && m.Plain == 0 {
+		return n, MoverLoses
+	}
+	i := slices.Index(n.Piles, m.Pile)
+	n.Piles[i].Stones -= m.Plain + m.Poison
+	n.Piles[i].Poisoned -= m.Poison
+	n.Piles = normalizePiles(n.Piles)
+	if m.Plain+m.Poison >= 3 && !v.NoPass {
+		me.Passes++
+	}
+	if len(n.Piles) == 0 {
+		return n, MoverWins
+	}
+	return n, Continues
+}
+
+// Legal reports whether m is one of the moves of s.
+func (s AcroState) Legal(m AcroMove, v AcroVariant) bool {
+	return slices.Contains(s.Moves(v), m)
+}
+
+// String shows the piles and tokens.
+func (s AcroState) String() string {
+	var ps []string
+	for _, p := range s.Piles {
+		if p.Poisoned > 0 {
+			ps = append(ps, fmt.Sprintf("%d(%d☠)", p.Stones, p.Poisoned))
+		} else {
+			ps = append(ps, fmt.Sprint(p.Stones))
+		}
+	}
+	tok := func(t Tokens) string {
+		return fmt.Sprintf("equalize %d, split %d, pass %d", t.Equalizes, t.Splits, t.Passes)
+	}
+	return fmt.Sprintf("piles %s; South: %s; North: %s; %s to move",
+		strings.Join(ps, " "), tok(s.Tokens[South]), tok(s.Tokens[North]), s.ToMove)
+}
+
+// AcroSolver finds perfect play by a memoised search of the whole game
+// (it is finite: every move spends stones or a token). Values are for the
+// player to move: 1 a win, 0 a draw, −1 a loss.
+type AcroSolver struct {
+	v    AcroVariant
+	memo map[uint64]int8
+}
+
+// NewAcroSolver returns a solver for a variant.
+func NewAcroSolver(v AcroVariant) *AcroSolver {
+	return &AcroSolver{v: v, memo: make(map[uint64]int8, 1<<16)}
+}
+
+// key packs a state seen from the player to move: up to 7 piles of 5 bits
+// of stones and 2 of poison (49 bits), then each player's tokens (1 bit of
+// equalize, 1 of split, 3 of passes), then the pass flag: 60 bits. A state
+// that does not fit is valued without the memo.
+func (sv *AcroSolver) key(s AcroState) (uint64, bool) {
+	if len(s.Piles) > 7 {
+		return 0, false
+	}
+	var k uint64
+	for _, p := range s.Piles {
+		if p.Stones > 31 || p.Poisoned > 3 {
+			return 0, false
+		}
+		k = k<<7 | uint64(p.Stones)<<2 | uint64(p.Poisoned)
+	}
+	k <<= 7 * uint(7-len(s.Piles))
+	for _, side := range []Side{s.ToMove, 1 - s.ToMove} {
+		t := s.Tokens[side]
+		if t.Equalizes > 1 || t.Splits > 1 || t.Passes > 7 || t.Equalizes < 0 || t.Splits < 0 || t.Passes < 0 {
+			return 0, false
+		}
+		k = k<<5 | uint64(t.Equalizes)<<4 | uint64(t.Splits)<<3 | uint64(t.Passes)
+	}
+	k <<= 1
+	if s.LastPass {
+		k |= 1
+	}
+	return k, true
+}
+
+// Value returns the value of s for the player to move.
+func (sv *AcroSolver) Value(s AcroState) int {
+	k, ok := sv.key(s)
+	if ok {
+		if v, seen := sv.memo[k]; seen {
+			return int(v)
+		}
+	}
+	best := -2
+	for _, m := range s.Moves(sv.v) {
+		next, out := s.Apply(m, sv.v)
+		var v int
+		switch out {
+		case MoverWins:
+			v = 1
+		case MoverLoses:
+			v = -1
+		case Drawn:
+			v = 0
+		default:
+			v = -sv.Value(next)
+		}
+		if v > best {
+			best = v
+		}
+	}
+	if best == -2 {
+		best = -1 // no move at all (cannot happen while stones remain)
+	}
+	if ok {
+		sv.memo[k] = int8(best)
+	}
+	return best
+}
+
+// BestMoves returns the value of s and every move that achieves it.
+func (sv *AcroSolver) BestMoves(s AcroState) (int, []AcroMove) {
+	value := sv.Value(s)
+	var best []AcroMove
+	for _, m := range s.Moves(sv.v) {
+		next, out := s.Apply(m, sv.v)
+		var v int
+		switch out {
+		case MoverWins:
+			v = 1
+		case MoverLoses:
+			v = -1
+		case Drawn:
+			v = 0
+		default:
+			v = -sv.Value(next)
+		}
+		if v == value {
+			best = append(best, m)
+		}
+	}
+	return value, best
+}
+
+// States returns how many distinct states the solver has valued: after
+// Value of a start position, every state reachable from it.
+func (sv *AcroSolver) States() int { return len(sv.memo) }
+
+// Winner names the result of a value for the side to move: "south",
+// "north" or "draw".
+func Winner(value int, toMove Side) string {
+	switch {
+	case value == 0:
+		return "draw"
+	case (value > 0) == (toMove == South):
+		return "south"
+	}
+	return "north"
+}

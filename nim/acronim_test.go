@@ -1,0 +1,145 @@
+package nim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAcroTakeAndPoison(t *testing.T) {
+	v := AcroVariant{}
+	s := AcroStart(v)
+	assert.Equal(t, South, s.ToMove)
+	// Taking the poisoned stone alone loses at once.
+	_, out := s.Apply(AcroMove{Kind: Take, Pile: Pile{7, 1}, Poison: 1}, v)
+	assert.Equal(t, MoverLoses, out)
+	// With another stone it is an ordinary take.
+	n, out := s.Apply(AcroMove{Kind: Take, Pile: Pile{7, 1}, Plain: 1, Poison: 1}, v)
+	assert.Equal(t, Continues, out)
+	assert.Equal(t, []Pile{{5, 0}, {5, 0}, {3, 0}, {1, 0}}, n.Piles)
+	assert.Equal(t, 0, n.Tokens[South].Passes, "two stones earn no token")
+	// Three stones earn a pass token; the turn passes.
+	n, _ = s.Apply(AcroMove{Kind: Take, Pile: Pile{5, 0}, Plain: 3}, v)
+	assert.Equal(t, 1, n.Tokens[South].Passes)
+	assert.Equal(t, North, n.ToMove)
+	// A pile vanishes when empty; the last stone wins.
+	last := AcroState{Piles: []Pile{{2, 0}}}
+	n, out = last.Apply(AcroMove{Kind: Take, Pile: Pile{2, 0}, Plain: 2}, v)
+	assert.Equal(t, MoverWins, out)
+	assert.Empty(t, n.Piles)
+	// The poisoned stone alone as the last stone still loses.
+	_, out = AcroState{Piles: []Pile{{1, 1}}}.Apply(AcroMove{Kind: Take, Pile: Pile{1, 1}, Poison: 1}, v)
+	assert.Equal(t, MoverLoses, out)
+	assert.False(t, s.Legal(AcroMove{Kind: Take, Pile: Pile{4, 0}, Plain: 1}, v), "no such pile")
+	assert.False(t, s.Legal(AcroMove{Kind: Take, Pile: Pile{3, 0}, Plain: 4}, v), "too many stones")
+}
+
+func TestAcroPassDraw(t *testing.T) {
+	v := AcroVariant{}
+	s := AcroState{Piles: []Pile{{4, 0}}, Tokens: [2]Tokens{{Passes: 1}, {Passes: 1}}}
+	require.True(t, s.Legal(AcroMove{Kind: Pass}, v))
+	n, out := s.Apply(AcroMove{Kind: Pass}, v)
+	assert.Equal(t, Continues, out)
+	assert.True(t, n.LastPass)
+	assert.Equal(t, 0, n.Tokens[South].Passes)
+	_, out = n.Apply(AcroMove{Kind: Pass}, v)
+	assert.Equal(t, Drawn, out, "two passes in succession draw")
+	assert.False(t, AcroStart(v).Legal(AcroMove{Kind: Pass}, v), "no token, no pass")
+	s.Tokens[South].Passes = 1
+	assert.False(t, s.Legal(AcroMove{Kind: Pass}, AcroVariant{NoPass: true}))
+}
+
+func TestAcroSplitAndEqualize(t *testing.T) {
+	v := AcroVariant{}
+	s := AcroStart(v)
+	n, _ := s.Apply(AcroMove{Kind: Split, Pile: Pile{5, 0}}, v)
+	assert.Equal(t, []Pile{{7, 1}, {3, 0}, {3, 0}, {2, 0}, {1, 0}}, n.Piles)
+	assert.Equal(t, 0, n.Tokens[South].Splits)
+	assert.False(t, s.Legal(AcroMove{Kind: Split, Pile: Pile{7, 1}}, v), "a poisoned pile cannot be split")
+	assert.False(t, s.Legal(AcroMove{Kind: Split, Pile: Pile{1, 0}}, v))
+	// Equalize: 16 stones in 4 piles; the poisoned stone stays on the board.
+	n, _ = s.Apply(AcroMove{Kind: Equalize}, v)
+	assert.Equal(t, []Pile{{4, 1}, {4, 0}, {4, 0}, {4, 0}}, n.Piles)
+	assert.Equal(t, 0, n.Tokens[South].Equalizes)
+	assert.Equal(t, 1, n.Tokens[North].Equalizes, "each player has one")
+	// Uneven: the poison goes into a larger pile.
+	assert.Equal(t, []Pile{{4, 1}, {3, 0}, {3, 0}}, Level([]Pile{{1, 1}, {3, 0}, {6, 0}}, 3))
+	assert.Equal(t, []Pile{{3, 1}, {3, 1}, {2, 0}}, Level([]Pile{{7, 2}, {1, 0}}, 3))
+	// North still has its equalize; South's is spent.
+	assert.Contains(t, n.Moves(v), AcroMove{Kind: Equalize})
+	back, _ := n.Apply(AcroMove{Kind: Take, Pile: Pile{4, 0}, Plain: 1}, v)
+	assert.NotContains(t, back.Moves(v), AcroMove{Kind: Equalize})
+}
+
+// plainMinimax is the simplest possible search: no memo, no canonical
+// states, every move tried.
+func plainMinimax(s AcroState, v AcroVariant) int {
+	best := -2
+	for _, m := range s.Moves(v) {
+		next, out := s.Apply(m, v)
+		val := map[Outcome]int{MoverWins: 1, MoverLoses: -1, Drawn: 0}[out]
+		if out == Continues {
+			val = -plainMinimax(next, v)
+		}
+		best = max(best, val)
+	}
+	if best == -2 {
+		return -1
+	}
+	return best
+}
+
+func TestAcroSolverAgreesWithPlainMinimax(t *testing.T) {
+	boards := [][]Pile{{{1, 0}, {2, 0}}, {{2, 1}, {1, 0}}, {{3, 1}}, {{1, 0}, {3, 0}}, {{3, 1}, {1, 0}}, {{2, 0}, {2, 1}}, {{4, 0}}, {{1, 0}, {1, 0}, {2, 1}}}
+	for _, b := range boards {
+		for _, v := range []AcroVariant{{}, {NoPass: true}, {NoSplit: true}, {NoEqualize: true}} {
+			s := AcroStart(v)
+			s.Piles = normalizePiles(append([]Pile(nil), b...))
+			want := plainMinimax(s, v)
+			got := NewAcroSolver(v).Value(s)
+			assert.Equal(t, want, got, "%v %+v", b, v)
+		}
+	}
+}
+
+func TestAcroSolveStandardAndVariants(t *testing.T) {
+	results := map[string]string{}
+	for name, v := range map[string]AcroVariant{"standard": {}, "no poison": {NoPoison: true},
+		"no equalize": {NoEqualize: true}, "no split": {NoSplit: true}, "no pass": {NoPass: true}} {
+		sv := NewAcroSolver(v)
+		s := AcroStart(v)
+		value, best := sv.BestMoves(s)
+		results[name] = Winner(value, s.ToMove)
+		assert.Positive(t, sv.States(), name)
+		if value != 0 || len(best) > 0 {
+			require.NotEmpty(t, best, name)
+		}
+		// Every best move keeps the value.
+		for _, m := range best {
+			next, out := s.Apply(m, v)
+			if out == Continues {
+				assert.Equal(t, value, -sv.Value(next), "%s: %v", name, m)
+			}
+		}
+		t.Logf("%s: %s, %d states, best %v", name, results[name], sv.States(), best)
+	}
+	// Without the extra rules, Acro-Nim is plain 1-3-5-7 Nim (with a poison
+	// stone that only matters if taken alone): lost for South.
+	v := AcroVariant{NoPoison: true, NoEqualize: true, NoSplit: true, NoPass: true}
+	assert.Equal(t, "north", Winner(NewAcroSolver(v).Value(AcroStart(v)), South))
+}
+
+func TestAcroString(t *testing.T) {
+	s := AcroStart(AcroVariant{})
+	assert.Equal(t, "piles 7(1☠) 5 3 1; South: equalize 1, split 1, pass 0; North: equalize 1, split 1, pass 0; South to move", s.String())
+	assert.Equal(t, "take 1 + 1 poisoned from a pile of 7 (1 poisoned)", AcroMove{Kind: Take, Pile: Pile{7, 1}, Plain: 1, Poison: 1}.String())
+	assert.Equal(t, "split a pile of 5 into 2 and 3", AcroMove{Kind: Split, Pile: Pile{5, 0}}.String())
+}
+
+func BenchmarkSolveAcroNim(b *testing.B) {
+	for b.Loop() {
+		sv := NewAcroSolver(AcroVariant{})
+		sv.Value(AcroStart(AcroVariant{}))
+	}
+}

@@ -13,6 +13,7 @@ type ScriptError struct {
 	Msg   string
 }
 
+// Error gives "key script token N "TOKEN": why".
 func (e *ScriptError) Error() string {
 	return fmt.Sprintf("key script token %d %q: %s", e.Index, e.Token, e.Msg)
 }

@@ -36,6 +36,7 @@ const (
 	North
 )
 
+// String gives "South" or "North".
 func (s Side) String() string { return [...]string{"South", "North"}[s] }
 
 // Pile is a pile of Stones stones, Poisoned of them poisoned

@@ -25,6 +25,7 @@ const (
 	NonObviouslyLost
 )
 
+// String gives "won", "obviously lost" or "non-obviously lost".
 func (c Class) String() string {
 	return [...]string{"won", "obviously lost", "non-obviously lost"}[c]
 }
@@ -298,3 +299,35 @@ func MisereWinning(g Octal, heaps []int) (bool, []HeapMove, error) {
 
 // MaxMisereCoins bounds MisereWinning's search.
 const MaxMisereCoins = 60
+
+// MoveCount is a Nim position with its number of winning moves: Moves
+// counts each (heap, new size) move, Results the distinct positions they
+// lead to.
+type MoveCount struct {
+	Heaps          []int
+	Moves, Results int
+}
+
+// WinningMoveCounts lists every position of h heaps of 1 to max coins
+// (sorted ascending, in colex order) with its number of winning moves.
+func WinningMoveCounts(h, max int) []MoveCount {
+	var out []MoveCount
+	cur := make([]int, h)
+	var rec func(i, lo int)
+	rec = func(i, lo int) {
+		if i == h {
+			p := slices.Clone(cur)
+			out = append(out, MoveCount{Heaps: p, Moves: len(WinningMoves(p, false)), Results: len(WinningResults(p))})
+			return
+		}
+		for v := lo; v <= max; v++ {
+			cur[i] = v
+			rec(i+1, v)
+		}
+	}
+	if h >= 1 {
+		rec(0, 1)
+	}
+	slices.SortFunc(out, func(a, b MoveCount) int { return Colex(a.Heaps, b.Heaps) })
+	return out
+}

@@ -278,3 +278,18 @@ func BenchmarkStartPositions(b *testing.B) {
 		})
 	}
 }
+
+func TestWinningMoveCounts(t *testing.T) {
+	counts := WinningMoveCounts(3, 4)
+	byPos := map[string]MoveCount{}
+	for _, c := range counts {
+		byPos[fmt.Sprint(c.Heaps)] = c
+		// Lost positions have none; won ones at least one.
+		assert.Equal(t, NimSum(c.Heaps) == 0, c.Moves == 0, "%v", c.Heaps)
+		assert.LessOrEqual(t, c.Results, c.Moves)
+	}
+	assert.Equal(t, MoveCount{Heaps: []int{1, 3, 3}, Moves: 3, Results: 2}, byPos["[1 3 3]"])
+	assert.Equal(t, MoveCount{Heaps: []int{1, 1, 1}, Moves: 3, Results: 1}, byPos["[1 1 1]"])
+	assert.Equal(t, MoveCount{Heaps: []int{1, 2, 3}, Moves: 0, Results: 0}, byPos["[1 2 3]"])
+	assert.Len(t, counts, 20, "multisets of 3 sizes from 1 to 4")
+}

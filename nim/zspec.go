@@ -15,6 +15,7 @@ const (
 	Mary
 )
 
+// String gives "John" or "Mary".
 func (p Player) String() string { return [...]string{"John", "Mary"}[p] }
 
 // Other is the opponent.

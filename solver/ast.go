@@ -78,15 +78,29 @@ type Call struct {
 	Args []Node
 }
 
-// At is where the node starts; likewise for every node type.
-func (n *Num) At() Pos     { return n.Pos }
-func (n *Var) At() Pos     { return n.Pos }
-func (n *Unary) At() Pos   { return n.Pos }
-func (n *Binary) At() Pos  { return n.Pos }
+// At is where the number starts.
+func (n *Num) At() Pos { return n.Pos }
+
+// At is where the name starts.
+func (n *Var) At() Pos { return n.Pos }
+
+// At is where the sign is.
+func (n *Unary) At() Pos { return n.Pos }
+
+// At is where the operator is.
+func (n *Binary) At() Pos { return n.Pos }
+
+// At is where the comparison operator is.
 func (n *Compare) At() Pos { return n.Pos }
-func (n *Logic) At() Pos   { return n.Pos }
-func (n *Not) At() Pos     { return n.Pos }
-func (n *Call) At() Pos    { return n.Pos }
+
+// At is where AND or OR is.
+func (n *Logic) At() Pos { return n.Pos }
+
+// At is where NOT is.
+func (n *Not) At() Pos { return n.Pos }
+
+// At is where the function's name starts.
+func (n *Call) At() Pos { return n.Pos }
 
 // binaryNode is a node with two operands.
 type binaryNode interface {

@@ -24,8 +24,10 @@ import (
 
 type clicks [][2]float64
 
+// String shows the clicks given (flag.Value).
 func (c *clicks) String() string { return fmt.Sprint(*c) }
 
+// Set adds one click "X,Y" in layout units (flag.Value).
 func (c *clicks) Set(s string) error {
 	xs, ys, ok := strings.Cut(s, ",")
 	x, err1 := strconv.ParseFloat(xs, 64)

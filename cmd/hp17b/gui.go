@@ -85,5 +85,8 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 
 type stringList []string
 
-func (s *stringList) String() string     { return fmt.Sprint(*s) }
+// String shows the values given (flag.Value).
+func (s *stringList) String() string { return fmt.Sprint(*s) }
+
+// Set adds one value (flag.Value).
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }

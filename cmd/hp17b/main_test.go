@@ -252,6 +252,11 @@ func TestNimCommands(t *testing.T) {
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, `{"heaps":9,"coins":60,"positions":[[2,3,4,5,7,8,9,10,12],[2,3,4,5,6,8,9,11,12]]}`+"\n", out)
 
+	out, _, code = runCLI("nim", "moves", "--heaps", "3", "--max", "3", "--json")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, `{"heaps":[1,3,3],"moves":3,"results":2}`)
+	assert.Contains(t, out, `{"heaps":[1,2,3],"moves":0,"results":0}`)
+
 	out, _, code = runCLI("nim", "xor", "--bits", "1")
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, "\t0\t1\n0\t0\t1\n1\t1\t0\n", out)

@@ -18,6 +18,7 @@ var nimCommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"start":   runNimStart,
 	"xor":     runNimXOR,
 	"zspec":   runNimZSpec,
+	"moves":   runNimMoves,
 }
 
 const nimUsage = `usage:
@@ -25,6 +26,7 @@ const nimUsage = `usage:
   hp17b nim analyze HEAP... [--game GAME] [--misere]
   hp17b nim lost --heaps H --max M [--json]
   hp17b nim start --heaps H [--json]
+  hp17b nim moves --heaps H --max M [--json]
   hp17b nim xor [--bits 4]
   hp17b nim zspec
 GAME: a slide number 0-9, a name (nim, kayles, dawson, lasker, sub12, sub123,
@@ -302,5 +304,41 @@ func runNimXOR(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	fmt.Fprint(stdout, nim.XORTable(*bits))
+	return exitOK
+}
+
+type moveCountJSON struct {
+	Heaps   []int `json:"heaps"`
+	Moves   int   `json:"moves"`
+	Results int   `json:"results"`
+}
+
+func runNimMoves(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("nim moves", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	h := fs.Int("heaps", 3, "number of heaps")
+	m := fs.Int("max", 5, "largest heap")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *h < 1 || *h > 6 || *m < 1 || *m > 32 {
+		fmt.Fprintln(stderr, "hp17b: nim moves needs 1 to 6 heaps and a largest heap of 1 to 32")
+		return exitUsage
+	}
+	counts := nim.WinningMoveCounts(*h, *m)
+	if *asJSON {
+		out := make([]moveCountJSON, len(counts))
+		for i, c := range counts {
+			out[i] = moveCountJSON{c.Heaps, c.Moves, c.Results}
+		}
+		b, _ := json.Marshal(out)
+		fmt.Fprintln(stdout, string(b))
+		return exitOK
+	}
+	fmt.Fprintln(stdout, "position  winning moves  distinct results")
+	for _, c := range counts {
+		fmt.Fprintf(stdout, "%-9s %13d %17d\n", listText(c.Heaps), c.Moves, c.Results)
+	}
 	return exitOK
 }

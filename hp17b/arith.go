@@ -174,8 +174,11 @@ func Alog(a Number) (Number, error) { return Pow(Ten, a) }
 
 // Expm1 returns e^a − 1, accurate for small a.
 func Expm1(a Number) (Number, error) {
-	if a.Exponent() > 5 {
+	if a.Exponent() > 5 && a.Sign() > 0 {
 		return Exp(a)
+	}
+	if a.Cmp(FromInt(-60)) < 0 {
+		return Neg(One), nil // e^a is below the 12th digit of 1
 	}
 	var e, one, r apd.Decimal
 	one.SetInt64(1)
@@ -552,6 +555,9 @@ func Uspv(i, n Number) (Number, error) {
 
 // Hms converts decimal hours to H.MMSS (HP-17BII manual: HMS).
 func Hms(a Number) (Number, error) {
+	if a.Exponent() >= Digits-1 {
+		return a, nil // minutes and seconds are below the 12th digit
+	}
 	neg := a.Sign() < 0
 	// Work in whole and fractional seconds at 12 digits.
 	secs, err := Mul(Abs(a), FromInt(3600))

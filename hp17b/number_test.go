@@ -39,6 +39,8 @@ func TestArithmetic(t *testing.T) {
 		{"alog", func() (Number, error) { return Alog(n("3")) }, "1000", nil},
 		{"expm1 small", func() (Number, error) { return Expm1(n("1E-10")) }, "0.000000000100000000005", nil},
 		{"lnp1 small", func() (Number, error) { return Lnp1(n("1E-10")) }, "0.000000000099999999995", nil},
+		{"expm1 very negative", func() (Number, error) { return Expm1(n("-99999")) }, "-1", nil},
+		{"hms huge", func() (Number, error) { return Hms(n("9.99E499")) }, "9.99E+499", nil},
 		{"lnp1 -1", func() (Number, error) { return Lnp1(n("-1")) }, "0", ErrLogZero},
 		{"pow int", func() (Number, error) { return Pow(n("2"), n("10")) }, "1024", nil},
 		{"pow neg int", func() (Number, error) { return Pow(n("-2"), n("3")) }, "-8", nil},

@@ -139,6 +139,10 @@ const (
 	Drawn
 )
 
+// NormalizePiles drops empty piles and sorts the rest, largest first: the
+// canonical order of a state's piles.
+func NormalizePiles(ps []Pile) []Pile { return normalizePiles(ps) }
+
 func normalizePiles(ps []Pile) []Pile {
 	ps = slices.DeleteFunc(ps, func(p Pile) bool { return p.Stones == 0 })
 	slices.SortFunc(ps, func(a, b Pile) int {

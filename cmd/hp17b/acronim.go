@@ -33,7 +33,7 @@ func runAcroNim(args []string, stdout, stderr io.Writer) int {
 			return runAcroPlay(args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintln(stderr, "usage: hp17b acronim solve [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--json]\n       hp17b acronim play [the same options]")
+	fmt.Fprintln(stderr, "usage: hp17b acronim solve [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--piles \"7/1 5 3 1\"] [--json]\n       hp17b acronim play [--no-poison] [--no-equalize] [--no-split] [--no-pass]")
 	return exitUsage
 }
 
@@ -43,14 +43,45 @@ type acroJSON struct {
 	BestMoves []string `json:"best_moves"`
 }
 
+// parsePiles reads "7/1 5 3 1": piles of stones, "/N" giving how many of
+// them are poisoned.
+func parsePiles(s string) ([]nim.Pile, error) {
+	var ps []nim.Pile
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
+		st, po, hasPoison := strings.Cut(f, "/")
+		n, err := strconv.Atoi(st)
+		p := 0
+		if err == nil && hasPoison {
+			p, err = strconv.Atoi(po)
+		}
+		if err != nil || n < 1 || n > 31 || p < 0 || p > n || p > 3 {
+			return nil, fmt.Errorf("pile %q: want STONES or STONES/POISONED, 1 to 31 stones, at most 3 poisoned", f)
+		}
+		ps = append(ps, nim.Pile{Stones: n, Poisoned: p})
+	}
+	if len(ps) == 0 || len(ps) > 7 {
+		return nil, fmt.Errorf("want 1 to 7 piles")
+	}
+	return ps, nil
+}
+
 func runAcroSolve(args []string, stdout, stderr io.Writer) int {
 	fs, v := acroFlags("acronim solve", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
+	piles := fs.String("piles", "", `solve from these piles instead of 1 3 5 7: "7/1 5 3 1" (7 stones, 1 poisoned)`)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	sv := nim.NewAcroSolver(*v)
 	s := nim.AcroStart(*v)
+	if *piles != "" {
+		ps, err := parsePiles(*piles)
+		if err != nil {
+			fmt.Fprintf(stderr, "hp17b: --piles: %v\n", err)
+			return exitUsage
+		}
+		s.Piles = nim.NormalizePiles(ps)
+	}
 	value, best := sv.BestMoves(s)
 	out := acroJSON{Value: nim.Winner(value, s.ToMove), States: sv.States(), BestMoves: []string{}}
 	for _, m := range best {

@@ -298,6 +298,15 @@ func TestAcroNimCLI(t *testing.T) {
 	assert.Contains(t, out, "South: take 1 poisoned alone from a pile of 7 (1 poisoned) (loses)")
 	assert.True(t, strings.HasSuffix(out, "South took the poisoned stone alone. North wins.\n"), out)
 
+	// Any position: a single pile of 3 with its poisoned stone: take all.
+	out, _, code = runCLI("acronim", "solve", "--piles", "3/1", "--json")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, `"value":"south"`)
+	assert.Contains(t, out, `"take 2 + 1 poisoned from a pile of 3 (1 poisoned)"`)
+	_, errOut, code := runCLI("acronim", "solve", "--piles", "3/4")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "at most 3 poisoned")
+
 	_, _, code = runCLI("acronim")
 	assert.Equal(t, exitUsage, code)
 }

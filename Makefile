@@ -26,8 +26,7 @@ test: deps
 	$(MAKE) --no-print-directory fuzz
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./solver
-	$(GO) test -run '^$$' -fuzz '^FuzzEval$$' -fuzztime $(FUZZTIME) ./solver
+	@FUZZTIME=$(FUZZTIME) sh scripts/fuzz.sh
 
 bench: deps
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./...

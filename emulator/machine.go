@@ -364,18 +364,7 @@ func (m *Machine) entryText() string {
 	if neg {
 		s = "-" + s
 	}
-	if m.mode.Comma {
-		s = strings.Map(func(r rune) rune {
-			switch r {
-			case '.':
-				return ','
-			case ',':
-				return '.'
-			}
-			return r
-		}, s)
-	}
-	return s
+	return hp17b.Localize(s, m.mode)
 }
 
 // labels gives the current menu's six labels.
@@ -714,7 +703,7 @@ func (m *Machine) operator(op byte) {
 	m.ensureChain()
 	top := &m.chain[len(m.chain)-1]
 	if top.op != 0 && m.fresh {
-		v, err := arith(top.op, top.acc, m.x)
+		v, err := hp17b.Arith(top.op, top.acc, m.x)
 		if !m.report(err) {
 			m.chain = nil
 			return
@@ -726,25 +715,11 @@ func (m *Machine) operator(op byte) {
 	m.fresh = false
 }
 
-func arith(op byte, a, b hp17b.Number) (hp17b.Number, error) {
-	switch op {
-	case '+':
-		return hp17b.Add(a, b)
-	case '-':
-		return hp17b.Sub(a, b)
-	case '*':
-		return hp17b.Mul(a, b)
-	case '/':
-		return hp17b.Div(a, b)
-	}
-	return hp17b.Pow(a, b)
-}
-
 // reduce completes the innermost level and returns its value.
 func (m *Machine) reduce() bool {
 	top := &m.chain[len(m.chain)-1]
 	if top.op != 0 {
-		v, err := arith(top.op, top.acc, m.x)
+		v, err := hp17b.Arith(top.op, top.acc, m.x)
 		if !m.report(err) {
 			m.chain = nil
 			return false
@@ -911,7 +886,7 @@ func (m *Machine) prefixKey(k Key) bool {
 		v := m.x
 		if pre.op != 0 {
 			var err error
-			if v, err = arith(pre.op, m.regs[r], m.x); !m.report(err) {
+			if v, err = hp17b.Arith(pre.op, m.regs[r], m.x); !m.report(err) {
 				return true
 			}
 		}

@@ -167,7 +167,7 @@ func (m *Machine) varKey(i int) {
 		v := m.x
 		if pre.op != 0 {
 			var err error
-			if v, err = arith(pre.op, m.vars.Value(name), m.x); !m.report(err) {
+			if v, err = hp17b.Arith(pre.op, m.vars.Value(name), m.x); !m.report(err) {
 				return
 			}
 		}

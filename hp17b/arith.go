@@ -37,6 +37,24 @@ func fromSmall(v int64) Number {
 	return r
 }
 
+// Arith applies a binary operator: '+', '-', '*' (×), '/' (÷) or '^' (y^x);
+// errors as the operation's own.
+func Arith(op byte, a, b Number) (Number, error) {
+	switch op {
+	case '+':
+		return Add(a, b)
+	case '-':
+		return Sub(a, b)
+	case '*':
+		return Mul(a, b)
+	case '/':
+		return Div(a, b)
+	case '^':
+		return Pow(a, b)
+	}
+	return Zero, ErrInvalidInput
+}
+
 // Add returns a + b.
 func Add(a, b Number) (Number, error) {
 	if x, ok := a.small(); ok {

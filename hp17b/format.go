@@ -82,18 +82,24 @@ func Format(n Number, m Mode) string {
 	} else {
 		s = formatFix(n, fix)
 	}
-	if m.Comma {
-		s = strings.Map(func(r rune) rune {
-			switch r {
-			case '.':
-				return ','
-			case ',':
-				return '.'
-			}
-			return r
-		}, s)
+	return Localize(s, m)
+}
+
+// Localize writes a number's text, given with "." as radix and "," as
+// grouping mark, with the marks of mode m (swapped for the comma radix).
+func Localize(s string, m Mode) string {
+	if !m.Comma {
+		return s
 	}
-	return s
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '.':
+			return ','
+		case ',':
+			return '.'
+		}
+		return r
+	}, s)
 }
 
 // digitsOf returns the decimal digits of |n| rounded to sig significant

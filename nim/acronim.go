@@ -326,21 +326,7 @@ func (sv *AcroSolver) Value(s AcroState) int {
 	}
 	best := -2
 	for _, m := range s.Moves(sv.v) {
-		next, out := s.Apply(m, sv.v)
-		var v int
-		switch out {
-		case MoverWins:
-			v = 1
-		case MoverLoses:
-			v = -1
-		case Drawn:
-			v = 0
-		default:
-			v = -sv.Value(next)
-		}
-		if v > best {
-			best = v
-		}
+		best = max(best, sv.moveValue(s, m))
 	}
 	if best == -2 {
 		best = -1 // no move at all (cannot happen while stones remain)
@@ -356,23 +342,25 @@ func (sv *AcroSolver) BestMoves(s AcroState) (int, []AcroMove) {
 	value := sv.Value(s)
 	var best []AcroMove
 	for _, m := range s.Moves(sv.v) {
-		next, out := s.Apply(m, sv.v)
-		var v int
-		switch out {
-		case MoverWins:
-			v = 1
-		case MoverLoses:
-			v = -1
-		case Drawn:
-			v = 0
-		default:
-			v = -sv.Value(next)
-		}
-		if v == value {
+		if sv.moveValue(s, m) == value {
 			best = append(best, m)
 		}
 	}
 	return value, best
+}
+
+// moveValue is the value of move m for the player making it.
+func (sv *AcroSolver) moveValue(s AcroState, m AcroMove) int {
+	next, out := s.Apply(m, sv.v)
+	switch out {
+	case MoverWins:
+		return 1
+	case MoverLoses:
+		return -1
+	case Drawn:
+		return 0
+	}
+	return -sv.Value(next)
 }
 
 // States returns how many distinct states the solver has valued: after

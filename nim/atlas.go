@@ -60,34 +60,45 @@ func Colex(a, b []int) int {
 	return len(a) - len(b)
 }
 
-// LostPositions lists the non-obviously lost positions of h heaps, each
-// from 1 to max coins, in colex order.
-func LostPositions(h, max int) [][]int {
-	var out [][]int
+// multisets calls visit with every sorted position of h heaps of 1 to max
+// coins (visit must copy what it keeps). With lastByXOR the last heap is
+// not chosen but set to the nim-sum of the others, so that only positions
+// of nim-sum 0 are visited.
+func multisets(h, max int, lastByXOR bool, visit func([]int)) {
+	if h < 1 {
+		return
+	}
 	cur := make([]int, h)
-	var rec func(i, lo int)
-	rec = func(i, lo int) {
-		if i == h-1 {
-			x := 0
-			for _, v := range cur[:i] {
-				x ^= v
-			}
+	var rec func(i, lo, x int)
+	rec = func(i, lo, x int) {
+		switch {
+		case lastByXOR && i == h-1:
 			if x >= lo && x <= max {
 				cur[i] = x
-				if Classify(cur) == NonObviouslyLost {
-					out = append(out, slices.Clone(cur))
-				}
+				visit(cur)
 			}
+			return
+		case i == h:
+			visit(cur)
 			return
 		}
 		for v := lo; v <= max; v++ {
 			cur[i] = v
-			rec(i+1, v)
+			rec(i+1, v, x^v)
 		}
 	}
-	if h >= 1 {
-		rec(0, 1)
-	}
+	rec(0, 1, 0)
+}
+
+// LostPositions lists the non-obviously lost positions of h heaps, each
+// from 1 to max coins, in colex order.
+func LostPositions(h, max int) [][]int {
+	var out [][]int
+	multisets(h, max, true, func(p []int) {
+		if Classify(p) == NonObviouslyLost {
+			out = append(out, slices.Clone(p))
+		}
+	})
 	slices.SortFunc(out, Colex)
 	return out
 }
@@ -160,21 +171,11 @@ func WinningResults(heaps []int) [][]int {
 // then in lexicographic order, as the post lists them).
 func ManyWinningMoves(h, max int) [][]int {
 	var out [][]int
-	cur := make([]int, h)
-	var rec func(i, lo int)
-	rec = func(i, lo int) {
-		if i == h {
-			if len(WinningResults(cur)) > 1 {
-				out = append(out, slices.Clone(cur))
-			}
-			return
+	multisets(h, max, false, func(p []int) {
+		if len(WinningResults(p)) > 1 {
+			out = append(out, slices.Clone(p))
 		}
-		for v := lo; v <= max; v++ {
-			cur[i] = v
-			rec(i+1, v)
-		}
-	}
-	rec(0, 1)
+	})
 	slices.SortFunc(out, func(a, b []int) int {
 		if sa, sb := sum(a), sum(b); sa != sb {
 			return sa - sb
@@ -312,22 +313,10 @@ type MoveCount struct {
 // (sorted ascending, in colex order) with its number of winning moves.
 func WinningMoveCounts(h, max int) []MoveCount {
 	var out []MoveCount
-	cur := make([]int, h)
-	var rec func(i, lo int)
-	rec = func(i, lo int) {
-		if i == h {
-			p := slices.Clone(cur)
-			out = append(out, MoveCount{Heaps: p, Moves: len(WinningMoves(p, false)), Results: len(WinningResults(p))})
-			return
-		}
-		for v := lo; v <= max; v++ {
-			cur[i] = v
-			rec(i+1, v)
-		}
-	}
-	if h >= 1 {
-		rec(0, 1)
-	}
+	multisets(h, max, false, func(p []int) {
+		p = slices.Clone(p)
+		out = append(out, MoveCount{Heaps: p, Moves: len(WinningMoves(p, false)), Results: len(WinningResults(p))})
+	})
 	slices.SortFunc(out, func(a, b MoveCount) int { return Colex(a.Heaps, b.Heaps) })
 	return out
 }

@@ -131,27 +131,12 @@ func (e *negExpr) eval(m *machine) (hp17b.Number, error) {
 	return hp17b.Neg(v), nil
 }
 
-func arith(op byte, a, b hp17b.Number) (hp17b.Number, error) {
-	switch op {
-	case '+':
-		return hp17b.Add(a, b)
-	case '-':
-		return hp17b.Sub(a, b)
-	case '*':
-		return hp17b.Mul(a, b)
-	case '/':
-		return hp17b.Div(a, b)
-	default:
-		return hp17b.Pow(a, b)
-	}
-}
-
 func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
 	a, b, err := pair(m, e.l, e.r)
 	if err != nil {
 		return a, err
 	}
-	return m.ok(arith(e.op, a, b))
+	return m.ok(hp17b.Arith(e.op, a, b))
 }
 
 func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {

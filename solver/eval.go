@@ -49,6 +49,7 @@ type negExpr struct{ x expr }
 
 type binExpr struct {
 	op   byte
+	f    func(a, b hp17b.Number) (hp17b.Number, error) // the operation, chosen when compiled
 	l, r expr
 }
 
@@ -136,7 +137,7 @@ func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
 	if err != nil {
 		return a, err
 	}
-	return m.ok(hp17b.Arith(e.op, a, b))
+	return m.ok(e.f(a, b))
 }
 
 func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {
@@ -301,6 +302,10 @@ func (e *listExpr) eval(m *machine) (hp17b.Number, error) {
 	return hp17b.Zero, ErrNoLists
 }
 
+var binaryOps = map[byte]func(a, b hp17b.Number) (hp17b.Number, error){
+	'+': hp17b.Add, '-': hp17b.Sub, '*': hp17b.Mul, '/': hp17b.Div, '^': hp17b.Pow,
+}
+
 var unaryFns = map[string]func(hp17b.Number) (hp17b.Number, error){
 	"ABS":   func(a hp17b.Number) (hp17b.Number, error) { return hp17b.Abs(a), nil },
 	"ALOG":  hp17b.Alog,
@@ -345,7 +350,7 @@ func compile(n Node, vars *Vars) expr {
 	case *Unary:
 		return &negExpr{compile(n.X, vars)}
 	case *Binary:
-		return &binExpr{n.Op, compile(n.L, vars), compile(n.R, vars)}
+		return &binExpr{n.Op, binaryOps[n.Op], compile(n.L, vars), compile(n.R, vars)}
 	case *Compare:
 		return &cmpExpr{n.Op, compile(n.L, vars), compile(n.R, vars)}
 	case *Logic:

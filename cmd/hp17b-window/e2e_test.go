@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"image"
 	"image/png"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -111,3 +115,81 @@ func TestBadLoadReported(t *testing.T) {
 func ftoa(f float64) string { return fmtFloat(f) }
 
 func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+
+// TestKeyboard types into the real window with xdotool (F5 SOLVE, F1 CALC,
+// F1 INIT, 6 F5 D=6, F6 EVAL, then "12+3=" on the calculator line) and
+// reads the result from the state file the calculator keeps.
+func TestKeyboard(t *testing.T) {
+	bin := buildWindow(t)
+	xdotool, err := exec.LookPath("xdotool")
+	if err != nil {
+		t.Skip("xdotool is not installed (make test installs it)")
+	}
+	state := filepath.Join(t.TempDir(), "state.json")
+	cmd := exec.Command(bin, "--state", state, "--report-startup")
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	// Type only once the window has drawn its first frame.
+	ready := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "first frame") {
+				close(ready)
+				break
+			}
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case <-ready:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the window drew no frame")
+	}
+	out, err := exec.Command(xdotool, "search", "--sync", "--onlyvisible", "--name", "HP-17BII").Output()
+	require.NoError(t, err)
+	win := strings.Fields(string(out))[0]
+	run := func(args ...string) {
+		b, err := exec.Command(xdotool, args...).CombinedOutput()
+		require.NoError(t, err, string(b))
+	}
+	run("windowfocus", "--sync", win)
+	var st struct {
+		Vars map[string]string `json:"vars"`
+		X    string            `json:"x"`
+	}
+	// waitFor polls the state file until x reads want.
+	waitFor := func(want string, d time.Duration) bool {
+		deadline := time.Now().Add(d)
+		for time.Now().Before(deadline) {
+			if b, err := os.ReadFile(state); err == nil && json.Unmarshal(b, &st) == nil && st.X == want {
+				return true
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return false
+	}
+	// The window may drop keys until it has the focus: type 7 = until the
+	// calculator line holds 7, then clear it.
+	got := false
+	for try := 0; try < 20 && !got; try++ {
+		run("key", "--delay", "50", "7", "Return")
+		got = waitFor("7", time.Second)
+	}
+	require.True(t, got, "the window takes keys")
+	run("key", "Delete")
+	require.True(t, waitFor("0", 5*time.Second))
+	run("key", "--delay", "150", "F5", "F1", "F1", "6", "F5", "F6")
+	run("type", "--delay", "100", "12+3=")
+	waitFor("15", 10*time.Second)
+	if st.X != "15" {
+		b, err := os.ReadFile(state)
+		t.Logf("state: %v %.300s", err, b)
+	}
+	assert.Equal(t, "1346", st.Vars["EVAL"], "F6 solved EVAL")
+	assert.Equal(t, "6", st.Vars["D"])
+	assert.Equal(t, "4", st.Vars["C"], "the calculator's reply")
+	assert.Equal(t, "15", st.X, "typed arithmetic")
+}

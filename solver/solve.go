@@ -364,6 +364,63 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 				return r, err
 			}
 			rhs, e = r, n.x
+		case *fn2Expr:
+			if n.name != "DATE" {
+				return rhs, errNotInvertible
+			}
+			// DATE(d:n) = rhs: d = DATE(rhs:−n), or n = DDAYS(d:rhs:1).
+			if p.path[n.x] {
+				days, err := n.y.eval(m)
+				if err != nil {
+					return days, err
+				}
+				r, err := hp17b.DateAdd(rhs, hp17b.Neg(days))
+				if err != nil {
+					return r, err
+				}
+				rhs, e = r, n.x
+				continue
+			}
+			d, err := n.x.eval(m)
+			if err != nil {
+				return d, err
+			}
+			r, err := hp17b.Ddays(d, rhs, hp17b.One)
+			if err != nil {
+				return r, err
+			}
+			rhs, e = r, n.y
+		case *fn3Expr: // DDAYS(d1:d2:cal) = rhs, actual calendar only
+			if p.path[n.z] {
+				return rhs, errNotInvertible
+			}
+			var sib expr = n.x
+			if p.path[n.x] {
+				sib = n.y
+			}
+			other, err := sib.eval(m)
+			if err != nil {
+				return other, err
+			}
+			cal, err := n.z.eval(m)
+			if err != nil {
+				return cal, err
+			}
+			if !cal.Equal(hp17b.One) {
+				return rhs, errNotInvertible
+			}
+			var r hp17b.Number
+			if p.path[n.x] { // d1 = DATE(d2:−rhs)
+				r, err = hp17b.DateAdd(other, hp17b.Neg(rhs))
+				e = n.x
+			} else { // d2 = DATE(d1:rhs)
+				r, err = hp17b.DateAdd(other, rhs)
+				e = n.y
+			}
+			if err != nil {
+				return r, err
+			}
+			rhs = r
 		case *ifExpr:
 			if p.path[n.c] {
 				return rhs, errNotInvertible
@@ -388,9 +445,9 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 	}
 }
 
-// inverses are the invertible functions of the HP-17BII's direct solution
-// (HP-17BII manual, "Direct and iterative solutions"; DATE and DDAYS,
-// also in the manual's list, are left to the iterative search here).
+// inverses are the invertible one-argument functions of the HP-17BII's
+// direct solution (HP-17BII manual, "Direct and iterative solutions"); DATE
+// and DDAYS (actual calendar) are inverted in isolate.
 var inverses = map[string]func(hp17b.Number) (hp17b.Number, error){
 	"ALOG":  hp17b.Log,
 	"LOG":   hp17b.Alog,

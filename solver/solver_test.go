@@ -297,6 +297,11 @@ func TestDirectSolution(t *testing.T) {
 		{"C=IF(K>0:A+1:A-1)", map[string]string{"K": "1", "C": "5"}, "A", "4"},
 		{"C=IF(K>0:A+1:A-1)", map[string]string{"K": "0", "C": "5"}, "A", "6"},
 		{"2×A", nil, "A", "0"},
+		{"D2=DATE(D1:N)", map[string]string{"D1": "1.011990", "N": "31"}, "D2", "2.01199"},
+		{"D2=DATE(D1:N)", map[string]string{"D2": "2.011990", "N": "31"}, "D1", "1.01199"},
+		{"D2=DATE(D1:N)", map[string]string{"D1": "1.011990", "D2": "3.011990"}, "N", "59"},
+		{"N=DDAYS(D1:D2:1)", map[string]string{"D1": "1.011990", "N": "59"}, "D2", "3.01199"},
+		{"N=DDAYS(D1:D2:1)", map[string]string{"D2": "3.011990", "N": "59"}, "D1", "1.01199"},
 	}
 	for _, tt := range tests {
 		r, v, err := solveSeq(t, tt.src, tt.vars, tt.name)

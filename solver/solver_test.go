@@ -13,8 +13,8 @@ import (
 
 func num(s string) hp17b.Number { return hp17b.MustParse(s) }
 
-// evalWith parses src (no '='), stores vars and evaluates it.
-func evalWith(t *testing.T, src string, vars map[string]string) (hp17b.Number, error) {
+// setup parses src and binds it to fresh variables holding vars.
+func setup(t *testing.T, src string, vars map[string]string) (*Solver, *Vars) {
 	t.Helper()
 	eq, err := Parse(src)
 	require.NoError(t, err, src)
@@ -22,7 +22,14 @@ func evalWith(t *testing.T, src string, vars map[string]string) (hp17b.Number, e
 	for n, x := range vars {
 		v.Set(n, num(x))
 	}
-	return New(eq, v).Eval(context.Background())
+	return New(eq, v), v
+}
+
+// evalWith evaluates src with vars stored.
+func evalWith(t *testing.T, src string, vars map[string]string) (hp17b.Number, error) {
+	t.Helper()
+	s, _ := setup(t, src, vars)
+	return s.Eval(context.Background())
 }
 
 func TestEvalFunctionsAndPrecedence(t *testing.T) {
@@ -257,15 +264,11 @@ func TestUnicodeSpacesAndLines(t *testing.T) {
 	assert.Equal(t, []string{"X", "A", "B"}, eq.Menu)
 }
 
+// solveSeq solves src for name with vars stored.
 func solveSeq(t *testing.T, src string, vars map[string]string, name string) (Result, *Vars, error) {
 	t.Helper()
-	eq, err := Parse(src)
-	require.NoError(t, err, src)
-	v := NewVars()
-	for n, x := range vars {
-		v.Set(n, num(x))
-	}
-	r, err := New(eq, v).Solve(context.Background(), name, Options{})
+	s, v := setup(t, src, vars)
+	r, err := s.Solve(context.Background(), name, Options{})
 	return r, v, err
 }
 

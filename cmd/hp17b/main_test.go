@@ -116,10 +116,10 @@ func playWith(t *testing.T, input string, args ...string) (string, int) {
 }
 
 func TestPlayScripted(t *testing.T) {
-	out, code := playWith(t, "D 6\nC=3\nB 2\ntake 1 from A\nB 5\nxyz\nB 0\n")
+	out, code := playWith(t, "D 6\nC=3\nB 2\ntake 3 from A\ntake 1 from A\nB 5\nxyz\nB 0\n")
 	assert.Equal(t, exitOK, code)
 	for _, want := range []string{"[INIT]  INIT=1,357", "[EVAL]  EVAL=1,346", "[EVAL]  EVAL=1,331",
-		"[EVAL]  EVAL=1,230", "[EVAL]  EVAL=220", "heap B has 2: its new size must be 0 to 1",
+		"[EVAL]  EVAL=1,230", "heap A has only 1: take 1 to 1 from it", "[EVAL]  EVAL=220", "heap B has 2: its new size must be 0 to 1",
 		"\"X\" is not a heap", "[EVAL]  EVAL=0\n"} {
 		assert.Contains(t, out, want)
 	}

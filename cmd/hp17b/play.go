@@ -121,11 +121,14 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 			return exitOK
 		}
 		i, v, err := parseMove(line, h)
-		if err == nil && (v < 0 || v >= h[i]) {
+		switch {
+		case err != nil:
+		case h[i] == 0:
+			err = fmt.Errorf("heap %c is empty: choose another heap", 'A'+i)
+		case v < 0 && strings.HasPrefix(strings.ToUpper(line), "TAKE"):
+			err = fmt.Errorf("heap %c has only %d: take 1 to %d from it", 'A'+i, h[i], h[i])
+		case v < 0 || v >= h[i]:
 			err = fmt.Errorf("heap %c has %d: its new size must be 0 to %d", 'A'+i, h[i], h[i]-1)
-			if h[i] == 0 {
-				err = fmt.Errorf("heap %c is empty: choose another heap", 'A'+i)
-			}
 		}
 		if err != nil {
 			fmt.Fprintf(out, "%v\n", err)

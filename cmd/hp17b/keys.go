@@ -57,10 +57,11 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	fresh := fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
 	load := fs.String("load", "", "add the equations of this file to the SOLVE list first")
 	trace := fs.Bool("trace", false, "print the display after every key")
-	if err := fs.Parse(args); err != nil {
+	script, err := splitArgs(fs, args)
+	if err != nil {
 		return exitUsage
 	}
-	if fs.NArg() == 0 {
+	if len(script) == 0 {
 		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] SCRIPT")
 		return exitUsage
 	}
@@ -81,7 +82,7 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s\n%s\n%s\n", tok, indent(f.Top), indent(f.MenuLine()))
 		}
 	}
-	if err := emulator.Run(m, strings.Join(fs.Args(), " "), after); err != nil {
+	if err := emulator.Run(m, strings.Join(script, " "), after); err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}

@@ -41,6 +41,11 @@ func TestSolveNIMSession(t *testing.T) {
 	out, _, code = runCLI("solve", "--eq", "testdata/nim-seed.eq", "--display", "all", "INIT")
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, "INIT=1,357\n", out)
+
+	// Flags may follow the steps.
+	out, _, code = runCLI("solve", "INIT", "--eq", "testdata/nim-seed.eq", "--display", "all")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "INIT=1,357\n", out)
 }
 
 func TestSolveJSON(t *testing.T) {
@@ -140,6 +145,10 @@ func TestKeysCLI(t *testing.T) {
 	out, _, code := runCLI("keys", "--fresh", "SOLVE", "[CALC]", "[INIT]")
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, "INIT=1,357.00\nINIT A B C D EVAL\n", out)
+
+	out, _, code = runCLI("keys", "SOLVE", "CALC", "4", "-", "1", "=", "--fresh")
+	assert.Equal(t, exitOK, code, "flags may follow the script; - is the minus key")
+	assert.Equal(t, "3.00\nINIT A B C D EVAL\n", out)
 
 	out, _, code = runCLI("keys", "--fresh", "--trace", "4 + 2 × 3 =")
 	assert.Equal(t, exitOK, code)

@@ -43,14 +43,15 @@ func reportEquationError(w io.Writer, err error) {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
+	files, err := splitArgs(fs, args)
+	if err != nil {
 		return exitUsage
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		fmt.Fprintln(stderr, "usage: hp17b check FILE")
 		return exitUsage
 	}
-	eqs, ok := loadEquations(fs.Arg(0), stderr)
+	eqs, ok := loadEquations(files[0], stderr)
 	if !ok {
 		return exitUsage
 	}
@@ -78,10 +79,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "the equation's name in the file (default: the first)")
 	display := fs.String("display", "fix2", "display mode: fix0 … fix11 or all")
 	asJSON := fs.Bool("json", false, "print one JSON object per solve")
-	if err := fs.Parse(args); err != nil {
+	stepArgs, err := splitArgs(fs, args)
+	if err != nil {
 		return exitUsage
 	}
-	if *eqPath == "" || fs.NArg() == 0 {
+	if *eqPath == "" || len(stepArgs) == 0 {
 		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] STEP...")
 		return exitUsage
 	}
@@ -117,7 +119,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	for _, m := range eq.Menu {
 		menu[m] = true
 	}
-	for _, a := range fs.Args() {
+	for _, a := range stepArgs {
 		n, v, isStore := strings.Cut(a, "=")
 		if !menu[n] {
 			fmt.Fprintf(stderr, "hp17b: step %q: %s is not a menu variable of %s (menu: %s)\n", a, n, eq.Title(), strings.Join(eq.Menu, " "))

@@ -230,7 +230,7 @@ func (m *Machine) Interrupt() {
 func (m *Machine) Message(s string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.msg = [2]string{fit(s), ""}
+	m.setMsg(s, "", nil)
 }
 
 // setMsg shows a message; onClear, when set, is what CLR or ← shows.

@@ -13,29 +13,12 @@ import (
 // only when checked.
 const smallLimit = 999999999999
 
-// small returns n as an int64 when it is an integer with exponent 0 and at
-// most 12 digits: the common case of Solver programs like NIM, computed
-// without the general decimal code.
-func (n Number) small() (int64, bool) {
-	if n.d.Form != apd.Finite || n.d.Exponent != 0 || !n.d.Coeff.IsInt64() {
-		return 0, false
-	}
-	v := n.d.Coeff.Int64()
-	if v > smallLimit || v < -smallLimit {
-		return 0, false
-	}
-	if n.d.Negative {
-		v = -v
-	}
-	return v, true
-}
+// small returns n as an int64 when it holds its small form: an integer of
+// at most 12 digits (see Number).
+func (n Number) small() (int64, bool) { return n.i, n.sm }
 
 // fromSmall builds a Number from an int64 known to have at most 12 digits.
-func fromSmall(v int64) Number {
-	var r Number
-	r.d.SetInt64(v)
-	return r
-}
+func fromSmall(v int64) Number { return Number{i: v, sm: true} }
 
 // Arith applies a binary operator: '+', '-', '*' (×), '/' (÷) or '^' (y^x);
 // errors as the operation's own.
@@ -65,7 +48,7 @@ func Add(a, b Number) (Number, error) {
 		}
 	}
 	var r Number
-	c, _ := ctx12.Add(&r.d, &a.d, &b.d)
+	c, _ := ctx12.Add(r.d(), a.d(), b.d())
 	return finish(r, c)
 }
 
@@ -79,7 +62,7 @@ func Sub(a, b Number) (Number, error) {
 		}
 	}
 	var r Number
-	c, _ := ctx12.Sub(&r.d, &a.d, &b.d)
+	c, _ := ctx12.Sub(r.d(), a.d(), b.d())
 	return finish(r, c)
 }
 
@@ -91,7 +74,7 @@ func Mul(a, b Number) (Number, error) {
 		}
 	}
 	var r Number
-	c, _ := ctx12.Mul(&r.d, &a.d, &b.d)
+	c, _ := ctx12.Mul(r.d(), a.d(), b.d())
 	return finish(r, c)
 }
 
@@ -101,24 +84,33 @@ func Div(a, b Number) (Number, error) {
 		return Zero, ErrDivideByZero
 	}
 	var r Number
-	c, _ := ctx12.Quo(&r.d, &a.d, &b.d)
+	c, _ := ctx12.Quo(r.d(), a.d(), b.d())
 	return finish(r, c)
 }
 
 // Neg returns −a.
 func Neg(a Number) Number {
+	if a.sm {
+		return fromSmall(-a.i)
+	}
 	if a.IsZero() {
 		return Zero
 	}
 	var r Number
-	r.d.Neg(&a.d)
+	r.d().Neg(a.d())
 	return r
 }
 
 // Abs returns |a|.
 func Abs(a Number) Number {
+	if a.sm {
+		if a.i < 0 {
+			return fromSmall(-a.i)
+		}
+		return a
+	}
 	var r Number
-	r.d.Abs(&a.d)
+	r.d().Abs(a.d())
 	return r
 }
 
@@ -134,19 +126,19 @@ func Sqrt(a Number) (Number, error) {
 		return Zero, ErrSqrtNeg
 	}
 	var r Number
-	c, _ := ctx12.Sqrt(&r.d, &a.d)
+	c, _ := ctx12.Sqrt(r.d(), a.d())
 	return finish(r, c)
 }
 
 // wide runs a transcendental function at 24 digits and rounds to 12.
 func wide(f func(d, x *apd.Decimal) (apd.Condition, error), a Number) (Number, error) {
 	var w apd.Decimal
-	c, err := f(&w, &a.d)
+	c, err := f(&w, a.d())
 	if err != nil || c&(apd.InvalidOperation|apd.DivisionImpossible|apd.DivisionUndefined) != 0 {
 		return Zero, ErrInvalidInput
 	}
 	var r Number
-	c2, _ := ctx12.Round(&r.d, &w)
+	c2, _ := ctx12.Round(r.d(), &w)
 	return finish(r, c|c2)
 }
 
@@ -201,14 +193,14 @@ func Expm1(a Number) (Number, error) {
 	var e, one, r apd.Decimal
 	one.SetInt64(1)
 	wctx := ctxWide.WithPrecision(40)
-	if _, err := wctx.Exp(&e, &a.d); err != nil {
+	if _, err := wctx.Exp(&e, a.d()); err != nil {
 		return Zero, ErrInvalidInput
 	}
 	if _, err := wctx.Sub(&r, &e, &one); err != nil {
 		return Zero, ErrInvalidInput
 	}
 	var n Number
-	c, _ := ctx12.Round(&n.d, &r)
+	c, _ := ctx12.Round(n.d(), &r)
 	return finish(n, c)
 }
 
@@ -217,7 +209,7 @@ func Lnp1(a Number) (Number, error) {
 	var s, one apd.Decimal
 	one.SetInt64(1)
 	wctx := ctxWide.WithPrecision(40)
-	_, _ = wctx.Add(&s, &a.d, &one)
+	_, _ = wctx.Add(&s, a.d(), &one)
 	switch s.Sign() {
 	case 0:
 		return Zero, ErrLogZero
@@ -229,7 +221,7 @@ func Lnp1(a Number) (Number, error) {
 		return Zero, ErrInvalidInput
 	}
 	var n Number
-	c, _ := ctx12.Round(&n.d, &w)
+	c, _ := ctx12.Round(n.d(), &w)
 	return finish(n, c)
 }
 
@@ -252,7 +244,7 @@ func Pow(a, b Number) (Number, error) {
 		// Exact repeated multiplication at wide precision for small integer powers.
 		var r, base apd.Decimal
 		r.SetInt64(1)
-		base.Set(&a.d)
+		base.Set(a.d())
 		e := bi
 		if e < 0 {
 			e = -e
@@ -269,7 +261,7 @@ func Pow(a, b Number) (Number, error) {
 			_, _ = ctxWide.Quo(&r, &one, &r)
 		}
 		var n Number
-		c, _ := ctx12.Round(&n.d, &r)
+		c, _ := ctx12.Round(n.d(), &r)
 		return finish(n, c)
 	}
 	// General case: exp(b × ln|a|), sign from an odd integer exponent.
@@ -277,10 +269,10 @@ func Pow(a, b Number) (Number, error) {
 	var la, p, w apd.Decimal
 	abs := Abs(a)
 	wctx := ctxWide.WithPrecision(30)
-	if _, err := wctx.Ln(&la, &abs.d); err != nil {
+	if _, err := wctx.Ln(&la, abs.d()); err != nil {
 		return Zero, ErrPower
 	}
-	_, _ = wctx.Mul(&p, &la, &b.d)
+	_, _ = wctx.Mul(&p, &la, b.d())
 	// Range guard: |p| far past ln(1E500) ≈ 1151.
 	var lim apd.Decimal
 	lim.SetInt64(5000)
@@ -299,7 +291,7 @@ func Pow(a, b Number) (Number, error) {
 		w.Neg(&w)
 	}
 	var n Number
-	c, _ := ctx12.Round(&n.d, &w)
+	c, _ := ctx12.Round(n.d(), &w)
 	return finish(n, c)
 }
 
@@ -309,7 +301,7 @@ func isOdd(b Number) bool {
 	}
 	// Huge integers: look at the last digit of the coefficient.
 	var r apd.Decimal
-	r.Reduce(&b.d)
+	r.Reduce(b.d())
 	if r.Exponent > 0 {
 		return false
 	}
@@ -319,37 +311,37 @@ func isOdd(b Number) bool {
 
 // IP returns the integer part of a (truncation toward zero).
 func IP(a Number) Number {
-	if a.d.Exponent >= 0 {
+	if a.d().Exponent >= 0 {
 		return a
 	}
 	var r Number
 	var ip, fp apd.Decimal
-	a.d.Modf(&ip, &fp)
-	r.d.Set(&ip)
+	a.d().Modf(&ip, &fp)
+	r.d().Set(&ip)
 	n, _ := finish(r, 0)
 	return n
 }
 
 // FP returns the fractional part of a, with a's sign: a − IP(a).
 func FP(a Number) Number {
-	if a.d.Exponent >= 0 {
+	if a.d().Exponent >= 0 {
 		return Zero
 	}
 	var ip, fp apd.Decimal
-	a.d.Modf(&ip, &fp)
+	a.d().Modf(&ip, &fp)
 	var r Number
-	r.d.Set(&fp)
+	r.d().Set(&fp)
 	n, _ := finish(r, 0)
 	return n
 }
 
 // Int returns the greatest integer not above a (the Solver's INT).
 func Int(a Number) Number {
-	if a.d.Exponent >= 0 {
+	if a.d().Exponent >= 0 {
 		return a
 	}
 	var r Number
-	_, _ = ctx12.Floor(&r.d, &a.d)
+	_, _ = ctx12.Floor(r.d(), a.d())
 	n, _ := finish(r, 0)
 	return n
 }
@@ -376,14 +368,14 @@ func Mod(a, b Number) (Number, error) {
 	}
 	var q, fl, p, r apd.Decimal
 	wctx := ctxWide.WithPrecision(exactPrecision(a, b))
-	if _, err := wctx.Quo(&q, &a.d, &b.d); err != nil {
+	if _, err := wctx.Quo(&q, a.d(), b.d()); err != nil {
 		return Zero, ErrInvalidInput
 	}
 	_, _ = wctx.Floor(&fl, &q)
-	_, _ = wctx.Mul(&p, &b.d, &fl)
-	_, _ = wctx.Sub(&r, &a.d, &p)
+	_, _ = wctx.Mul(&p, b.d(), &fl)
+	_, _ = wctx.Sub(&r, a.d(), &p)
 	var n Number
-	c, _ := ctx12.Round(&n.d, &r)
+	c, _ := ctx12.Round(n.d(), &r)
 	return finish(n, c)
 }
 
@@ -409,13 +401,13 @@ func Idiv(a, b Number) (Number, error) {
 	}
 	var q apd.Decimal
 	wctx := ctxWide.WithPrecision(exactPrecision(a, b))
-	if _, err := wctx.Quo(&q, &a.d, &b.d); err != nil {
+	if _, err := wctx.Quo(&q, a.d(), b.d()); err != nil {
 		return Zero, ErrInvalidInput
 	}
 	var ip, fp apd.Decimal
 	q.Modf(&ip, &fp)
 	var n Number
-	c, _ := ctx12.Round(&n.d, &ip)
+	c, _ := ctx12.Round(n.d(), &ip)
 	return finish(n, c)
 }
 
@@ -457,7 +449,7 @@ func Fact(a Number) (Number, error) {
 		_, _ = wctx.Mul(&r, &r, &k)
 	}
 	var n Number
-	c, _ := ctx12.Round(&n.d, &r)
+	c, _ := ctx12.Round(n.d(), &r)
 	return finish(n, c)
 }
 
@@ -476,7 +468,7 @@ func roundDigits(a, n Number, mode apd.Rounder) (Number, error) {
 	ctx.Rounding = mode
 	var r Number
 	if k >= 0 {
-		if a.d.Exponent >= -int32(k) {
+		if a.d().Exponent >= -int32(k) {
 			return a, nil
 		}
 		// Keep the digits down to 10^-k.
@@ -487,8 +479,8 @@ func roundDigits(a, n Number, mode apd.Rounder) (Number, error) {
 			unit.SetFinite(1, -int32(k))
 			ctx.Precision = 1
 			var t apd.Decimal
-			_, _ = ctx.Add(&t, &a.d, &unit) // leading digit = the unit
-			_, _ = ctx.Sub(&r.d, &t, &unit)
+			_, _ = ctx.Add(&t, a.d(), &unit) // leading digit = the unit
+			_, _ = ctx.Sub(r.d(), &t, &unit)
 			// The trick above rounds |a| < 10^-k into {0, ±unit}.
 			return finish(r, 0)
 		}
@@ -496,7 +488,7 @@ func roundDigits(a, n Number, mode apd.Rounder) (Number, error) {
 	} else {
 		ctx.Precision = uint32(-k)
 	}
-	c, _ := ctx.Round(&r.d, &a.d)
+	c, _ := ctx.Round(r.d(), a.d())
 	return finish(r, c)
 }
 

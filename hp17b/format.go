@@ -108,7 +108,7 @@ func digitsOf(n Number, sig int) (string, int) {
 	var r apd.Decimal
 	ctx := ctx12
 	ctx.Precision = uint32(sig)
-	_, _ = ctx.Round(&r, &n.d)
+	_, _ = ctx.Round(&r, n.d())
 	r.Abs(&r)
 	digits := r.Coeff.String()
 	exp := int(r.Exponent) + len(digits) - 1
@@ -120,7 +120,7 @@ func fixedText(n Number, d int) string {
 	var q apd.Decimal
 	ctx := ctx12
 	ctx.Precision = 40
-	_, _ = ctx.Quantize(&q, &n.d, int32(-d))
+	_, _ = ctx.Quantize(&q, n.d(), int32(-d))
 	q.Abs(&q)
 	return q.Text('f')
 }

@@ -28,7 +28,25 @@ const (
 // The zero value is 0. Numbers are values: copy them freely; no operation
 // changes its operands.
 type Number struct {
-	d apd.Decimal
+	// dd is the value as a decimal: valid unless sm is set and hasD is not
+	// (then d builds it on first use).
+	dd apd.Decimal
+	// i is the value when sm is set: an integer of at most 12 digits, the
+	// common case of Solver programs, which the arithmetic then computes
+	// without the general decimal code.
+	i        int64
+	sm, hasD bool
+}
+
+// d returns the decimal form, building it from the small form if needed.
+// Call it on a local copy only (the methods' value receivers and
+// parameters are), never on a shared Number.
+func (n *Number) d() *apd.Decimal {
+	if n.sm && !n.hasD {
+		n.dd.SetInt64(n.i)
+		n.hasD = true
+	}
+	return &n.dd
 }
 
 // ctx12 rounds results to the calculator's 12 digits, half away from zero.
@@ -54,25 +72,31 @@ var maxNumber = mustParse("9.99999999999E499")
 
 // Common numbers.
 var (
-	Zero    = Number{}
-	One     = FromInt(1)
-	Two     = FromInt(2)
-	Ten     = FromInt(10)
-	Hundred = FromInt(100)
+	Zero    = Number{sm: true, hasD: true}
+	One     = constant(1)
+	Two     = constant(2)
+	Ten     = constant(10)
+	Hundred = constant(100)
 	// Pi is 3.14159265359, the Solver's PI (HP-17BII manual, Solver functions).
 	Pi = mustParse("3.14159265359")
 )
 
+// constant is a small integer with its decimal form built, safe to share.
+func constant(v int64) Number {
+	n := Number{i: v, sm: true}
+	n.d()
+	return n
+}
+
 // FromInt returns the Number equal to i, rounded to 12 digits if i has more.
 func FromInt(i int64) Number {
-	var n Number
-	n.d.SetInt64(i)
 	if i > 999999999999 || i < -999999999999 {
-		var r Number
-		ctx12.Round(&r.d, &n.d)
+		var n, r Number
+		n.d().SetInt64(i)
+		ctx12.Round(r.d(), n.d())
 		return r
 	}
-	return n
+	return fromSmall(i)
 }
 
 // Parse reads a decimal number such as "1357", "-0.5", "1.5E-3" or ".25"
@@ -91,13 +115,13 @@ func Parse(s string) (Number, error) {
 		return Zero, fmt.Errorf("not a number: %q", s)
 	}
 	var n Number
-	_, _ = ctx12.Round(&n.d, &d)
+	_, _ = ctx12.Round(n.d(), &d)
 	return finish(n, 0)
 }
 
 func mustParse(s string) Number {
 	var n Number
-	if _, _, err := n.d.SetString(s); err != nil {
+	if _, _, err := n.d().SetString(s); err != nil {
 		panic(err)
 	}
 	return n
@@ -117,24 +141,29 @@ func MustParse(s string) Number {
 // exponent past MaxExp saturates to ±9.99999999999E499 with ErrOverflow, one
 // below MinExp gives 0.
 func finish(n Number, c apd.Condition) (Number, error) {
-	if n.d.Form != apd.Finite {
-		if n.d.Form == apd.Infinite {
-			return saturate(n.d.Negative), ErrOverflow
+	if n.d().Form != apd.Finite {
+		if n.d().Form == apd.Infinite {
+			return saturate(n.d().Negative), ErrOverflow
 		}
 		return Zero, ErrInvalidInput
 	}
-	if n.d.IsZero() {
-		if n.d.Negative || n.d.Exponent != 0 {
-			return Zero, nil
-		}
-		return n, nil
+	if n.d().IsZero() {
+		return Zero, nil
 	}
-	adj := int64(n.d.Exponent) + int64(n.d.NumDigits()) - 1
+	adj := int64(n.d().Exponent) + int64(n.d().NumDigits()) - 1
 	if adj > MaxExp {
-		return saturate(n.d.Negative), ErrOverflow
+		return saturate(n.d().Negative), ErrOverflow
 	}
 	if adj < MinExp {
 		return Zero, nil
+	}
+	if n.d().Exponent == 0 && adj < Digits {
+		// A whole number of at most 12 digits: keep its small form too.
+		v := int64(n.d().Coeff.Uint64())
+		if n.d().Negative {
+			v = -v
+		}
+		n.i, n.sm, n.hasD = v, true, true
 	}
 	return n, nil
 }
@@ -142,7 +171,7 @@ func finish(n Number, c apd.Condition) (Number, error) {
 func saturate(neg bool) Number {
 	if neg {
 		var r Number
-		r.d.Neg(&maxNumber.d)
+		r.d().Neg(maxNumber.d())
 		return r
 	}
 	return maxNumber
@@ -153,7 +182,7 @@ func saturate(neg bool) Number {
 // and state files. Parse reads it back exactly.
 func (n Number) String() string {
 	var r apd.Decimal
-	r.Reduce(&n.d)
+	r.Reduce(n.d())
 	if r.IsZero() {
 		return "0"
 	}
@@ -177,49 +206,79 @@ func (n *Number) UnmarshalText(b []byte) error {
 }
 
 // IsZero reports whether n is 0.
-func (n Number) IsZero() bool { return n.d.IsZero() }
+func (n Number) IsZero() bool {
+	if n.sm {
+		return n.i == 0
+	}
+	return n.d().IsZero()
+}
 
 // Sign returns -1, 0 or 1.
-func (n Number) Sign() int { return n.d.Sign() }
+func (n Number) Sign() int {
+	if n.sm {
+		switch {
+		case n.i < 0:
+			return -1
+		case n.i > 0:
+			return 1
+		}
+		return 0
+	}
+	return n.d().Sign()
+}
 
 // Cmp compares n with m: -1 if n < m, 0 if equal, 1 if n > m.
-func (n Number) Cmp(m Number) int { return n.d.Cmp(&m.d) }
+func (n Number) Cmp(m Number) int {
+	if n.sm && m.sm {
+		switch {
+		case n.i < m.i:
+			return -1
+		case n.i > m.i:
+			return 1
+		}
+		return 0
+	}
+	return n.d().Cmp(m.d())
+}
 
 // Equal reports whether n and m are the same number.
-func (n Number) Equal(m Number) bool { return n.d.Cmp(&m.d) == 0 }
+func (n Number) Equal(m Number) bool { return n.Cmp(m) == 0 }
 
 // Int64 returns n as an integer and whether it is one that fits in an int64.
 func (n Number) Int64() (int64, bool) {
+	if n.sm {
+		return n.i, true
+	}
 	if !n.IsInteger() {
 		return 0, false
 	}
 	var r apd.Decimal
-	r.Reduce(&n.d)
+	r.Reduce(n.d())
 	i, err := r.Int64()
 	return i, err == nil
 }
 
 // IsInteger reports whether n has no fractional part.
 func (n Number) IsInteger() bool {
-	if n.d.Exponent >= 0 || n.d.IsZero() {
+	if n.sm || n.d().Exponent >= 0 || n.d().IsZero() {
 		return true
 	}
 	var ip, fp apd.Decimal
-	n.d.Modf(&ip, &fp)
+	n.d().Modf(&ip, &fp)
 	return fp.IsZero()
 }
 
 // Float64 returns the nearest float64, for plotting and tests only.
 func (n Number) Float64() float64 {
-	f, _ := n.d.Float64()
+	f, _ := n.d().Float64()
 	return f
 }
 
 // Exponent returns the decimal exponent of n's leading digit (0 for 0):
 // 1357 has exponent 3, 0.05 has exponent -2.
 func (n Number) Exponent() int {
-	if n.d.IsZero() {
+	if n.d().IsZero() {
 		return 0
 	}
-	return int(n.d.Exponent) + int(n.d.NumDigits()) - 1
+	return int(n.d().Exponent) + int(n.d().NumDigits()) - 1
 }

@@ -211,3 +211,40 @@ func BenchmarkFormat(b *testing.B) {
 		_ = Format(x, DefaultMode)
 	}
 }
+
+// A whole number has a small form; 5.0 parses to the decimal form. Every
+// operation gives the same answer whichever forms its operands have.
+func TestSmallAndDecimalFormsAgree(t *testing.T) {
+	small := FromInt(5)
+	dec := n("5.0")
+	require.True(t, small.sm)
+	require.False(t, dec.sm)
+	other := []Number{FromInt(3), n("3.0"), FromInt(-7), n("-7.00")}
+	ops := map[string]func(a, b Number) (Number, error){"add": Add, "sub": Sub, "mul": Mul, "div": Div, "pow": Pow, "mod": Mod, "idiv": Idiv}
+	for name, op := range ops {
+		for _, o := range other {
+			r1, e1 := op(small, o)
+			r2, e2 := op(dec, o)
+			r3, e3 := op(o, small)
+			r4, e4 := op(o, dec)
+			assert.Equal(t, e1, e2, name)
+			assert.Equal(t, e3, e4, name)
+			assert.True(t, r1.Equal(r2), "%s %v: %v vs %v", name, o, r1, r2)
+			assert.True(t, r3.Equal(r4), "%s %v: %v vs %v", name, o, r3, r4)
+			assert.Equal(t, r1.String(), r2.String(), name)
+		}
+	}
+	assert.True(t, small.Equal(dec))
+	assert.Equal(t, 0, small.Cmp(dec))
+	assert.Equal(t, -1, FromInt(4).Cmp(dec))
+	assert.Equal(t, dec.Exponent(), small.Exponent())
+	assert.Equal(t, "5", small.String())
+	assert.Equal(t, "5.00", Format(small, DefaultMode))
+	assert.Equal(t, Format(FromInt(-1357), DefaultMode), Format(n("-1357.0"), DefaultMode))
+	assert.Equal(t, Neg(small).String(), Neg(dec).String())
+	assert.True(t, Abs(FromInt(-5)).Equal(dec))
+	// The sum of two 12-digit numbers leaves the small form correctly.
+	big, err := Add(FromInt(999999999999), FromInt(999999999999))
+	require.NoError(t, err)
+	assert.Equal(t, "2000000000000", big.String())
+}

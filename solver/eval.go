@@ -132,18 +132,32 @@ func (e *negExpr) eval(m *machine) (hp17b.Number, error) {
 	return hp17b.Neg(v), nil
 }
 
+// binExpr, cmpExpr and fn2Expr evaluate their operands inline rather than
+// through pair: they are the hot path, and each copy of a Number counts.
 func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
-	a, b, err := pair(m, e.l, e.r)
+	a, err := e.l.eval(m)
 	if err != nil {
 		return a, err
 	}
-	return m.ok(e.f(a, b))
+	b, err := e.r.eval(m)
+	if err != nil {
+		return b, err
+	}
+	v, err := e.f(a, b)
+	if err != nil {
+		return m.ok(v, err)
+	}
+	return v, nil
 }
 
 func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {
-	a, b, err := pair(m, e.l, e.r)
+	a, err := e.l.eval(m)
 	if err != nil {
 		return a, err
+	}
+	b, err := e.r.eval(m)
+	if err != nil {
+		return b, err
 	}
 	c := a.Cmp(b)
 	var t bool
@@ -192,11 +206,19 @@ func (e *fn1Expr) eval(m *machine) (hp17b.Number, error) {
 }
 
 func (e *fn2Expr) eval(m *machine) (hp17b.Number, error) {
-	a, b, err := pair(m, e.x, e.y)
+	a, err := e.x.eval(m)
 	if err != nil {
 		return a, err
 	}
-	return m.ok(e.f(a, b))
+	b, err := e.y.eval(m)
+	if err != nil {
+		return b, err
+	}
+	v, err := e.f(a, b)
+	if err != nil {
+		return m.ok(v, err)
+	}
+	return v, nil
 }
 
 func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {

@@ -386,9 +386,7 @@ func (m *Machine) labels() [6]string {
 		return [6]string{"ABCDE", "FGHI", "JKLM", "NOPQ", "RSTUV", "WXYZ"}
 	case menuAlphaSub:
 		var l [6]string
-		for i, r := range alphaGroups[m.edit.group] {
-			l[i] = r
-		}
+		copy(l[:], alphaGroups[m.edit.group])
 		return l
 	case menuCursor:
 		return [6]string{"|<-", "<-", "->", "->|", "DEL", "ALPHA"}

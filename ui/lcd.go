@@ -195,9 +195,3 @@ func sameCell(a, b *Dots, x0 int) bool {
 	}
 	return true
 }
-
-// knownLarge reports whether the top-line font draws r.
-func knownLarge(r rune) ([]uint8, bool) {
-	g, ok := assets.Large.Glyphs[normalize(r)]
-	return g, ok
-}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
 )
 
@@ -26,6 +27,12 @@ func frames(t *testing.T) []emulator.Frame {
 	return append(out,
 		emulator.Frame{Top: "ÀÉ unknown ∫", Cursor: -1, Labels: [6]string{"R~D", "%ERN", "B$$", "#P", "I?", "x_y"}},
 		emulator.Frame{Top: "|<- ->| ≤≥≠Σ×÷←→▲▼√²π", Cursor: 21})
+}
+
+// knownLarge reports whether the top-line font draws r.
+func knownLarge(r rune) ([]uint8, bool) {
+	g, ok := assets.Large.Glyphs[normalize(r)]
+	return g, ok
 }
 
 func TestLCDReadsBackWhatItShows(t *testing.T) {

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -222,4 +223,21 @@ func TestHelpToggle(t *testing.T) {
 	c.Do(Action{Help: true})
 	assert.True(t, c.Help())
 	assert.Contains(t, KeyMapHelp, "F1-F6")
+}
+
+func TestLoadFiles(t *testing.T) {
+	m := emulator.New()
+	before, _ := m.Equations()
+	var errs strings.Builder
+	LoadFiles(m, fstest.MapFS{"bad.eq": {Data: []byte("A=B+\n  C×)\n")}}, &errs)
+	after, _ := m.Equations()
+	assert.Equal(t, before, after, "a bad file changes nothing")
+	assert.Equal(t, "BAD FILE 2:5", m.Frame().Top)
+	assert.Contains(t, errs.String(), "bad.eq:2:5")
+	assert.Contains(t, errs.String(), "  C×)\n    ^")
+
+	LoadFiles(m, fstest.MapFS{"two.eq": {Data: []byte("AREA:A=L×W\n\nP=2×(L+W)\n")}}, &errs)
+	after, _ = m.Equations()
+	assert.Equal(t, append(before, "AREA:A=L×W", "P=2×(L+W)"), after)
+	assert.Equal(t, "2 EQUATIONS ADDED", m.Frame().Top)
 }

@@ -10,13 +10,11 @@ package window
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -29,7 +27,6 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/solver"
 	"github.com/hp17b/hp17b/ui"
 )
 
@@ -171,36 +168,10 @@ func (g *Game) Update() error {
 		g.dirty = true
 	}
 	if files := ebiten.DroppedFiles(); files != nil {
-		g.loadDropped(files)
+		ui.LoadFiles(g.ctrl.Machine(), files, g.opt.Stderr)
 		g.dirty = true
 	}
 	return nil
-}
-
-// loadDropped adds the equations of every dropped file; a bad file is
-// reported on the display and on stderr, and nothing is lost.
-func (g *Game) loadDropped(files fs.FS) {
-	_ = fs.WalkDir(files, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
-		}
-		b, err := fs.ReadFile(files, path)
-		if err != nil {
-			fmt.Fprintf(g.opt.Stderr, "hp17b: %s: %v\n", path, err)
-			return nil
-		}
-		if err := g.ctrl.Machine().LoadEquations(path, string(b)); err != nil {
-			fmt.Fprintln(g.opt.Stderr, err)
-			var se *solver.SyntaxError
-			if errors.As(err, &se) {
-				fmt.Fprintln(g.opt.Stderr, se.Caret())
-				g.ctrl.Machine().Message(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col))
-			} else {
-				g.ctrl.Machine().Message("BAD FILE")
-			}
-		}
-		return nil
-	})
 }
 
 var (

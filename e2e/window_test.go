@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bufio"
@@ -30,7 +30,7 @@ func buildWindow(t *testing.T) string {
 		t.Skip("no display: run under xvfb-run (make test does)")
 	}
 	bin := filepath.Join(t.TempDir(), "hp17b-window")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/hp17b/hp17b/cmd/hp17b-window").CombinedOutput()
 	require.NoError(t, err, string(out))
 	return bin
 }

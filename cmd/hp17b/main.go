@@ -33,7 +33,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"check", "FILE", "list each equation in FILE with its name and menu, or the first error", runCheck},
-		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
+		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] [--iterative] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
 		{"compare", "PROGRAM [--eq FILE] [--json] [--strict]", "check a Nim program's equation against its native reference", runCompare},
 		{"nim", "grundy|analyze|lost|start|moves|xor|zspec ...", "heap games: Grundy values, positions, initial positions, the XOR table (hp17b nim for more)", runNim},
 		{"acronim", "solve|play [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--json]", "Acro-Nim: perfect play, or a game against the solver", runAcroNim},

@@ -42,6 +42,12 @@ func TestSolveNIMSession(t *testing.T) {
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, "INIT=1,357\n", out)
 
+	// As a 17bII+ (always iterative) NIM cannot work: the search re-runs the
+	// equation, whose L() stores move the heaps at every evaluation.
+	out, _, code = runCLI("solve", "--eq", "testdata/nim-seed.eq", "--iterative", "INIT", "D=6", "EVAL")
+	assert.Equal(t, exitFailed, code)
+	assert.NotContains(t, out, "EVAL=1,346.00")
+
 	// Flags may follow the steps.
 	out, _, code = runCLI("solve", "INIT", "--eq", "testdata/nim-seed.eq", "--display", "all")
 	assert.Equal(t, exitOK, code)

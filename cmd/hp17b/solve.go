@@ -79,6 +79,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "the equation's name in the file (default: the first)")
 	display := fs.String("display", "fix2", "display mode: fix0 … fix11 or all")
 	asJSON := fs.Bool("json", false, "print one JSON object per solve")
+	iterative := fs.Bool("iterative", false, "always use the iterative search, as the 17bII+ does")
 	stepArgs, err := splitArgs(fs, args)
 	if err != nil {
 		return exitUsage
@@ -145,7 +146,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			vars.Store(st.name, *st.value)
 			continue
 		}
-		r, err := s.Solve(context.Background(), st.name, solver.Options{})
+		r, err := s.Solve(context.Background(), st.name, solver.Options{Iterative: *iterative})
 		lines := r.Lines(mode)
 		if err != nil {
 			lines = []string{err.Error()}

@@ -178,6 +178,13 @@ func runNimZSpec(args []string, stdout, stderr io.Writer) int {
 	show := func(p, take int) {
 		fmt.Fprintf(stdout, "  %s, p=%d take=%d\n", g.Describe(), p, take)
 		fmt.Fprintf(stdout, "  TRACE=[%s]\n", strings.Join(trace, ","))
+		if pile, n, winning, ok := g.ZPerfectMove(); ok {
+			verdict := "wins"
+			if !winning {
+				verdict = "loses against perfect play"
+			}
+			fmt.Fprintf(stdout, "  perfect play: %s %s; best %sTake %d %d\n", g.Turn, verdict, g.Turn, pile, n)
+		}
 	}
 	fmt.Fprintln(stdout, "5-6-7 Nim (McMorran and Powell): whoever takes the last stick loses. Events: JohnTake PILE STICKS.")
 	show(0, 0)

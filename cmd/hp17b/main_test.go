@@ -334,6 +334,7 @@ func TestZSpecCLI(t *testing.T) {
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "MaryTake p=[4,1]: rc=error\n  John VAC, Mary OCC, i1=5 i2=0 i3=0, p=4 take=1\n  TRACE=[PileError,OK,OK,nSticksError,OK]\n")
 	assert.Contains(t, out, `"bogus" is not an event`)
+	assert.Contains(t, out, "  perfect play: John wins; best JohnTake 1 4\n", "from 5-6-7, take 4")
 	assert.Contains(t, out, "MaryTake p=[1,1]: rc=error (it is John's turn)")
 	assert.Contains(t, out, "TRACE=[Mary Wins,OK,TurnError,OK,PileError,OK,OK,nSticksError,OK]")
 	assert.True(t, strings.HasSuffix(out, "Mary wins.\n"))

@@ -53,11 +53,25 @@ func (t Turn) Legal() bool {
 
 var heapNames = [4]string{"A", "B", "C", "D"}
 
-// Player runs a Nim equation in the Solver as a calculator would.
+// Player runs a Nim equation in the Solver as a calculator would. It
+// compiles the equation once per variable store it is given; it is not
+// safe for concurrent use.
 type Player struct {
-	prog Program
-	eq   *solver.Equation
-	mode hp17b.Mode
+	prog    Program
+	eq      *solver.Equation
+	mode    hp17b.Mode
+	solvers map[*solver.Vars]*solver.Solver
+	scratch *solver.Vars
+}
+
+// solverFor returns the equation compiled against vars.
+func (p *Player) solverFor(vars *solver.Vars) *solver.Solver {
+	s, ok := p.solvers[vars]
+	if !ok {
+		s = solver.New(p.eq, vars)
+		p.solvers[vars] = s
+	}
+	return s
 }
 
 // NewPlayer checks that eq is a Nim equation (menu keys A, B, C, D and
@@ -72,13 +86,13 @@ func NewPlayer(prog Program, eq *solver.Equation) (*Player, error) {
 			return nil, fmt.Errorf("%s: the equation has no menu key %s; a Nim program needs A B C D EVAL", eq.Title(), k)
 		}
 	}
-	return &Player{prog: prog, eq: eq, mode: prog.Display}, nil
+	return &Player{prog: prog, eq: eq, mode: prog.Display, solvers: map[*solver.Vars]*solver.Solver{}}, nil
 }
 
 // Init solves INIT on fresh variables, as the game's first key does, and
 // returns the heaps and the display line.
 func (p *Player) Init(ctx context.Context, vars *solver.Vars) (Heaps, string, error) {
-	s := solver.New(p.eq, vars)
+	s := p.solverFor(vars)
 	vars.Create(p.eq.Menu...)
 	r, err := s.Solve(ctx, "INIT", solver.Options{})
 	if err != nil {
@@ -102,7 +116,7 @@ func (p *Player) Answer(ctx context.Context, vars *solver.Vars, h Heaps) Turn {
 	for i, n := range heapNames {
 		vars.Store(n, hp17b.FromInt(int64(h[i])))
 	}
-	s := solver.New(p.eq, vars)
+	s := p.solverFor(vars)
 	t := Turn{Before: h}
 	r, err := s.Solve(ctx, "EVAL", solver.Options{})
 	t.After = readHeaps(vars)
@@ -126,6 +140,16 @@ func (p *Player) Answer(ctx context.Context, vars *solver.Vars, h Heaps) Turn {
 		t.Term, t.HasTerm = term, true
 	}
 	return t
+}
+
+// AnswerFresh is Answer on a calculator with fresh variables: none of the
+// equation's variables exist before the heaps are stored.
+func (p *Player) AnswerFresh(ctx context.Context, h Heaps) Turn {
+	if p.scratch == nil {
+		p.scratch = solver.NewVars()
+	}
+	p.scratch.Delete(p.eq.Names...)
+	return p.Answer(ctx, p.scratch, h)
 }
 
 // Mismatch is a position where the equation and its native reference
@@ -197,7 +221,7 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 						return rep, err
 					}
 					h := Heaps{a, b, c, d}
-					t := player.Answer(ctx, solver.NewVars(), h)
+					t := player.AnswerFresh(ctx, h)
 					turns[h] = t
 					rep.Positions++
 					want, nativeMoves := native(h)
@@ -238,7 +262,7 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 		if t, ok := turns[h]; ok {
 			return t
 		}
-		t := player.Answer(ctx, solver.NewVars(), h)
+		t := player.AnswerFresh(ctx, h)
 		turns[h] = t
 		return t
 	}

@@ -191,7 +191,7 @@ func (c *Controller) TakeMatch(h, j int) {
 	if !nim.Over(before[:]) {
 		script += " [EVAL]"
 	}
-	text := emulator.Flatten(p.Program.Text())
+	text := flatText(p.Program)
 	c.enqueue(func() {
 		if !c.m.InVarMenu(text) {
 			_ = emulator.Run(c.m, "MAIN SOLVE CALC", nil)
@@ -256,7 +256,7 @@ func (c *Controller) refresh() {
 	var p Panel
 	if cur < len(eqs) {
 		for _, prog := range programs.All() {
-			if prog.Nim && emulator.Flatten(prog.Text()) == eqs[cur] {
+			if prog.Nim && flatText(prog) == eqs[cur] {
 				p.Active, p.Program = true, prog
 			}
 		}
@@ -276,4 +276,20 @@ func (c *Controller) refresh() {
 		p.Status = "Your move: click a match to take it and those to its right."
 	}
 	c.panel = p
+}
+
+var (
+	flatOnce  sync.Once
+	flatTexts map[string]string
+)
+
+// flatText is a program's text as the SOLVE list holds it, flattened once.
+func flatText(p programs.Program) string {
+	flatOnce.Do(func() {
+		flatTexts = map[string]string{}
+		for _, q := range programs.All() {
+			flatTexts[q.ID] = emulator.Flatten(q.Text())
+		}
+	})
+	return flatTexts[p.ID]
 }

@@ -92,8 +92,8 @@ type Machine struct {
 	calc    *calcState
 	edit    *editState
 	confirm *confirmState
-	dspFix  string // DSP FIX: digits typed so far, "" when not waiting
-	waitFix bool
+	dspFix  string // DSP FIX: the digits typed so far
+	waitFix bool   // DSP FIX is waiting for its digits and INPUT
 
 	busy     bool
 	cancel   context.CancelFunc
@@ -345,16 +345,7 @@ func (m *Machine) entryText() string {
 	if ip == "" && hasPoint {
 		ip = "0"
 	}
-	intPart := ip
-	if len(ip) > 3 {
-		var g []string
-		for len(ip) > 3 {
-			g = append([]string{ip[len(ip)-3:]}, g...)
-			ip = ip[:len(ip)-3]
-		}
-		intPart = ip + "," + strings.Join(g, ",")
-	}
-	s := intPart
+	s := hp17b.Group(ip)
 	if hasPoint {
 		s += "." + fp
 	}

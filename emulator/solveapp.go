@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -390,6 +391,17 @@ func (m *Machine) TypeText(s string) error {
 	m.insert(s)
 	m.saveLocked()
 	return nil
+}
+
+// LoadFile adds the equations of the equation file at path, as
+// LoadEquations does; errors are the file's reading error or a
+// *solver.SyntaxError.
+func (m *Machine) LoadFile(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return m.LoadEquations(path, string(b))
 }
 
 // LoadEquations adds the equations of an equation file to the SOLVE list

@@ -104,6 +104,22 @@ func (m *Machine) SaveError() error {
 	return m.store.err
 }
 
+// OpenState opens the calculator as the --state and --fresh options ask: a
+// fresh one that reads and writes no file, or the one kept at path (the
+// default state file when path is ""). notice reports a damaged file that
+// was moved aside; err says why the calculator could not be opened.
+func OpenState(path string, fresh bool) (m *Machine, notice string, err error) {
+	if fresh {
+		return New(), "", nil
+	}
+	if path == "" {
+		if path, err = DefaultStatePath(); err != nil {
+			return nil, "", fmt.Errorf("no place for the state file (%v); use --state FILE or --fresh", err)
+		}
+	}
+	return Open(path)
+}
+
 // Open returns the calculator kept in the state file at path, saving every
 // change back to it. A missing file gives a fresh calculator. A damaged or
 // unreadable one is moved aside to path.damaged-TIMESTAMP, whose name is

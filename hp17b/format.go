@@ -125,7 +125,10 @@ func fixedText(n Number, d int) string {
 	return q.Text('f')
 }
 
-func group(intPart string) string {
+// Group inserts the grouping mark "," every three digits of a run of
+// integer digits ("1357" → "1,357"), as the display groups numbers; Localize
+// swaps the marks for the comma radix.
+func Group(intPart string) string {
 	if len(intPart) <= 3 {
 		return intPart
 	}
@@ -152,7 +155,7 @@ func withSign(n Number, s string) string {
 
 func groupFixed(t string) string {
 	ip, fp, hasPoint := strings.Cut(t, ".")
-	s := group(ip)
+	s := Group(ip)
 	if hasPoint {
 		s += "." + fp
 	}

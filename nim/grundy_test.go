@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -237,7 +236,6 @@ func TestClassify(t *testing.T) {
 	assert.Equal(t, ObviouslyLost, Classify([]int{0, 5, 5}))
 	assert.Equal(t, Won, Classify([]int{1, 3, 3}))
 	assert.Equal(t, "non-obviously lost", NonObviouslyLost.String())
-	assert.True(t, slices.Equal([]int{1, 2}, []int{1, 2}))
 }
 
 func TestMisere(t *testing.T) {
@@ -257,8 +255,8 @@ func BenchmarkGrundyKayles100k(b *testing.B) {
 		if !a.Period.Proven {
 			b.Fatal("not proven")
 		}
-		if v := a.Extend(100000); v[100000] != 1 && len(v) != 100001 {
-			b.Fatal(v[100000])
+		if v := a.Extend(100000); len(v) != 100001 || v[100000] != v[100000-12] {
+			b.Fatalf("%d values, G(100000) = %d", len(v), v[len(v)-1])
 		}
 	}
 }

@@ -98,10 +98,12 @@ func (p *Player) Init(ctx context.Context, vars *solver.Vars) (Heaps, string, er
 	if err != nil {
 		return Heaps{}, err.Error(), err
 	}
-	return readHeaps(vars), strings.Join(r.Lines(p.mode), "  "), nil
+	return ReadHeaps(vars), strings.Join(r.Lines(p.mode), "  "), nil
 }
 
-func readHeaps(vars *solver.Vars) Heaps {
+// ReadHeaps reads the heaps from the variables A, B, C, D (non-integers
+// and missing ones read as 0).
+func ReadHeaps(vars *solver.Vars) Heaps {
 	var h Heaps
 	for i, n := range heapNames {
 		v, _ := vars.Value(n).Int64()
@@ -119,7 +121,7 @@ func (p *Player) Answer(ctx context.Context, vars *solver.Vars, h Heaps) Turn {
 	s := p.solverFor(vars)
 	t := Turn{Before: h}
 	r, err := s.Solve(ctx, "EVAL", solver.Options{})
-	t.After = readHeaps(vars)
+	t.After = ReadHeaps(vars)
 	if err != nil {
 		t.Err, t.Display = err, err.Error()
 		return t
@@ -213,49 +215,42 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 	native := Natives[prog.Native]
 	rep := Report{Program: prog.ID, NativesAgree: true, EquationAlwaysWins: true, Mismatches: []Mismatch{}}
 	turns := map[Heaps]Turn{}
-	for a := 0; a <= Limits[0]; a++ {
-		for b := 0; b <= Limits[1]; b++ {
-			for c := 0; c <= Limits[2]; c++ {
-				for d := 0; d <= Limits[3]; d++ {
-					if err := ctx.Err(); err != nil {
-						return rep, err
-					}
-					h := Heaps{a, b, c, d}
-					t := player.AnswerFresh(ctx, h)
-					turns[h] = t
-					rep.Positions++
-					want, nativeMoves := native(h)
-					if !prog.Misere {
-						x, xok := XORMove(h)
-						if x != want || xok != nativeMoves {
-							rep.NativesAgree = false
-						}
-					}
-					moveOK := false
-					switch {
-					case !t.Moved:
-						rep.NoMove++
-						moveOK = !nativeMoves
-						if moveOK {
-							continue // agreement: neither can move
-						}
-						rep.MovesDisagree++
-					case nativeMoves && t.After == want:
-						rep.MovesAgree++
-						moveOK = true
-					default:
-						rep.MovesDisagree++
-					}
-					displayOK := !t.Moved || t.DisplayRight()
-					if !displayOK {
-						rep.DisplayWrong++
-					}
-					if !moveOK || !displayOK {
-						rep.Mismatches = append(rep.Mismatches, Mismatch{Position: h, Equation: t.After,
-							Display: t.Display, Native: want, NativeMoves: nativeMoves, turn: t})
-					}
-				}
+	for _, h := range AllPositions() {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		t := player.AnswerFresh(ctx, h)
+		turns[h] = t
+		rep.Positions++
+		want, nativeMoves := native(h)
+		if !prog.Misere {
+			x, xok := XORMove(h)
+			if x != want || xok != nativeMoves {
+				rep.NativesAgree = false
 			}
+		}
+		moveOK := false
+		switch {
+		case !t.Moved:
+			rep.NoMove++
+			moveOK = !nativeMoves
+			if moveOK {
+				continue // agreement: neither can move
+			}
+			rep.MovesDisagree++
+		case nativeMoves && t.After == want:
+			rep.MovesAgree++
+			moveOK = true
+		default:
+			rep.MovesDisagree++
+		}
+		displayOK := !t.Moved || t.DisplayRight()
+		if !displayOK {
+			rep.DisplayWrong++
+		}
+		if !moveOK || !displayOK {
+			rep.Mismatches = append(rep.Mismatches, Mismatch{Position: h, Equation: t.After,
+				Display: t.Display, Native: want, NativeMoves: nativeMoves, turn: t})
 		}
 	}
 	answer := func(h Heaps) Turn {
@@ -308,8 +303,6 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 // OK reports whether every move agrees.
 func (r Report) OK() bool { return r.MovesDisagree == 0 }
 
-func heapsText(h Heaps) string { return fmt.Sprintf("%d%d%d%d", h[0], h[1], h[2], h[3]) }
-
 // WriteText writes the summary table, each disagreement, and the cause of
 // wrong displays where the equation's hidden variables show it.
 func (r Report) WriteText(w io.Writer) {
@@ -335,15 +328,15 @@ func (r Report) WriteText(w io.Writer) {
 	fmt.Fprintln(w, "disagreements (position → equation, display, native):")
 	explained, termCause := 0, 0
 	for _, m := range r.Mismatches {
-		nat := heapsText(m.Native)
+		nat := m.Native.String()
 		if !m.NativeMoves {
 			nat = "no move"
 		}
-		eqText := heapsText(m.Equation)
+		eqText := m.Equation.String()
 		if !m.turn.Moved {
 			eqText = "no move"
 		}
-		fmt.Fprintf(w, "  %s → %s  %-18s native %s", heapsText(m.Position), eqText, m.Display, nat)
+		fmt.Fprintf(w, "  %s → %s  %-18s native %s", m.Position.String(), eqText, m.Display, nat)
 		if m.turn.Moved && !m.turn.DisplayRight() {
 			diff, _ := hp17b.Sub(m.turn.Value, hp17b.FromInt(int64(m.turn.After.Number())))
 			fmt.Fprintf(w, "  (display − heaps = %s", diff)

@@ -1,9 +1,33 @@
 package programs
 
-import "github.com/hp17b/hp17b/nim"
+import (
+	"fmt"
+
+	"github.com/hp17b/hp17b/nim"
+)
 
 // Heaps is a 1-3-5-7 position: A, B, C, D.
 type Heaps [4]int
+
+// String writes the heaps as the display spells them, digit by digit:
+// "1346".
+func (h Heaps) String() string { return fmt.Sprintf("%d%d%d%d", h[0], h[1], h[2], h[3]) }
+
+// AllPositions lists every position within Limits (A 0..1, B 0..3,
+// C 0..5, D 0..7), A slowest, D fastest: 384 in all.
+func AllPositions() []Heaps {
+	var out []Heaps
+	for a := 0; a <= Limits[0]; a++ {
+		for b := 0; b <= Limits[1]; b++ {
+			for c := 0; c <= Limits[2]; c++ {
+				for d := 0; d <= Limits[3]; d++ {
+					out = append(out, Heaps{a, b, c, d})
+				}
+			}
+		}
+	}
+	return out
+}
 
 // Number is what the heaps spell on the display: 1000A + 100B + 10C + D.
 func (h Heaps) Number() int { return 1000*h[0] + 100*h[1] + 10*h[2] + h[3] }

@@ -85,6 +85,18 @@ func (e *SyntaxError) Caret() string {
 	return line + "\n" + strings.Repeat(" ", col-1) + "^"
 }
 
+// Explain gives an error as a person should read it: the message, and for
+// a *SyntaxError the offending line with a caret under the column.
+func Explain(err error) string {
+	var se *SyntaxError
+	if errors.As(err, &se) {
+		if c := se.Caret(); c != "" {
+			return err.Error() + "\n" + c
+		}
+	}
+	return err.Error()
+}
+
 // Parse reads and checks one equation. The text may span lines; spaces,
 // line breaks and Unicode spaces are ignored. A bad equation gives a
 // *SyntaxError.

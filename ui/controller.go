@@ -197,23 +197,12 @@ func (c *Controller) TakeMatch(h, j int) {
 			_ = emulator.Run(c.m, "MAIN SOLVE CALC", nil)
 		}
 		err := emulator.Run(c.m, script, nil)
-		after := readHeaps(c.m)
+		after := programs.ReadHeaps(c.m.Vars())
 		c.mu.Lock()
 		c.verdict = verdict(p.Program, before, after, c.m.Frame().Top, err)
 		c.mu.Unlock()
 	})
 }
-
-func readHeaps(m *emulator.Machine) programs.Heaps {
-	var h programs.Heaps
-	for i, n := range []string{"A", "B", "C", "D"} {
-		v, _ := m.Vars().Value(n).Int64()
-		h[i] = int(v)
-	}
-	return h
-}
-
-func heapsText(h programs.Heaps) string { return fmt.Sprintf("%d%d%d%d", h[0], h[1], h[2], h[3]) }
 
 // verdict says what the move did, the native player's opinion, and the
 // winner when the game is over.
@@ -230,15 +219,15 @@ func verdict(p programs.Program, before, after programs.Heaps, display string, e
 	want, ok := programs.Natives[p.Native](before)
 	if after == before {
 		if ok {
-			return fmt.Sprintf("The calculator did not move (%s); the native player would leave %s.", display, heapsText(want))
+			return fmt.Sprintf("The calculator did not move (%s); the native player would leave %s.", display, want.String())
 		}
 		return fmt.Sprintf("The calculator cannot move (%s). You win.", display)
 	}
 	var s string
 	if ok && after == want {
-		s = fmt.Sprintf("The calculator left %s; the native player agrees.", heapsText(after))
+		s = fmt.Sprintf("The calculator left %s; the native player agrees.", after.String())
 	} else {
-		s = fmt.Sprintf("The calculator left %s; the native player would leave %s.", heapsText(after), heapsText(want))
+		s = fmt.Sprintf("The calculator left %s; the native player would leave %s.", after.String(), want.String())
 	}
 	if after == (programs.Heaps{}) {
 		if p.Misere {
@@ -262,7 +251,7 @@ func (c *Controller) refresh() {
 		}
 	}
 	if p.Active {
-		p.Heaps = readHeaps(c.m)
+		p.Heaps = programs.ReadHeaps(c.m.Vars())
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

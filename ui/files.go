@@ -26,10 +26,9 @@ func LoadFiles(m *emulator.Machine, fsys fs.FS, stderr io.Writer) {
 			return nil
 		}
 		if err := m.LoadEquations(path, string(b)); err != nil {
-			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(stderr, solver.Explain(err))
 			var se *solver.SyntaxError
 			if errors.As(err, &se) {
-				fmt.Fprintln(stderr, se.Caret())
 				m.Message(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col))
 			} else {
 				m.Message("BAD FILE")

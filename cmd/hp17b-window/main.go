@@ -53,40 +53,17 @@ func main() {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	var (
-		m   *emulator.Machine
-		err error
-	)
-	switch {
-	case *fresh:
-		m = emulator.New()
-	default:
-		path := *statePath
-		if path == "" {
-			if path, err = emulator.DefaultStatePath(); err != nil {
-				fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
-				os.Exit(2)
-			}
-		}
-		var notice string
-		if m, notice, err = emulator.Open(path); err != nil {
-			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
-			os.Exit(2)
-		}
-		if notice != "" {
-			fmt.Fprintf(os.Stderr, "hp17b: %s\n", notice)
-		}
+	m, notice, err := emulator.OpenState(*statePath, *fresh)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+		os.Exit(2)
+	}
+	if notice != "" {
+		fmt.Fprintf(os.Stderr, "hp17b: %s\n", notice)
 	}
 	if *load != "" {
-		b, err := os.ReadFile(*load)
-		if err == nil {
-			err = m.LoadEquations(*load, string(b))
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			if se, ok := err.(*solver.SyntaxError); ok {
-				fmt.Fprintln(os.Stderr, se.Caret())
-			}
+		if err := m.LoadFile(*load); err != nil {
+			fmt.Fprintln(os.Stderr, solver.Explain(err))
 			os.Exit(2)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/hp17b/hp17b/emulator"
@@ -14,18 +13,7 @@ import (
 // default state file, another one, or a fresh machine that reads and
 // writes no file. It prints the notice of a damaged state file.
 func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Machine, bool) {
-	if fresh {
-		return emulator.New(), true
-	}
-	if statePath == "" {
-		p, err := emulator.DefaultStatePath()
-		if err != nil {
-			fmt.Fprintf(stderr, "hp17b: no place for the state file (%v); use --state FILE or --fresh\n", err)
-			return nil, false
-		}
-		statePath = p
-	}
-	m, notice, err := emulator.Open(statePath)
+	m, notice, err := emulator.OpenState(statePath, fresh)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return nil, false
@@ -38,12 +26,7 @@ func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Mach
 
 // loadInto adds an equation file's equations to the machine's list.
 func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "hp17b: %v\n", err)
-		return false
-	}
-	if err := m.LoadEquations(path, string(b)); err != nil {
+	if err := m.LoadFile(path); err != nil {
 		reportEquationError(stderr, err)
 		return false
 	}

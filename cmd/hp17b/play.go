@@ -145,16 +145,15 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 		switch {
 		case !t.Moved:
 			if nativeMoves {
-				fmt.Fprintf(out, "disagreement: the equation did not move; the native player would leave %d%d%d%d\n", want[0], want[1], want[2], want[3])
+				fmt.Fprintf(out, "disagreement: the equation did not move; the native player would leave %s\n", want)
 			}
 			fmt.Fprintln(out, "The calculator cannot move.")
 			fmt.Fprintln(out, "You win.")
 			return exitOK
 		case !nativeMoves || t.After != want:
-			fmt.Fprintf(out, "disagreement: the equation left %d%d%d%d; the native player would leave %d%d%d%d\n",
-				t.After[0], t.After[1], t.After[2], t.After[3], want[0], want[1], want[2], want[3])
+			fmt.Fprintf(out, "disagreement: the equation left %s; the native player would leave %s\n", t.After, want)
 		case !t.DisplayRight():
-			fmt.Fprintf(out, "note: the display does not spell the heaps (%d%d%d%d)\n", t.After[0], t.After[1], t.After[2], t.After[3])
+			fmt.Fprintf(out, "note: the display does not spell the heaps (%s)\n", t.After)
 		}
 		h = t.After
 		if h == (programs.Heaps{}) {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,13 +30,7 @@ func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
 }
 
 func reportEquationError(w io.Writer, err error) {
-	fmt.Fprintln(w, err)
-	var se *solver.SyntaxError
-	if errors.As(err, &se) {
-		if c := se.Caret(); c != "" {
-			fmt.Fprintln(w, c)
-		}
-	}
+	fmt.Fprintln(w, solver.Explain(err))
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {

@@ -222,6 +222,9 @@ func (m *Machine) solveFor(name string) {
 		showValue()
 	case r.Outcome == solver.BadGuesses:
 		m.setMsg(hp17b.MsgBadGuesses, hp17b.MsgPressCLR, showValue)
+	case r.Outcome == solver.NotFound && r.Method == solver.Direct:
+		// An error stopped the direct solution: CLR shows the line as it was.
+		m.setMsg(hp17b.MsgSolutionNotFound, "", nil)
 	case r.Outcome == solver.NotFound:
 		m.setMsg(hp17b.MsgSolutionNotFound, "", showValue)
 	default: // a possible root: the two sides differ

@@ -26,9 +26,15 @@ import (
 //     mantissa with n decimals in FIX n, with all its digits in ALL, and the
 //     exponent without a plus sign or leading zeros ("1.00E15", "1.5E-20"),
 //     as the manual's transcriptions show ("1.56434465037E-1").
-//   - ALL shows every significant digit without trailing zeros ("1,357",
-//     "0.666666666667"), in fixed notation while the digits fit in 12 integer
-//     or 12 decimal places, otherwise in scientific notation.
+//   - ALL shows every significant digit without trailing zeros, at most 12
+//     digits in all, a leading 0 before the point counted: "1,357",
+//     "0.99999627274" (12 digits with the 0) but "1.56434465037E-1" and
+//     "6.66666666667E-1" for 2÷3 (13 digits with the 0), "1.74549998542E-2"
+//     (G. W. Barbosa, "A very long HP-17BII equation", HP Museum forum,
+//     16 Apr 2013: a real 17BII in ALL). A number of 1 or more shows in
+//     fixed notation up to 999,999,999,999 (its integer digits and its
+//     decimals are at most 12 together, since it holds 12 digits), and in
+//     scientific notation from 10^12.
 //   - With the comma radix (MODES) the radix is "," and the grouping mark "."
 //     ("1.357,00").
 type Mode struct {
@@ -216,8 +222,9 @@ func formatAll(n Number) string {
 		}
 		return withSign(n, groupFixed(fixedText(n, dec)))
 	default:
+		// A leading 0 before the point counts as one of the 12 digits.
 		dec := -e - 1 + s
-		if dec > Digits {
+		if 1+dec > Digits {
 			return sci(n, 0, true)
 		}
 		return withSign(n, fixedText(n, dec))

@@ -19,7 +19,8 @@ var Limits = Heaps{1, 3, 5, 7}
 type Turn struct {
 	// Before and After are the heaps before and after EVAL.
 	Before, After Heaps
-	// Moved is false when EVAL stopped with an error (Err).
+	// Moved is false when EVAL found no value: the program stopped with
+	// SOLUTION NOT FOUND (a lost position: INV(0)), or with the error Err.
 	Moved bool
 	Err   error
 	// Value is EVAL's value and Display the display line.
@@ -311,7 +312,7 @@ func (r Report) WriteText(w io.Writer) {
 		{"positions", fmt.Sprint(r.Positions)},
 		{"moves agree", fmt.Sprint(r.MovesAgree)},
 		{"moves disagree", fmt.Sprint(r.MovesDisagree)},
-		{"no move (EVAL error)", fmt.Sprint(r.NoMove)},
+		{"no move (SOLUTION NOT FOUND)", fmt.Sprint(r.NoMove)},
 		{"display wrong", fmt.Sprint(r.DisplayWrong)},
 		{"natives agree", yesNo(r.NativesAgree)},
 		{"games from 1357", fmt.Sprint(r.Games)},

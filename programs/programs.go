@@ -67,7 +67,7 @@ var library = []Program{
 		Description: "Plays 1-3-5-7 Nim under the misère rule, the rule of the film: whoever takes the " +
 			"last object loses. Same INIT/EVAL workflow as NIM. It plays the nim-sum strategy while two " +
 			"or more heaps hold two or more objects, and otherwise leaves an odd number of heaps of one. " +
-			"Like NIM it stops with INV(0), showing DIVIDE BY 0, in a position it cannot win.",
+			"Like NIM it stops with INV(0), showing SOLUTION NOT FOUND, in a position it cannot win.",
 		Source: "hp17b, after the post's remark on the misère game",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Native: "nim-misere", Nim: true, Misere: true, Default: true,

@@ -70,6 +70,11 @@ type Result struct {
 	Left, Right hp17b.Number
 	// Overflow is set when a result along the way saturated (OVERFLOW).
 	Overflow bool
+	// Cause is the calculator error that stopped a direct solution ("DIVIDE
+	// BY 0", "LOG(0)", ...) when the Outcome is NotFound because of it; the
+	// display shows SOLUTION NOT FOUND all the same (17bII+ owner's manual
+	// p.241; HP-27S owner's manual p.206). Empty otherwise.
+	Cause string
 }
 
 // Found reports whether the solve left a value (a root or a possible root).
@@ -197,9 +202,15 @@ func (s *Solver) isMenu(name string) bool {
 // in it. Direct solution is tried first when the unknown occurs exactly once
 // (G(), S() and L() targets not counted); a non-invertible function on the
 // way to it hands over to the iterative search, keeping any L() stores
-// already made; an error met while isolating (DIVIDE BY 0, ...) ends the
-// solve with that error. The error is a *hp17b.Error for the calculator's
-// messages, ErrInterrupted when ctx is cancelled, or ErrNotMenuVariable.
+// already made. A math error met while isolating (DIVIDE BY 0, LOG(0), an
+// invalid date, ...) ends the solve with the outcome NotFound, the error's
+// text in Result.Cause and the unknown unchanged: the calculator shows
+// SOLUTION NOT FOUND and keeps the L() stores made before the error (17bII+
+// owner's manual p.241, HP-27S owner's manual p.206, D. Shepherd's
+// prime-factor article and T. Klemm's N-queens article, HP Articles forum
+// 2011). The error is ErrInterrupted when ctx is cancelled,
+// ErrNotMenuVariable for a name that is not on the menu, or a *hp17b.Error
+// for a limit of this program (ErrSigmaSteps, ErrNoLists).
 func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, error) {
 	if !s.isMenu(name) {
 		return Result{Name: name}, fmt.Errorf("%s: %w", name, ErrNotMenuVariable)
@@ -218,14 +229,37 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 				x.value = v
 				return Result{Name: name, Value: v, Method: Direct, Outcome: Root, Overflow: m.overflow}, nil
 			case err != errNotInvertible:
+				res := Result{Name: name, Value: x.value, Method: Direct, Overflow: m.overflow}
 				if ctx.Err() != nil {
-					err = ErrInterrupted
+					return res, ErrInterrupted
 				}
-				return Result{Name: name, Value: x.value, Method: Direct, Overflow: m.overflow}, err
+				if cause, ok := notFoundCause(err); ok {
+					res.Outcome, res.Cause = NotFound, cause
+					return res, nil
+				}
+				return res, err
 			}
 		}
 	}
 	return s.search(m, x, opt)
+}
+
+// errNoBranch stops a direct solution whose IF takes a branch without the
+// unknown: SOLUTION NOT FOUND with no other cause.
+var errNoBranch = errors.New("the branch taken does not hold the unknown")
+
+// notFoundCause reports whether err, met during a direct solution, makes the
+// solve end with SOLUTION NOT FOUND, and the cause to record: every
+// calculator error except this program's own limits.
+func notFoundCause(err error) (string, bool) {
+	if err == errNoBranch {
+		return "", true
+	}
+	var he *hp17b.Error
+	if !errors.As(err, &he) || he == ErrSigmaSteps || he == ErrNoLists {
+		return "", false
+	}
+	return he.Msg, true
 }
 
 func (s *Solver) planFor(x *cell) *plan {
@@ -436,7 +470,7 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 			if !p.path[branch] {
 				// The branch taken does not hold the unknown: it cannot be
 				// isolated with the stored values.
-				return rhs, &hp17b.Error{Msg: hp17b.MsgSolutionNotFound}
+				return rhs, errNoBranch
 			}
 			e = branch
 		default:

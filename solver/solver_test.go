@@ -317,10 +317,14 @@ func TestDirectSolution(t *testing.T) {
 }
 
 func TestDirectSolutionCases(t *testing.T) {
-	// ÷0 met while isolating: the error, and no search.
+	// ÷0 met while isolating: SOLUTION NOT FOUND with the cause kept, and no
+	// search (17bII+ owner's manual p.241).
 	r, _, err := solveSeq(t, "L(X:A)×L(Y:B)×0+G(X)+G(Y)", nil, "A")
-	assert.Equal(t, hp17b.ErrDivideByZero, err)
+	require.NoError(t, err)
 	assert.Equal(t, Direct, r.Method)
+	assert.Equal(t, NotFound, r.Outcome)
+	assert.Equal(t, "DIVIDE BY 0", r.Cause)
+	assert.Equal(t, []string{"SOLUTION NOT FOUND"}, r.Lines(hp17b.DefaultMode))
 
 	// The same with ×3: L() on the path falls back to the search.
 	r, v, err := solveSeq(t, "L(X:A)×L(Y:B)×3+G(X)+G(Y)", map[string]string{"B": "2"}, "A")
@@ -363,8 +367,10 @@ func TestDirectSolutionCases(t *testing.T) {
 	assert.Equal(t, "1.41421356237", r.Value.String())
 
 	// The IF branch taken does not hold the unknown.
-	_, _, err = solveSeq(t, "C=IF(K>0:A:5)", map[string]string{"K": "0"}, "A")
-	assert.EqualError(t, err, hp17b.MsgSolutionNotFound)
+	r, _, err = solveSeq(t, "C=IF(K>0:A:5)", map[string]string{"K": "0"}, "A")
+	require.NoError(t, err)
+	assert.Equal(t, NotFound, r.Outcome)
+	assert.Empty(t, r.Cause)
 }
 
 func TestIterativeOutcomes(t *testing.T) {
@@ -401,8 +407,10 @@ func TestIterativeOutcomes(t *testing.T) {
 
 	// Not found: a constant other than 0.
 	// A constant: direct solution divides by 0 ...
-	_, _, err = solveSeq(t, "0×X+5", map[string]string{"X": "1"}, "X")
-	assert.Equal(t, hp17b.ErrDivideByZero, err)
+	r, _, err = solveSeq(t, "0×X+5", map[string]string{"X": "1"}, "X")
+	require.NoError(t, err)
+	assert.Equal(t, NotFound, r.Outcome)
+	assert.Equal(t, hp17b.ErrDivideByZero.Msg, r.Cause)
 	// ... and the search finds no root.
 	eq, err = Parse("0×X+5")
 	require.NoError(t, err)
@@ -437,9 +445,15 @@ func TestSearchProgressAndInterrupt(t *testing.T) {
 func TestSolveErrors(t *testing.T) {
 	_, _, err := solveSeq(t, "A=L(B:1)", nil, "B")
 	assert.ErrorIs(t, err, ErrNotMenuVariable)
-	r, _, err := solveSeq(t, "A=LOG(B)", nil, "A")
-	assert.Equal(t, hp17b.ErrLogZero, err)
+	// LOG(0) met while solving directly: SOLUTION NOT FOUND, then RCL of
+	// an L() variable shows what was stored before it (D. Shepherd, "Prime
+	// factors for HP-17bii solver - a new approach", HP Articles forum, 2011).
+	r, v, err := solveSeq(t, "A=L(F:7)+LOG(B)", nil, "A")
+	require.NoError(t, err)
 	assert.Equal(t, Direct, r.Method)
+	assert.Equal(t, NotFound, r.Outcome)
+	assert.Equal(t, hp17b.ErrLogZero.Msg, r.Cause)
+	assert.Equal(t, "7", v.Value("F").String())
 }
 
 func TestTwoGuesses(t *testing.T) {

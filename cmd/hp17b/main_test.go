@@ -74,7 +74,7 @@ func TestSolveFailures(t *testing.T) {
 	// The position after INIT is lost: every IF test fails and INV(0) runs.
 	out, _, code := runCLI("solve", "--eq", "testdata/nim-seed.eq", "INIT", "EVAL")
 	assert.Equal(t, exitFailed, code)
-	assert.Equal(t, "INIT=1,357.00\nDIVIDE BY 0\n", out)
+	assert.Equal(t, "INIT=1,357.00\nSOLUTION NOT FOUND\n", out)
 
 	_, errOut, code := runCLI("solve", "--eq", "testdata/nim-seed.eq", "E0")
 	assert.Equal(t, exitUsage, code)

@@ -147,7 +147,7 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 			if nativeMoves {
 				fmt.Fprintf(out, "disagreement: the equation did not move; the native player would leave %s\n", want)
 			}
-			fmt.Fprintln(out, "The calculator cannot move.")
+			fmt.Fprintln(out, "The calculator has no winning move (SOLUTION NOT FOUND) and resigns.")
 			fmt.Fprintln(out, "You win.")
 			return exitOK
 		case !nativeMoves || t.After != want:

@@ -62,6 +62,7 @@ type solveJSON struct {
 	Method  string            `json:"method"`
 	Outcome string            `json:"outcome"`
 	Error   string            `json:"error,omitempty"`
+	Cause   string            `json:"cause,omitempty"`
 	Vars    map[string]string `json:"vars"`
 }
 
@@ -152,7 +153,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		out := solveJSON{Name: st.name, Value: r.Value.String(), Display: strings.Join(lines, "  "),
-			Method: r.Method.String(), Outcome: r.Outcome.String(), Vars: map[string]string{}}
+			Method: r.Method.String(), Outcome: r.Outcome.String(), Cause: r.Cause, Vars: map[string]string{}}
 		if err != nil {
 			out.Outcome, out.Error = "error", err.Error()
 		}

@@ -464,7 +464,7 @@ func roundDigits(a, n Number, mode apd.Rounder) (Number, error) {
 	if a.IsZero() {
 		return Zero, nil
 	}
-	ctx := ctx12
+	ctx := ctxShow
 	ctx.Rounding = mode
 	var r Number
 	if k >= 0 {
@@ -506,26 +506,82 @@ func RoundFix(a Number, n int) Number {
 	return r
 }
 
+// The financial factors are computed whole at ctxWide's precision and
+// rounded once, so each is the correctly rounded 12-digit result:
+// USPV(1:12) is 11.2550774735 (C. Finseth's HP-17B data pages: functions
+// keep 15-digit intermediates). A rate of −100 % or less has no factor
+// (ErrInvalidInput), except that SPFV of −100 % is 0^n.
+
+// spfvWide returns (1 + i/100)^n at wide precision.
+func spfvWide(i, n Number) (apd.Decimal, error) {
+	var pct, base, hundred apd.Decimal
+	hundred.SetInt64(100)
+	_, _ = ctxWide.Quo(&pct, i.d(), &hundred)
+	_, _ = ctxWide.Add(&base, &pct, apd.New(1, 0))
+	return powWide(&base, n)
+}
+
+// powWide returns b^n at wide precision for b ≥ 0: ErrInvalidInput for
+// b < 0 or 0 to a power ≤ 0, ErrOverflow past the range (the result then
+// is irrelevant).
+func powWide(b *apd.Decimal, n Number) (apd.Decimal, error) {
+	var r apd.Decimal
+	switch {
+	case b.Sign() < 0:
+		return r, ErrInvalidInput
+	case b.IsZero():
+		if n.Sign() <= 0 {
+			return r, ErrInvalidInput
+		}
+		return r, nil
+	case n.IsZero():
+		r.SetInt64(1)
+		return r, nil
+	}
+	// |n × ln b| far past ln(1E500) ≈ 1151 over- or underflows.
+	var lb, p apd.Decimal
+	_, _ = ctxWide.Ln(&lb, b)
+	_, _ = ctxWide.Mul(&p, &lb, n.d())
+	if p.Exponent+int32(p.NumDigits()) > 4 { // |p| ≥ 10,000
+		if p.Sign() > 0 {
+			return r, ErrOverflow
+		}
+		return r, nil // underflow: 0
+	}
+	if _, err := ctxWide.Pow(&r, b, n.d()); err != nil {
+		return r, ErrInvalidInput
+	}
+	return r, nil
+}
+
+// round12 rounds a wide result to the calculator's 12 digits.
+func round12(w *apd.Decimal) (Number, error) {
+	var n Number
+	c, _ := ctx12.Round(n.d(), w)
+	return finish(n, c)
+}
+
 // Spfv returns (1 + i/100)^n, the single-payment future value factor.
 func Spfv(i, n Number) (Number, error) {
-	pct, err := Div(i, Hundred)
+	w, err := spfvWide(i, n)
 	if err != nil {
-		return Zero, err
+		return overflowOr(err, false)
 	}
-	base, err := Add(One, pct)
-	if err != nil {
-		return Zero, err
+	return round12(&w)
+}
+
+// overflowOr turns a wide computation's error into the calculator's
+// result: the saturated number (negative if neg) for ErrOverflow.
+func overflowOr(err error, neg bool) (Number, error) {
+	if err == ErrOverflow {
+		return saturate(neg), ErrOverflow
 	}
-	return Pow(base, n)
+	return Zero, err
 }
 
 // Sppv returns 1 / SPFV(i:n), the single-payment present value factor.
 func Sppv(i, n Number) (Number, error) {
-	f, err := Spfv(i, n)
-	if err != nil && err != ErrOverflow {
-		return Zero, err
-	}
-	return Inv(f)
+	return Spfv(i, Neg(n))
 }
 
 // Usfv returns (SPFV(i:n) − 1) / (i/100), the uniform-series future value
@@ -534,33 +590,36 @@ func Usfv(i, n Number) (Number, error) {
 	if i.IsZero() {
 		return n, nil
 	}
-	f, err := Spfv(i, n)
-	if err != nil && err != ErrOverflow {
-		return Zero, err
+	f, err := spfvWide(i, n)
+	if err != nil {
+		// (huge − 1) ÷ (i/100) takes the sign of i.
+		return overflowOr(err, i.Sign() < 0)
 	}
-	num, err := Sub(f, One)
-	if err != nil && err != ErrOverflow {
-		return Zero, err
-	}
-	pct, _ := Div(i, Hundred)
-	return Div(num, pct)
+	var num, pct, hundred, r apd.Decimal
+	hundred.SetInt64(100)
+	_, _ = ctxWide.Sub(&num, &f, apd.New(1, 0))
+	_, _ = ctxWide.Quo(&pct, i.d(), &hundred)
+	_, _ = ctxWide.Quo(&r, &num, &pct)
+	return round12(&r)
 }
 
-// Uspv returns USFV(i:n) / SPFV(i:n), the uniform-series present value
-// factor; n when i is 0.
+// Uspv returns (1 − SPPV(i:n)) / (i/100), the uniform-series present value
+// factor (USFV ÷ SPFV); n when i is 0.
 func Uspv(i, n Number) (Number, error) {
 	if i.IsZero() {
 		return n, nil
 	}
-	u, err := Usfv(i, n)
-	if err != nil && err != ErrOverflow {
-		return Zero, err
+	f, err := spfvWide(i, Neg(n))
+	if err != nil {
+		// (1 − huge) ÷ (i/100) takes the opposite sign of i.
+		return overflowOr(err, i.Sign() > 0)
 	}
-	f, err := Spfv(i, n)
-	if err != nil && err != ErrOverflow {
-		return Zero, err
-	}
-	return Div(u, f)
+	var num, pct, hundred, r apd.Decimal
+	hundred.SetInt64(100)
+	_, _ = ctxWide.Sub(&num, apd.New(1, 0), &f)
+	_, _ = ctxWide.Quo(&pct, i.d(), &hundred)
+	_, _ = ctxWide.Quo(&r, &num, &pct)
+	return round12(&r)
 }
 
 // Hms converts decimal hours to H.MMSS (HP-17BII manual: HMS).

@@ -45,14 +45,20 @@ func FromDate(t time.Time) Number {
 	return r
 }
 
-// DateAdd returns the date n days after d (the Solver's DATE(d:n)); n is
-// truncated to an integer. ErrInvalidDate outside the calendar.
+// DateAdd returns the date n days after d (the Solver's DATE(d:n)).
+// ErrInvalidInput when n is not a whole number: a real 17BII gives no date
+// then, and a solve through DATE shows SOLUTION NOT FOUND until the count is
+// rounded with RND(x:0) (jthole, "HP 17Bii date issue", HP forum thread
+// 14149, 2019). ErrInvalidDate outside the calendar.
 func DateAdd(d, n Number) (Number, error) {
 	t, err := ToDate(d)
 	if err != nil {
 		return Zero, err
 	}
-	k, ok := IP(n).Int64()
+	if !n.IsInteger() {
+		return Zero, ErrInvalidInput
+	}
+	k, ok := n.Int64()
 	if !ok || k > 4000000 || k < -4000000 {
 		return Zero, ErrInvalidDate
 	}
@@ -82,7 +88,9 @@ func Ddays(d1, d2, cal Number) (Number, error) {
 	}
 	switch c {
 	case 1:
-		return FromInt(int64(t2.Sub(t1).Hours() / 24)), nil
+		// Whole days between the two midnights: the calendar's 3,074,323
+		// days from 10.151582 to 12.319999 fit (a time.Duration would not).
+		return FromInt((t2.Unix() - t1.Unix()) / 86400), nil
 	case 2:
 		return FromInt(days365(t2) - days365(t1)), nil
 	case 3:

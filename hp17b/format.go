@@ -112,7 +112,7 @@ func Localize(s string, m Mode) string {
 // digits, and the exponent of the leading digit after rounding.
 func digitsOf(n Number, sig int) (string, int) {
 	var r apd.Decimal
-	ctx := ctx12
+	ctx := ctxShow
 	ctx.Precision = uint32(sig)
 	_, _ = ctx.Round(&r, n.d())
 	r.Abs(&r)
@@ -124,7 +124,7 @@ func digitsOf(n Number, sig int) (string, int) {
 // fixedText writes |n| rounded to d decimals in plain fixed notation.
 func fixedText(n Number, d int) string {
 	var q apd.Decimal
-	ctx := ctx12
+	ctx := ctxShow
 	ctx.Precision = 40
 	_, _ = ctx.Quantize(&q, n.d(), int32(-d))
 	q.Abs(&q)

@@ -49,22 +49,40 @@ func (n *Number) d() *apd.Decimal {
 	return &n.dd
 }
 
-// ctx12 rounds results to the calculator's 12 digits, half away from zero.
+// ctx12 rounds results to the calculator's 12 digits: to nearest, a tie to
+// the even digit. A tie rounded away from zero would make 1 + 5E-12 greater
+// than 1; on a real HP-17BII it is not, so W. B. Maguire's EPSILON equation
+// ("HP-17BII Precision: Epsilon", HP forum, 24 Sep 2001) ends with
+// EPSILON=5.00000000001E-12, the smallest 12-digit number that 1 + it
+// rounds above 1. Werner (HP forum archive 20, 28 Sep 2011) reports the same
+// round-to-even rule for the HP-42S, a calculator of the same generation.
+// The display and RND round half away from zero instead (ctxShow).
 // No condition traps: every result is checked by finish.
 var ctx12 = apd.Context{
+	Precision:   Digits,
+	MaxExponent: 100000,
+	MinExponent: -100000,
+	Rounding:    apd.RoundHalfEven,
+}
+
+// ctxShow rounds for the display, RND and TRN: half away from zero, as a
+// person rounds (FIX 0 shows 2.5 as 3).
+var ctxShow = apd.Context{
 	Precision:   Digits,
 	MaxExponent: 100000,
 	MinExponent: -100000,
 	Rounding:    apd.RoundHalfUp,
 }
 
-// ctxWide is used inside transcendental functions, whose result is then
-// rounded to 12 digits.
+// ctxWide is used inside the functions, whose result is then rounded once
+// to 12 digits. The calculator keeps 15-digit intermediates (C. Finseth's
+// HP-17B data pages) so that its functions' 12-digit results are correct;
+// 34 digits make each result the correctly rounded one.
 var ctxWide = apd.Context{
-	Precision:   24,
+	Precision:   34,
 	MaxExponent: 100000,
 	MinExponent: -100000,
-	Rounding:    apd.RoundHalfUp,
+	Rounding:    apd.RoundHalfEven,
 }
 
 // maxNumber is 9.99999999999E499, the largest magnitude the calculator holds.

@@ -20,7 +20,14 @@ func TestArithmetic(t *testing.T) {
 		{"-2/3", func() (Number, error) { return Div(n("-2"), n("3")) }, "-0.666666666667", nil},
 		{"1/3", func() (Number, error) { return Div(One, n("3")) }, "0.333333333333", nil},
 		{"12 digits kept", func() (Number, error) { return Add(n("999999999999"), One) }, "1000000000000", nil},
-		{"13th digit lost", func() (Number, error) { return Add(n("100000000000"), n("0.5")) }, "100000000001", nil},
+		// A tie at the 13th digit goes to the even 12th digit, so that 1 +
+		// 5E-12 is 1 and W. B. Maguire's EPSILON equation ends at
+		// 5.00000000001E-12 (HP forum, 24 Sep 2001).
+		{"a tie goes to even", func() (Number, error) { return Add(n("100000000000"), n("0.5")) }, "100000000000", nil},
+		{"a tie goes to even, up", func() (Number, error) { return Add(n("100000000001"), n("0.5")) }, "100000000002", nil},
+		{"1 + 5E-12 is 1", func() (Number, error) { return Add(One, n("5E-12")) }, "1", nil},
+		{"1 + 5.00000000001E-12", func() (Number, error) { return Add(One, n("5.00000000001E-12")) }, "1.00000000001", nil},
+		{"a tie in a product", func() (Number, error) { return Mul(n("2.00000000003"), n("0.5")) }, "1.00000000002", nil},
 		{"divide by zero", func() (Number, error) { return Div(One, Zero) }, "0", ErrDivideByZero},
 		{"overflow saturates", func() (Number, error) { return Mul(n("1E300"), n("1E300")) }, "9.99999999999E+499", ErrOverflow},
 		{"negative overflow", func() (Number, error) { return Mul(n("-1E300"), n("1E300")) }, "-9.99999999999E+499", ErrOverflow},
@@ -152,8 +159,10 @@ func TestFormat(t *testing.T) {
 		{"0.0016", fix2, "0.002"},
 		{"0.0096", fix2, "0.01"},
 		{"0.0012345", Mode{Fix: 0}, "0.001"},
-		{"123456789012.5", fix2, "123,456,789,013"},
-		{"12345678901.25", fix2, "12,345,678,901.3"},
+		{"12345678901.5", fix2, "12,345,678,901.5"},
+		{"12345678901.5", Mode{Fix: 0}, "12,345,678,902"},
+		{"0.125", fix2, "0.13"},
+		{"1234567890.15", Mode{Fix: 1}, "1,234,567,890.2"},
 		{"999999999999.5", fix2, "1.00E12"},
 		{"1E15", fix2, "1.00E15"},
 		{"-1.5E20", Mode{Fix: 4}, "-1.5000E20"},

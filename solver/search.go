@@ -258,10 +258,7 @@ func (s *Solver) bracket(m *machine, a, b point, eval func(hp17b.Number) point,
 		report(a, b)
 		mid := half(a.x, b.x)
 		if mid.Equal(a.x) || mid.Equal(b.x) {
-			best := a
-			if smaller(b, a) {
-				best = b
-			}
+			best := closer(a, b, eval)
 			// Evaluate the final estimate last, so the stored variables
 			// are those of the value kept.
 			best = eval(best.x)
@@ -333,6 +330,56 @@ func (s *Solver) bracket(m *machine, a, b point, eval func(hp17b.Number) point,
 		best = b
 	}
 	return finish(best, NotFound)
+}
+
+// closer picks, of two neighbouring 12-digit numbers around a sign change,
+// the one with the smaller |LEFT−RIGHT|: the calculator reports the better
+// estimate (the root of X^3−X−1 is 1.32471795724474…, so X=1.32471795724).
+// When 12-digit arithmetic gives both the same |LEFT−RIGHT| (it does there:
+// 2E-11 each side), the values one step further out on each side are
+// evaluated too and a straight line fitted through the four points by least
+// squares stands for the finer LEFT−RIGHT the calculator's 15-digit
+// intermediates see: the number nearer that line's zero is kept.
+func closer(a, b point, eval func(hp17b.Number) point) point {
+	if smaller(a, b) {
+		return a
+	}
+	if smaller(b, a) {
+		return b
+	}
+	lo, hi := a, b
+	if lo.x.Cmp(hi.x) > 0 {
+		lo, hi = hi, lo
+	}
+	d, _ := hp17b.Sub(hi.x, lo.x)
+	x0, _ := hp17b.Sub(lo.x, d)
+	x3, _ := hp17b.Add(hi.x, d)
+	p0, p3 := eval(x0), eval(x3)
+	if !p0.ok || !p3.ok {
+		return a
+	}
+	// Points at −1.5, −0.5, 0.5, 1.5 steps: the fitted line's zero is at
+	// −mean(f)/slope steps from the middle, slope = Σ t·f / Σ t².
+	// The values are taken relative to |f| at the two numbers (equal and
+	// not 0), so that float64 holds them whatever their exponent.
+	unit := hp17b.Abs(lo.f)
+	t := [4]float64{-1.5, -0.5, 0.5, 1.5}
+	var mean, num float64
+	for i, p := range [4]point{p0, lo, hi, p3} {
+		r, err := hp17b.Div(p.f, unit)
+		if err != nil && err != hp17b.ErrOverflow {
+			return a
+		}
+		mean += r.Float64() / 4
+		num += t[i] * r.Float64()
+	}
+	if num == 0 {
+		return a
+	}
+	if zero := -mean / (num / 5); zero < 0 {
+		return lo
+	}
+	return hi
 }
 
 // growing reports whether the last three narrowings of a bracket each made

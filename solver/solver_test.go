@@ -331,8 +331,10 @@ func TestDirectSolutionCases(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Iterative, r.Method)
 	assert.Equal(t, Root, r.Outcome)
-	// A×2×3 + A + 2 = 0 → A = -2/7.
-	assert.Equal(t, "-0.285714285714", r.Value.String())
+	// A×2×3 + A + 2 = 0 → A = -2/7 = -0.2857142857142857…; in 12-digit
+	// arithmetic LEFT is exactly 0 at -0.285714285715 (A×6 + A is
+	// -2.000000000005, a tie that rounds to the even -2), so that is the root.
+	assert.Equal(t, "-0.285714285715", r.Value.String())
 	assert.Equal(t, "2", v.Value("Y").String())
 
 	// A=G(A)+1: each solve adds 1.
@@ -417,6 +419,29 @@ func TestIterativeOutcomes(t *testing.T) {
 	r, err = New(eq, NewVars()).Solve(context.Background(), "X", Options{Iterative: true})
 	require.NoError(t, err)
 	assert.NotEqual(t, Root, r.Outcome)
+}
+
+// TestSearchLastDigit: when the search ends between two neighbouring 12-digit
+// numbers it keeps the one with the smaller |LEFT−RIGHT|. The real root of
+// X^3−X−1 is 1.32471795724474…, so X=1.32471795724, from any guess.
+func TestSearchLastDigit(t *testing.T) {
+	tests := []struct{ src, guess, want string }{
+		{"X^3-X-1", "1", "1.32471795724"},
+		{"X^3-X-1", "0", "1.32471795724"},
+		{"X^3-X-1", "2", "1.32471795724"},
+		{"X^3-X-1", "100", "1.32471795724"},
+		{"X^3=X+1", "-3", "1.32471795724"},
+		// √2 = 1.41421356237309…
+		{"X×X-2", "1", "1.41421356237"},
+		{"X×X-2", "5", "1.41421356237"},
+		// ln 10 = 2.30258509299404…; e^x at the neighbours decides.
+		{"EXP(X)-10+0×X", "1", "2.30258509299"},
+	}
+	for _, tt := range tests {
+		r, _, err := solveSeq(t, tt.src, map[string]string{"X": tt.guess}, "X")
+		require.NoError(t, err, tt.src)
+		assert.Equal(t, tt.want, r.Value.String(), "%s from %s", tt.src, tt.guess)
+	}
 }
 
 func TestSearchProgressAndInterrupt(t *testing.T) {

@@ -97,7 +97,7 @@ type Machine struct {
 
 	busy     bool
 	cancel   context.CancelFunc
-	progress string
+	progress [2]string
 
 	rng *rand.Rand
 
@@ -258,7 +258,7 @@ func (m *Machine) Frame() Frame {
 	f.Labels = m.labels()
 	switch {
 	case m.busy:
-		f.Top = m.progress
+		f.Top, f.Bottom = m.progress[0], m.progress[1]
 		if f.Top == "" {
 			f.Top = hp17b.MsgCalculating
 		}

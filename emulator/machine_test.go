@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/solver"
 )
 
 func TestKeys(t *testing.T) {
@@ -171,4 +174,29 @@ func TestMenuLine(t *testing.T) {
 	f.Bottom = "PRESS CLR TO VIEW"
 	assert.Equal(t, "PRESS CLR TO VIEW", f.MenuLine())
 	assert.Equal(t, strings.Repeat("x", Width), fit(strings.Repeat("x", 30)))
+}
+
+// TestSearchDisplay: while the Solver searches, each display line shows the
+// variable, one estimate with its 12 digits, and the sign of LEFT−RIGHT
+// there (17bII+ owner's manual p.159).
+func TestSearchDisplay(t *testing.T) {
+	tests := []struct {
+		p    solver.Progress
+		want [2]string
+	}{
+		{solver.Progress{X1: hp17b.MustParse("1.5"), S1: -1, X2: hp17b.MustParse("1.13476129834"), S2: 1},
+			[2]string{"A 1.50000000000 -", "A 1.13476129834 +"}},
+		{solver.Progress{X1: hp17b.MustParse("1234.5"), S1: 1, X2: hp17b.Zero, S2: 0},
+			[2]string{"A 1,234.50000000 +", "A 0.00000000000 0"}},
+		{solver.Progress{X1: hp17b.MustParse("-2.5E20"), S1: 1, X2: hp17b.MustParse("0.0125"), S2: -1},
+			[2]string{"A -2.50000000000E20 +", "A 0.01250000000 -"}},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, progressLines("A", tt.p, hp17b.DefaultMode))
+	}
+	m := New()
+	m.busy, m.progress = true, progressLines("A", tests[0].p, hp17b.DefaultMode)
+	f := m.Frame()
+	assert.Equal(t, "A 1.50000000000 -", f.Top)
+	assert.Equal(t, "A 1.13476129834 +", f.MenuLine())
 }

@@ -191,12 +191,12 @@ func (m *Machine) varKey(i int) {
 func (m *Machine) solveFor(name string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	m.cancel, m.busy, m.progress = cancel, true, ""
+	m.cancel, m.busy, m.progress = cancel, true, [2]string{}
 	reports := 0
 	opt := solver.Options{Progress: func(p solver.Progress) {
 		m.mu.Lock()
 		defer m.mu.Unlock()
-		m.progress = progressLine(p, m.mode)
+		m.progress = progressLines(name, p, m.mode)
 		reports++
 		if m.InterruptAfter > 0 && reports >= m.InterruptAfter {
 			cancel()
@@ -206,7 +206,7 @@ func (m *Machine) solveFor(name string) {
 	m.mu.Unlock()
 	r, err := s.Solve(ctx, name, opt)
 	m.mu.Lock()
-	m.busy, m.cancel, m.progress = false, nil, ""
+	m.busy, m.cancel, m.progress = false, nil, [2]string{}
 	showValue := func() {
 		v := m.vars.Value(name)
 		m.setX(v)
@@ -237,19 +237,40 @@ func (m *Machine) solveFor(name string) {
 	}
 }
 
-// progressLine shows the search's two estimates and the sign of LEFT−RIGHT
-// at each.
-func progressLine(p solver.Progress, mode hp17b.Mode) string {
-	sign := func(s int) string {
+// progressLines shows the search on both display lines: on each, the
+// variable, one of the two current estimates with its 12 digits, and the
+// sign of LEFT−RIGHT there (17bII+ owner's manual p.159: "A 1.50000000000 -"
+// over "A 1.13476129834 +").
+func progressLines(name string, p solver.Progress, mode hp17b.Mode) [2]string {
+	line := func(x hp17b.Number, s int) string {
+		sign := "0"
 		switch {
 		case s < 0:
-			return "-"
+			sign = "-"
 		case s > 0:
-			return "+"
+			sign = "+"
 		}
-		return "0"
+		return fit(name + " " + estimateText(x, mode) + " " + sign)
 	}
-	return fit(fmt.Sprintf("%s%s %s%s", hp17b.Format(p.X1, mode), sign(p.S1), hp17b.Format(p.X2, mode), sign(p.S2)))
+	return [2]string{line(p.X1, p.S1), line(p.X2, p.S2)}
+}
+
+// estimateText writes an estimate of the search with all 12 of its digits,
+// trailing zeros too ("1.50000000000", "1,234.50000000"), in scientific
+// notation outside 1E-11 … 1E12; mode gives the radix mark.
+func estimateText(x hp17b.Number, mode hp17b.Mode) string {
+	e := x.Exponent()
+	if x.IsZero() {
+		e = 0
+	}
+	fix := hp17b.Digits - 1 - e
+	if e < 0 {
+		fix = hp17b.Digits - 1
+	}
+	if fix < 0 || fix > 11 {
+		fix = 11
+	}
+	return hp17b.Format(x, hp17b.Mode{Fix: fix, Comma: mode.Comma})
 }
 
 // editKey handles a key while an equation is typed or edited.

@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -316,7 +317,12 @@ func (b *builder) call(g *gCall) Node {
 	fn := canonicalFn(g.Name)
 	info, ok := functions[fn]
 	if !ok {
-		b.fail(p, "unknown function %s", g.Name)
+		// The 17BII puts the cursor on the '(' after a name it has no
+		// function for (J. Kearns, "Solver issue with HP 17BII - different
+		// from 19BII", HP Museum forum, 27 Nov 2013: the 19BII's FV( is
+		// INVALID EQUATION "at the first bracket").
+		open := Pos{Line: p.Line, Col: p.Col + utf8.RuneCountInString(g.Name)}
+		b.fail(open, "%s is not a function of the HP-17BII: a name followed by '(' must be one of its functions", g.Name)
 		return &Call{Pos: p, Fn: fn}
 	}
 	if info.kind == fnNullary {

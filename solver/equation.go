@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Limits that keep a hostile equation from exhausting the machine.
@@ -165,6 +166,23 @@ func tooDeep(src string) (Pos, bool) {
 	return Pos{}, false
 }
 
+// endOfText is the position just after the last character of src that is
+// not a space: where an equation that ends too soon is missing something.
+func endOfText(src string) lexer.Position {
+	p := lexer.Position{Line: 1, Column: 1}
+	line, col := 1, 0
+	for _, r := range src {
+		col++
+		switch {
+		case r == '\n':
+			line, col = line+1, 0
+		case r != ' ' && r != '\t' && r != '\r' && spaceToSpace(r) != ' ':
+			p = lexer.Position{Line: line, Column: col + 1}
+		}
+	}
+	return p
+}
+
 func convertParseError(err error, src string) error {
 	var perr participle.Error
 	if errors.As(err, &perr) {
@@ -175,7 +193,7 @@ func convertParseError(err error, src string) error {
 			tok := ut.Unexpected
 			if tok.EOF() {
 				msg = "the equation ends too soon: a ')' or an operand is missing"
-				p = tok.Pos
+				p = endOfText(src)
 			} else {
 				msg = fmt.Sprintf("unexpected %q", tok.Value)
 				if ut.Expect != "" {

@@ -203,7 +203,15 @@ func TestSyntaxErrors(t *testing.T) {
 		{"A=(B+C", 1, 7, "ends too soon"},
 		{"A+B)", 1, 4, `unexpected ")"`},
 		{"A=B=C", 1, 4, `unexpected "="`},
-		{"A=FOO(1)", 1, 3, "unknown function FOO"},
+		// The cursor on the '(' after a name that is no 17BII function (J.
+		// Kearns, HP Museum forum, 27 Nov 2013: the 19BII's FV( is refused
+		// "at the first bracket").
+		{"A=FOO(1)", 1, 6, "FOO is not a function of the HP-17BII"},
+		{"CAN~MORT: FV(N:((1+CI%YR/200)^(1/6)-1)×1200:PV:PMT:12:0)=FV", 1, 13, "FV is not a function"},
+		// An equation that ends too soon points just after its last
+		// character, never past the text.
+		{"A=B+(C\n\n", 1, 7, "ends too soon"},
+		{"A=IF(B>0:\n  1:\n  2\n", 3, 4, "ends too soon"},
 		{"MOD(A)", 1, 6, "MOD takes 2 arguments"},
 		{"A<B", 1, 2, "only '=' may stand outside IF"},
 		{"IF(A:1:2)", 1, 4, "IF needs a condition"},

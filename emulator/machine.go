@@ -23,6 +23,7 @@ const (
 	menuMath
 	menuAlpha    // letter groups while entering an equation
 	menuAlphaSub // one group's letters
+	menuOther    // the ALPHA menu's other characters, in pages
 	menuCursor   // moving the cursor in an equation
 	menuConfirm  // a YES/NO question
 )
@@ -46,6 +47,7 @@ type editState struct {
 	cursor int
 	index  int // the list entry edited, or -1 for a new equation
 	group  int // the ALPHA group open in menuAlphaSub
+	other  int // the page of menuOther shown
 }
 
 // calcState is the current equation after CALC: its solver and menu.
@@ -379,6 +381,11 @@ func (m *Machine) labels() [6]string {
 		var l [6]string
 		copy(l[:], alphaGroups[m.edit.group])
 		return l
+	case menuOther:
+		var l [6]string
+		copy(l[:], otherPages[m.edit.other][:])
+		l[5] = "MORE"
+		return l
 	case menuCursor:
 		return [6]string{"|<-", "<-", "->", "->|", "DEL", "ALPHA"}
 	case menuConfirm:
@@ -387,16 +394,28 @@ func (m *Machine) labels() [6]string {
 	return [6]string{}
 }
 
-// alphaGroups are the ALPHA menu's letter groups; each group's menu holds
-// its letters and one other character (hp17b-facts §3: the exact extra
-// characters are unconfirmed).
+// alphaGroups are the ALPHA menu's letter groups (ABCDE FGHI JKLM NOPQ
+// RSTUV WXYZ). FGHI's fifth key types a space (Emu42's keyboard map types a
+// space that way on the real ROM); WXYZ's fifth key opens OTHER, whose pages
+// hold the other characters, Σ second on the second page (W. B. Maguire,
+// "HP-17BII Precision: Epsilon", HP forum, 24 Sep 2001: "[WXYZ][OTHER]
+// [MORE], then the second button"). The rest of OTHER's order could not be
+// read from the manual's stored pages: it holds what the Solver's names and
+// conditions use.
 var alphaGroups = [6][]string{
 	{"A", "B", "C", "D", "E"},
-	{"F", "G", "H", "I", ":"},
-	{"J", "K", "L", "M", "<"},
-	{"N", "O", "P", "Q", ">"},
+	{"F", "G", "H", "I", "SPACE"},
+	{"J", "K", "L", "M"},
+	{"N", "O", "P", "Q"},
 	{"R", "S", "T", "U", "V"},
-	{"W", "X", "Y", "Z", "SPACE"},
+	{"W", "X", "Y", "Z", "OTHER"},
+}
+
+// otherPages are OTHER's pages, five characters each; the sixth key is MORE,
+// which turns to the next page (after the last, the first).
+var otherPages = [][5]string{
+	{":", "<", ">", "=", "#"},
+	{"%", "Σ", "$", "~", "&"},
 }
 
 // Press processes one key, as the calculator does. A solve runs to its end

@@ -309,7 +309,7 @@ func (m *Machine) editKey(k Key, shifted bool) {
 		m.commitEdit()
 	case KeyEXIT:
 		switch m.menu() {
-		case menuAlphaSub:
+		case menuAlphaSub, menuOther:
 			m.popMenu()
 		case menuAlpha:
 			m.menus[len(m.menus)-1] = menuCursor
@@ -329,13 +329,25 @@ func (m *Machine) editMenuKey(i int) {
 		m.pushMenu(menuAlphaSub)
 	case menuAlphaSub:
 		if g := alphaGroups[e.group]; i < len(g) {
-			s := g[i]
-			if s == "SPACE" {
-				s = " "
+			switch s := g[i]; s {
+			case "OTHER":
+				e.other = 0
+				m.menus[len(m.menus)-1] = menuOther
+			case "SPACE":
+				m.insert(" ")
+				m.popMenu()
+			default:
+				m.insert(s)
+				m.popMenu()
 			}
-			m.insert(s)
-			m.popMenu()
 		}
+	case menuOther:
+		if i == 5 {
+			e.other = (e.other + 1) % len(otherPages)
+			return
+		}
+		m.insert(otherPages[e.other][i])
+		m.popMenu()
 	case menuCursor:
 		switch i {
 		case 0:
@@ -392,8 +404,19 @@ func (m *Machine) commitEdit() {
 }
 
 // editWindow is the part of the equation that shows, with the cursor in it.
+// newPrompt is the top line of NEW before anything is typed. The manual's
+// stored page 154 keeps the display in an encoded font; decoded, it reads
+// "TYPE EQUATION" then one mark and "[INPUT]", 22 characters in all, the
+// display's width.
+const newPrompt = "TYPE EQUATION; [INPUT]"
+
 func (m *Machine) editWindow() (string, int) {
 	e := m.edit
+	if len(e.text) == 0 && e.index < 0 {
+		// A new equation starts with the prompt (17bII+ owner's manual
+		// p.154); the first character typed replaces it.
+		return newPrompt, 0
+	}
 	start := max(0, e.cursor-(Width-1))
 	end := min(len(e.text), start+Width)
 	return string(e.text[start:end]), e.cursor - start

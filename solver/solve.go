@@ -229,19 +229,24 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 				x.value = v
 				return Result{Name: name, Value: v, Method: Direct, Outcome: Root, Overflow: m.overflow}, nil
 			case err != errNotInvertible:
-				res := Result{Name: name, Value: x.value, Method: Direct, Overflow: m.overflow}
-				if ctx.Err() != nil {
-					return res, ErrInterrupted
-				}
-				if cause, ok := notFoundCause(err); ok {
-					res.Outcome, res.Cause = NotFound, cause
-					return res, nil
-				}
-				return res, err
+				return directFailed(ctx, name, x, m, err)
 			}
 		}
 	}
 	return s.search(m, x, opt)
+}
+
+// directFailed is the result of a direct solution that stopped with err.
+func directFailed(ctx context.Context, name string, x *cell, m *machine, err error) (Result, error) {
+	res := Result{Name: name, Value: x.value, Method: Direct, Overflow: m.overflow}
+	if ctx.Err() != nil {
+		return res, ErrInterrupted
+	}
+	if cause, ok := notFoundCause(err); ok {
+		res.Outcome, res.Cause = NotFound, cause
+		return res, nil
+	}
+	return res, err
 }
 
 // errNoBranch stops a direct solution whose IF takes a branch without the

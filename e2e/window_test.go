@@ -54,12 +54,12 @@ func lcdDots(img image.Image) *ui.Dots {
 	b := img.Bounds()
 	l := ui.NewLayout(true)
 	scale, ox, oy := l.Fit(float64(b.Dx()), float64(b.Dy()))
+	grid := l.Pixels(scale, ox, oy)
 	var d ui.Dots
 	for r := 0; r < ui.LCDHeight; r++ {
 		for c := 0; c < ui.LCDWidth; c++ {
-			dot := l.Dot(r, c)
-			x := int(ox + (dot.X+dot.W/2)*scale)
-			y := int(oy + (dot.Y+dot.H/2)*scale)
+			x, y, w, h := grid.Dot(r, c)
+			x, y = x+w/2, y+h/2
 			cr, cg, cb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
 			d[r][c] = (cr+cg+cb)/3 < 0x6000
 		}
@@ -103,13 +103,25 @@ func TestClickOnKey(t *testing.T) {
 	assert.Equal(t, "7", ui.ReadLCD(lcdDots(img)).Top)
 }
 
+// TestBadLoadReported: a file with a bad equation still opens the window,
+// which shows BAD FILE line:col; the reason is printed and the file's good
+// equations are loaded.
 func TestBadLoadReported(t *testing.T) {
 	bin := buildWindow(t)
 	bad := filepath.Join(t.TempDir(), "bad.eq")
-	require.NoError(t, os.WriteFile(bad, []byte("A=B+\n  C×)\n"), 0o644))
-	out, err := exec.Command(bin, "--fresh", "--load", bad, "--screenshot", filepath.Join(t.TempDir(), "x.png")).CombinedOutput()
-	require.Error(t, err)
-	assert.Contains(t, string(out), "bad.eq:2:5")
+	require.NoError(t, os.WriteFile(bad, []byte("AREA:A=L×W\n\nA=B+\n  C×)\n"), 0o644))
+	shot := filepath.Join(t.TempDir(), "x.png")
+	out, err := exec.Command(bin, "--fresh", "--load", bad, "--screenshot", shot).CombinedOutput()
+	require.NoError(t, err, string(out))
+	assert.Contains(t, string(out), "bad.eq:4:5")
+	f, err := os.Open(shot)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	assert.Equal(t, "BAD FILE 4:5", ui.ReadLCD(lcdDots(img)).Top)
+	img = screenshot(t, bin, "--load", bad, "--keys", "CLR SOLVE DOWN DOWN")
+	assert.Equal(t, "AREA:A=L×W", ui.ReadLCD(lcdDots(img)).Top, "the good equation was added")
 }
 
 func ftoa(f float64) string { return fmtFloat(f) }

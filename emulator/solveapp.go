@@ -451,8 +451,10 @@ func (m *Machine) LoadFile(path string) error {
 	return m.LoadEquations(path, string(b))
 }
 
-// LoadEquations adds the equations of an equation file to the SOLVE list
-// and shows how many; a bad file changes nothing and returns its error.
+// LoadEquations adds the equations of an equation file to the SOLVE list,
+// but not one whose text is already there, and shows how many it added; a
+// bad file changes nothing and returns its error, and so does a load while
+// the Solver works (ErrBusy).
 func (m *Machine) LoadEquations(name, text string) error {
 	eqs, err := solver.ParseFile(name, text)
 	if err != nil {
@@ -460,14 +462,26 @@ func (m *Machine) LoadEquations(name, text string) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.busy {
+		return ErrBusy
+	}
+	have := map[string]bool{}
+	for _, t := range m.eqs {
+		have[t] = true
+	}
+	added := 0
 	for _, eq := range eqs {
-		m.eqs = append(m.eqs, Flatten(eq.Source))
+		if t := Flatten(eq.Source); !have[t] {
+			have[t] = true
+			m.eqs = append(m.eqs, t)
+			added++
+		}
 	}
 	word := "EQUATIONS"
-	if len(eqs) == 1 {
+	if added == 1 {
 		word = "EQUATION"
 	}
-	m.setMsg(fmt.Sprintf("%d %s ADDED", len(eqs), word), "", nil)
+	m.setMsg(fmt.Sprintf("%d %s ADDED", added, word), "", nil)
 	m.saveLocked()
 	return nil
 }

@@ -13,6 +13,21 @@ import (
 // The file name is used in errors, which are *SyntaxError with positions in
 // the file's own lines and File set.
 func ParseFile(name, text string) ([]*Equation, error) {
+	return parseFile(name, text, false)
+}
+
+// ParseFileLenient is ParseFile that keeps going past a bad equation: it
+// returns every good equation and the first error (nil when there is none).
+func ParseFileLenient(name, text string) ([]*Equation, error) {
+	eqs, err := parseFile(name, text, true)
+	if err != nil && len(eqs) == 0 {
+		return nil, err
+	}
+	return eqs, err
+}
+
+func parseFile(name, text string, lenient bool) ([]*Equation, error) {
+	var first error
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var (
 		eqs   []*Equation
@@ -34,7 +49,14 @@ func ParseFile(name, text string) ([]*Equation, error) {
 			se.Pos.Line += start
 			se.Source = strings.Join(lines, "\n")
 			se.File = name
-			return se
+			if !lenient {
+				return se
+			}
+			if first == nil {
+				first = se
+			}
+			chunk, depth = nil, 0
+			return nil
 		}
 		eqs = append(eqs, eq)
 		chunk, depth = nil, 0
@@ -63,10 +85,10 @@ func ParseFile(name, text string) ([]*Equation, error) {
 	if err := flush(); err != nil {
 		return nil, err
 	}
-	if len(eqs) == 0 {
+	if len(eqs) == 0 && first == nil {
 		return nil, &SyntaxError{File: name, Pos: Pos{1, 1}, Msg: "no equation in the file", Source: text}
 	}
-	return eqs, nil
+	return eqs, first
 }
 
 // Title names an equation for lists: its label, or its text up to 22

@@ -2,10 +2,15 @@ package ui
 
 import (
 	"fmt"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/programs"
 )
@@ -15,40 +20,74 @@ import (
 type Panel struct {
 	Active  bool
 	Program programs.Program
-	// Heaps are A, B, C, D as the variables hold them.
+	// Title names the program and its rule ("NIM · 1-3-5-7 · the last match
+	// wins").
+	Title string
+	// Heaps are A, B, C, D as the variables hold them, each kept within the
+	// game's limits (0..1, 0..3, 0..5, 0..7) for drawing; Status says when a
+	// variable holds a count the game does not allow.
 	Heaps programs.Heaps
-	// Status says whose turn it is, the winner, and the native player's
-	// verdict on the calculator's last move.
+	// Over is set once the game has a winner (or the calculator resigned):
+	// clicks on matches then do nothing until New Game or INIT.
+	Over bool
+	// Status says whose turn it is, what the last move did, and the winner.
 	Status string
 }
 
-// Controller feeds keys to the calculator on a goroutine of its own, so
-// that a long solve never holds up drawing; a key that arrives while the
-// Solver works interrupts it, as on the calculator. It also owns the heaps
-// panel and the pressed-key highlight.
+// Snapshot is everything the window draws, taken at one instant: it never
+// changes once published. Version grows with every publication, so the
+// window draws exactly when a new snapshot exists.
+type Snapshot struct {
+	Version uint64
+	Frame   emulator.Frame
+	Panel   Panel
+	// Pressed is the key drawn pressed, or -1.
+	Pressed emulator.Key
+	// Help is the key-map overlay.
+	Help bool
+}
+
+// Controller owns the calculator's input: every key, click, typed text and
+// file load becomes a job that runs on the controller's goroutine, one after
+// another, so nothing interleaves with a solve; a key that arrives while the
+// Solver works interrupts it, as on the calculator. After every job, and
+// every 100 ms while one runs (the search's estimates), it publishes one
+// Snapshot and asks for a redraw.
 type Controller struct {
 	m      *emulator.Machine
 	redraw func()
 	jobs   chan func()
 	wg     sync.WaitGroup
 
+	// game is the heaps panel's game; only the controller's goroutine (or
+	// NewController, before it starts) touches it.
+	game gameState
+
 	mu       sync.Mutex
+	snap     Snapshot
 	panel    Panel
-	verdict  string
 	pressed  emulator.Key
 	pressEnd time.Time
 	help     bool
-	pending  int
+	closed   bool
 }
 
-// NewController starts the controller's goroutine; redraw is called
-// whenever the display may have changed (from any goroutine).
+// gameState follows the game from the heaps after each job.
+type gameState struct {
+	prog   string // the program's ID, "" when none is current
+	heaps  programs.Heaps
+	over   bool
+	status string
+}
+
+// NewController starts the controller's goroutine; redraw is called after
+// every new snapshot (from any goroutine).
 func NewController(m *emulator.Machine, redraw func()) *Controller {
 	if redraw == nil {
 		redraw = func() {}
 	}
-	c := &Controller{m: m, redraw: redraw, jobs: make(chan func(), 64), pressed: -1}
-	c.refresh()
+	c := &Controller{m: m, redraw: redraw, jobs: make(chan func(), 256), pressed: -1}
+	c.after("")
 	go c.loop()
 	return c
 }
@@ -56,7 +95,7 @@ func NewController(m *emulator.Machine, redraw func()) *Controller {
 func (c *Controller) loop() {
 	for job := range c.jobs {
 		done := make(chan struct{})
-		go func() { // keep the busy display moving while the Solver works
+		go func() { // keep the search's estimates moving while it works
 			t := time.NewTicker(100 * time.Millisecond)
 			defer t.Stop()
 			for {
@@ -64,34 +103,43 @@ func (c *Controller) loop() {
 				case <-done:
 					return
 				case <-t.C:
-					c.redraw()
+					c.publish()
 				}
 			}
 		}()
 		job()
 		close(done)
-		c.refresh()
-		c.mu.Lock()
-		c.pending--
-		c.mu.Unlock()
 		c.wg.Done()
-		c.redraw()
 	}
 }
 
-func (c *Controller) enqueue(job func()) {
+// enqueue queues a job; it reports false once the controller is closed.
+func (c *Controller) enqueue(job func()) bool {
 	c.mu.Lock()
-	c.pending++
-	c.mu.Unlock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return false
+	}
 	c.wg.Add(1)
 	c.jobs <- job
+	return true
 }
 
-// Wait returns when every key given so far has been processed.
+// Wait returns when every job given so far has run and its snapshot is
+// published.
 func (c *Controller) Wait() { c.wg.Wait() }
 
-// Close stops the controller's goroutine after the keys given so far.
+// Close interrupts a solve in progress and stops the controller's goroutine
+// after the jobs given so far.
 func (c *Controller) Close() {
+	c.m.Interrupt()
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.closed = true
+	c.mu.Unlock()
 	c.Wait()
 	close(c.jobs)
 }
@@ -99,71 +147,103 @@ func (c *Controller) Close() {
 // Machine returns the calculator.
 func (c *Controller) Machine() *emulator.Machine { return c.m }
 
-// Frame returns the display.
-func (c *Controller) Frame() emulator.Frame { return c.m.Frame() }
+// Snapshot returns the latest published snapshot.
+func (c *Controller) Snapshot() Snapshot {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.snap
+}
+
+// Frame returns the display of the latest snapshot.
+func (c *Controller) Frame() emulator.Frame { return c.Snapshot().Frame }
+
+// Panel returns the heaps panel of the latest snapshot.
+func (c *Controller) Panel() Panel { return c.Snapshot().Panel }
+
+// Help reports whether the key-map overlay shows.
+func (c *Controller) Help() bool { return c.Snapshot().Help }
+
+// Pressed returns the key drawn pressed, if any.
+func (c *Controller) Pressed() (emulator.Key, bool) {
+	s := c.Snapshot()
+	return s.Pressed, s.Pressed >= 0
+}
+
+// publish takes a new snapshot and asks for a redraw.
+func (c *Controller) publish() {
+	f := c.m.Frame()
+	c.mu.Lock()
+	pressed := c.pressed
+	if !time.Now().Before(c.pressEnd) {
+		pressed = -1
+	}
+	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help}
+	c.mu.Unlock()
+	c.redraw()
+}
 
 // Do applies an action: a key (interrupting the Solver if it is busy),
-// text typed into an equation, or the help overlay.
+// text typed into an equation, a cursor movement of the editor, or the
+// help overlay. While the overlay shows, Escape (EXIT) or '?' closes it and
+// every other key is ignored.
 func (c *Controller) Do(a Action) {
-	if a.Help {
+	if a.Help || (c.Help() && a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil) {
 		c.mu.Lock()
 		c.help = !c.help
 		c.mu.Unlock()
-		c.redraw()
+		c.publish()
+		return
+	}
+	if c.Help() {
 		return
 	}
 	if c.m.Busy() {
 		c.m.Interrupt()
 		return
 	}
-	if a.Text != "" {
-		c.enqueue(func() { _ = c.m.TypeText(a.Text) })
+	switch {
+	case a.Text != "":
+		c.enqueue(func() { _ = c.m.TypeText(a.Text); c.after("") })
 		return
-	}
-	if a.Key < 0 || a.Key >= emulator.NumKeys {
+	case a.Cursor != nil:
+		move := *a.Cursor
+		c.enqueue(func() { c.m.EditCursor(move); c.after("") })
+		return
+	case a.Key < 0 || a.Key >= emulator.NumKeys:
 		return
 	}
 	c.mu.Lock()
-	c.pressed, c.pressEnd = a.Key, time.Now().Add(150*time.Millisecond)
+	c.pressed, c.pressEnd = a.Key, time.Now().Add(120*time.Millisecond)
 	c.mu.Unlock()
 	c.enqueue(func() {
-		c.mu.Lock()
-		c.verdict = "" // the last move's verdict goes with the next key
-		c.mu.Unlock()
 		if a.Shift {
 			c.m.Press(emulator.KeyShift)
 		}
 		c.m.Press(a.Key)
+		c.after("")
 	})
-	time.AfterFunc(160*time.Millisecond, c.redraw)
+	// The key is drawn up again when its highlight ends.
+	time.AfterFunc(130*time.Millisecond, func() { c.enqueue(func() { c.publish() }) })
 }
 
-// Pressed returns the key to show pressed, if any.
-func (c *Controller) Pressed() (emulator.Key, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.pressed, c.pressed >= 0 && time.Now().Before(c.pressEnd)
+// Load adds the equations of the dropped files as a job, after whatever
+// runs now (so never in the middle of a solve).
+func (c *Controller) Load(fsys fs.FS, stderr io.Writer) {
+	c.enqueue(func() { LoadFiles(c.m, fsys, stderr); c.after("") })
 }
 
-// Help reports whether the key-map overlay shows.
-func (c *Controller) Help() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.help
-}
-
-// Panel returns the heaps panel's state.
-func (c *Controller) Panel() Panel {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.panel
-}
-
-// Click handles a click at (x, y) in layout units: a key, or a match of
-// the heaps panel.
+// Click handles a click at (x, y) in layout units: a key, a match of the
+// heaps panel, or its New Game button.
 func (c *Controller) Click(l Layout, x, y float64) {
 	if k, ok := l.KeyAt(x, y); ok {
 		c.Do(Action{Key: k})
+		return
+	}
+	if c.Help() {
+		return
+	}
+	if l.NewGame.W > 0 && l.NewGame.Contains(x, y) {
+		c.NewGame()
 		return
 	}
 	if h, j, ok := l.MatchAt(x, y); ok {
@@ -171,100 +251,288 @@ func (c *Controller) Click(l Layout, x, y float64) {
 	}
 }
 
-// TakeMatch takes match j of heap h and every match to its right: it types
+// NewGame starts a game of the current Nim program as a person would:
+// whatever is pending is finished (CLR, EXIT), then SOLVE, the program,
+// CALC and INIT.
+func (c *Controller) NewGame() {
+	if c.m.Busy() {
+		c.m.Interrupt()
+		return
+	}
+	c.enqueue(func() {
+		prog, ok := c.currentProgram()
+		if !ok {
+			prog, _ = programs.ByID("nim")
+		}
+		if msg := c.settle(); msg != "" {
+			c.after(msg)
+			return
+		}
+		if err := c.openProgram(prog); err != nil {
+			c.after(err.Error())
+			return
+		}
+		c.pressLabel("INIT")
+		c.after("")
+	})
+}
+
+// TakeMatch takes match j of heap h and every match to its right, keying
 // what a person would (the new count, the heap's menu key, then EVAL), so
-// the calculator computes its reply. After the last match it does not ask
-// for a reply.
+// the calculator computes its reply. A number being keyed is cleared and a
+// prompt cancelled first; while an equation is being edited it does
+// nothing and says why; after the game's end it does nothing.
 func (c *Controller) TakeMatch(h, j int) {
 	if c.m.Busy() {
 		c.m.Interrupt()
 		return
 	}
-	p := c.Panel()
-	if !p.Active || j >= p.Heaps[h] {
-		return
-	}
-	before := p.Heaps
-	before[h] = j
-	letter := string(rune('A' + h))
-	script := fmt.Sprintf("%d [%s]", j, letter)
-	if !nim.Over(before[:]) {
-		script += " [EVAL]"
-	}
-	text := flatText(p.Program)
 	c.enqueue(func() {
-		if !c.m.InVarMenu(text) {
-			_ = emulator.Run(c.m, "MAIN SOLVE CALC", nil)
+		p := c.panelNow()
+		if !p.Active || p.Over || h < 0 || h > 3 || j >= p.Heaps[h] {
+			return
 		}
-		err := emulator.Run(c.m, script, nil)
-		after := programs.ReadHeaps(c.m.Vars())
-		c.mu.Lock()
-		c.verdict = verdict(p.Program, before, after, c.m.Frame().Top, err)
-		c.mu.Unlock()
+		if msg := c.settle(); msg != "" {
+			c.after(msg)
+			return
+		}
+		if err := c.openProgram(p.Program); err != nil {
+			c.after(err.Error())
+			return
+		}
+		c.typeNumber(j)
+		c.pressLabel(string(rune('A' + h)))
+		after := p.Heaps
+		after[h] = j
+		if nim.Over(after[:]) {
+			c.after("")
+			return
+		}
+		c.game.heaps = after // the calculator answers this position
+		c.pressLabel("EVAL")
+		c.after("")
 	})
 }
 
-// verdict says what the move did, the native player's opinion, and the
-// winner when the game is over.
-func verdict(p programs.Program, before, after programs.Heaps, display string, err error) string {
-	if err != nil {
-		return "The keys could not be typed: " + err.Error()
-	}
-	if before == (programs.Heaps{}) {
-		if p.Misere {
-			return "You took the last match. The calculator wins."
+// settle finishes what is pending as a person would before using the menu
+// keys, and returns a message when it cannot.
+func (c *Controller) settle() string {
+	for range 4 {
+		switch c.m.Pending() {
+		case emulator.PendingNone:
+			return ""
+		case emulator.PendingEdit:
+			return "An equation is being typed: press INPUT to keep it or shift EXIT (MAIN) to leave it, then play."
+		case emulator.PendingBusy:
+			return "The calculator is busy."
+		case emulator.PendingNumber:
+			c.m.Press(emulator.KeyCLR)
+		case emulator.PendingPrompt:
+			c.m.Press(emulator.KeyEXIT)
 		}
-		return "You took the last match. You win."
 	}
-	want, ok := programs.Natives[p.Native](before)
-	if after == before {
-		if ok {
-			return fmt.Sprintf("The calculator did not move (%s); the native player would leave %s.", display, want.String())
-		}
-		return fmt.Sprintf("The calculator cannot move (%s). You win.", display)
-	}
-	var s string
-	if ok && after == want {
-		s = fmt.Sprintf("The calculator left %s; the native player agrees.", after.String())
-	} else {
-		s = fmt.Sprintf("The calculator left %s; the native player would leave %s.", after.String(), want.String())
-	}
-	if after == (programs.Heaps{}) {
-		if p.Misere {
-			return s + " It took the last match. You win."
-		}
-		return s + " It took the last match. The calculator wins."
-	}
-	return s + " Your move."
+	return "The calculator is waiting for a key: press EXIT, then play."
 }
 
-// refresh recomputes the panel from the calculator (on the controller's
-// goroutine or before it starts, so the variables are not in use).
-func (c *Controller) refresh() {
+// openProgram makes the program's variable menu show: MAIN, SOLVE, the
+// program in the list, CALC.
+func (c *Controller) openProgram(p programs.Program) error {
+	text := flatText(p)
+	if c.m.InVarMenu(text) {
+		return nil
+	}
+	c.m.Press(emulator.KeyShift)
+	c.m.Press(emulator.KeyEXIT) // MAIN
+	c.pressLabel("SOLVE")
 	eqs, cur := c.m.Equations()
-	var p Panel
+	want := -1
+	for i, t := range eqs {
+		if t == text {
+			want = i
+		}
+	}
+	if want < 0 {
+		return fmt.Errorf("%s is not in the SOLVE list", p.Title)
+	}
+	for ; cur < want; cur++ {
+		c.m.Press(emulator.KeyDown)
+	}
+	for ; cur > want; cur-- {
+		c.m.Press(emulator.KeyUp)
+	}
+	c.pressLabel("CALC")
+	if !c.m.InVarMenu(text) {
+		return fmt.Errorf("%s did not open: %s", p.Title, c.m.Frame().Top)
+	}
+	return nil
+}
+
+// pressLabel presses the menu key labelled label, paging with MORE.
+func (c *Controller) pressLabel(label string) bool {
+	for range 8 {
+		f := c.m.Frame()
+		more := -1
+		for i, l := range f.Labels {
+			if l == label {
+				c.m.Press(emulator.KeyF1 + emulator.Key(i))
+				return true
+			}
+			if l == "MORE" {
+				more = i
+			}
+		}
+		if more < 0 {
+			return false
+		}
+		c.m.Press(emulator.KeyF1 + emulator.Key(more))
+	}
+	return false
+}
+
+// typeNumber keys a whole number's digits.
+func (c *Controller) typeNumber(n int) {
+	for _, d := range strconv.Itoa(n) {
+		k, _ := emulator.KeyByName(string(d))
+		c.m.Press(k)
+	}
+}
+
+// currentProgram is the Nim program that is the SOLVE list's current
+// equation.
+func (c *Controller) currentProgram() (programs.Program, bool) {
+	eqs, cur := c.m.Equations()
 	if cur < len(eqs) {
 		for _, prog := range programs.All() {
 			if prog.Nim && flatText(prog) == eqs[cur] {
-				p.Active, p.Program = true, prog
+				return prog, true
 			}
 		}
 	}
-	if p.Active {
-		p.Heaps = programs.ReadHeaps(c.m.Vars())
-	}
+	return programs.Program{}, false
+}
+
+// panelNow is the panel as the last job left it.
+func (c *Controller) panelNow() Panel {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	switch {
-	case !p.Active:
-	case c.verdict != "":
-		p.Status = c.verdict
-	case p.Heaps == (programs.Heaps{}):
-		p.Status = "Press INIT (after CALC) to set the heaps to 1 3 5 7."
-	default:
-		p.Status = "Your move: click a match to take it and those to its right."
+	return c.panel
+}
+
+// after updates the game from the calculator after a job (msg, when set,
+// is the status to show) and publishes a snapshot. It runs on the
+// controller's goroutine, when no solve runs.
+func (c *Controller) after(msg string) {
+	prog, active := c.currentProgram()
+	p := Panel{Active: active, Program: prog}
+	g := &c.game
+	if !active {
+		*g = gameState{}
+	} else {
+		p.Title = title(prog)
+		c.follow(prog)
+		p.Heaps, p.Over, p.Status = clampHeaps(g.heaps), g.over, g.status
+		if bad := outOfRange(g.heaps); bad != "" {
+			p.Status = bad
+		}
 	}
+	if msg != "" {
+		p.Status = msg
+	}
+	c.mu.Lock()
 	c.panel = p
+	c.mu.Unlock()
+	c.publish()
+}
+
+// title names a program and its rule.
+func title(p programs.Program) string {
+	if p.Misere {
+		return p.Title + " · 1-3-5-7 · misère: whoever takes the last match loses"
+	}
+	return p.Title + " · 1-3-5-7 · whoever takes the last match wins"
+}
+
+// follow reads the heaps after a job and says what happened: a new game
+// (INIT), the calculator's move or resignation (EVAL), the player's move
+// (a heap stored), and the winner.
+func (c *Controller) follow(prog programs.Program) {
+	g := &c.game
+	if g.prog != prog.ID {
+		*g = gameState{prog: prog.ID, status: firstHint}
+	}
+	top := c.m.Frame().Top
+	now := programs.ReadHeaps(c.m.Vars())
+	before := g.heaps
+	switch {
+	case strings.HasPrefix(top, "INIT="):
+		g.heaps, g.over, g.status = now, false, "Your move: click a match to take it and those to its right, or key a heap's new size, its menu key (A–D) and EVAL."
+	case top == hp17b.MsgSolutionNotFound && !g.over && c.m.InVarMenu(flatText(prog)):
+		g.heaps, g.over = now, true
+		g.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + show(now) + " and resigns. You win. New Game plays again."
+	case strings.HasPrefix(top, "EVAL=") && !g.over && now != before:
+		g.heaps = now
+		g.status = "The calculator took " + took(before, now) + ", leaving " + show(now) + "."
+		if nim.Over(now[:]) {
+			g.over = true
+			if prog.Misere {
+				g.status += " It took the last match: you win."
+			} else {
+				g.status += " It took the last match: the calculator wins."
+			}
+		} else {
+			g.status += " Your move."
+		}
+		if want, ok := programs.Natives[prog.Native](before); ok && want != now {
+			g.status += " (By the nim-sum rule it should have left " + show(want) + ".)"
+		}
+	case now != before && !g.over:
+		g.heaps = now
+		if nim.Over(now[:]) {
+			g.over = true
+			if prog.Misere {
+				g.status = "You took the last match: the calculator wins."
+			} else {
+				g.status = "You took the last match: you win."
+			}
+		} else {
+			g.status = "You left " + show(now) + ": press EVAL for the calculator's move."
+		}
+	}
+}
+
+// firstHint is the panel's status before the first game.
+const firstHint = "New Game (or SOLVE, CALC, INIT) sets the heaps to 1 3 5 7. Then click a match, or key a heap's new size, its menu key (A–D) and EVAL."
+
+// show writes the heaps as the LCD shows NIM's number (1,346).
+func show(h programs.Heaps) string { return hp17b.Group(strconv.Itoa(h.Number())) }
+
+// took says what one move took: "2 from C".
+func took(before, after programs.Heaps) string {
+	for i := range before {
+		if before[i] != after[i] {
+			return fmt.Sprintf("%d from %c", before[i]-after[i], 'A'+i)
+		}
+	}
+	return "nothing"
+}
+
+// clampHeaps keeps each heap within the game's limits for drawing.
+func clampHeaps(h programs.Heaps) programs.Heaps {
+	for i := range h {
+		h[i] = max(0, min(h[i], programs.Limits[i]))
+	}
+	return h
+}
+
+// outOfRange says which heap holds a count the game does not allow.
+func outOfRange(h programs.Heaps) string {
+	for i := range h {
+		if h[i] < 0 || h[i] > programs.Limits[i] {
+			return fmt.Sprintf("%c holds %d, but this game allows 0 to %d: key a count from 0 to %d and press %c, or New Game.",
+				'A'+i, h[i], programs.Limits[i], programs.Limits[i], 'A'+i)
+		}
+	}
+	return ""
 }
 
 var (

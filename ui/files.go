@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,9 +10,11 @@ import (
 )
 
 // LoadFiles adds the equations of every file in fsys (the files dropped on
-// the window) to the calculator's SOLVE list. A bad file changes nothing:
-// its error goes to stderr, with the offending line and a caret, and the
-// display shows BAD FILE line:col.
+// the window) to the calculator's SOLVE list, as `--load` does: the good
+// equations of a file are added (not those already in the list), a bad
+// equation's error goes to stderr with its line and a caret, and the
+// display shows BAD FILE line:col. Call it where no solve can run at the
+// same time (the controller runs it as a job: Controller.Load).
 func LoadFiles(m *emulator.Machine, fsys fs.FS, stderr io.Writer) {
 	_ = fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -25,14 +26,12 @@ func LoadFiles(m *emulator.Machine, fsys fs.FS, stderr io.Writer) {
 			m.Message("BAD FILE")
 			return nil
 		}
-		if err := m.LoadEquations(path, string(b)); err != nil {
-			fmt.Fprintln(stderr, solver.Explain(err))
-			var se *solver.SyntaxError
-			if errors.As(err, &se) {
-				m.Message(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col))
-			} else {
-				m.Message("BAD FILE")
-			}
+		rep, err := m.LoadText(path, string(b))
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "hp17b: %s: %v\n", path, err)
+		case rep.Err != nil:
+			fmt.Fprintln(stderr, solver.Explain(rep.Err))
 		}
 		return nil
 	})

@@ -8,12 +8,14 @@ import (
 
 // Action is what a PC key or a typed character does: press a calculator
 // key (after the shift key when Shift is set), type Text into the equation
-// being edited, or toggle the key-map overlay (Help).
+// being edited, move its cursor (Cursor), or toggle the key-map overlay
+// (Help).
 type Action struct {
-	Key   emulator.Key
-	Shift bool
-	Text  string
-	Help  bool
+	Key    emulator.Key
+	Shift  bool
+	Text   string
+	Cursor *emulator.CursorMove
+	Help   bool
 }
 
 // namedKeys maps PC keys (by Ebitengine's names) to calculator keys, after
@@ -28,10 +30,37 @@ var namedKeys = map[string]emulator.Key{
 	"ControlLeft": emulator.KeyShift, "ControlRight": emulator.KeyShift,
 }
 
-// NamedKeyAction maps a PC key that types no character.
-func NamedKeyAction(name string) (Action, bool) {
+// editKeys are the text-field keys of the equation editor.
+var editKeys = map[string]emulator.CursorMove{
+	"ArrowLeft": emulator.CursorLeft, "ArrowRight": emulator.CursorRight,
+	"Home": emulator.CursorHome, "End": emulator.CursorEnd, "Delete": emulator.CursorDelete,
+}
+
+// NamedKeyAction maps a PC key that types no character. While an equation
+// is being entered or edited the keys work as in a text field: Left, Right,
+// Home and End move the cursor, Delete removes the character at it, Enter
+// is INPUT, Backspace ← and Escape EXIT.
+func NamedKeyAction(name string, editing bool) (Action, bool) {
+	if editing {
+		if mv, ok := editKeys[name]; ok {
+			return Action{Cursor: &mv}, true
+		}
+		if name == "Enter" || name == "NumpadEnter" {
+			return Action{Key: emulator.KeyINPUT}, true
+		}
+	}
 	k, ok := namedKeys[name]
 	return Action{Key: k}, ok
+}
+
+// Repeats reports whether holding the PC key repeats it (Backspace, Delete
+// and the arrows, as a text field's keys do).
+func Repeats(name string) bool {
+	switch name {
+	case "Backspace", "Delete", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown":
+		return true
+	}
+	return false
 }
 
 var charKeys = map[rune]Action{
@@ -76,6 +105,8 @@ PC KEYBOARD
 Enter = · Backspace ← · Tab INPUT
 Escape EXIT · Delete CLR · Ctrl shift
 Arrow up/down ▲ ▼ · F1-F6 menu keys
-Letters type into an equation (NEW/EDIT)
+Letters type into an equation (NEW/EDIT);
+there Left Right Home End move, Delete
+deletes, Enter is INPUT, Escape EXIT
 Click a match to take it and those right of it
-? shows or hides this map`)
+? or Escape hides this map`)

@@ -23,8 +23,9 @@ type Layout struct {
 	// taller than wide, as on the real display).
 	DotX, DotY, DotW, DotH float64
 	Keys                   [emulator.NumKeys]Rect
-	// Panel is the heaps panel (zero when hidden).
-	Panel Rect
+	// Panel is the heaps panel (zero when hidden); NewGame its New Game
+	// button.
+	Panel, NewGame Rect
 }
 
 // Body and panel sizes, layout units.
@@ -77,6 +78,7 @@ func NewLayout(panel bool) Layout {
 	}
 	if panel {
 		l.Panel = Rect{BodyWidth, 0, PanelWidth, BodyHeight}
+		l.NewGame = Rect{BodyWidth + (PanelWidth-120)/2, 396, 120, 30}
 		l.Width += PanelWidth
 	}
 	return l
@@ -128,4 +130,36 @@ func (l Layout) MatchAt(x, y float64) (heap, j int, ok bool) {
 func (l Layout) Fit(w, h float64) (scale, offX, offY float64) {
 	scale = min(w/l.Width, h/l.Height)
 	return scale, (w - l.Width*scale) / 2, (h - l.Height*scale) / 2
+}
+
+// PixelDots places the LCD's dots on whole device pixels for a layout drawn
+// at scale with offset (ox, oy): every dot has the same width and height
+// and the same gap, so the dot matrix and the 3×5 menu labels are even at
+// any scale, 1×, 1.5×, 2× or a fractional HiDPI factor. The grid is
+// centred where the layout puts the LCD.
+type PixelDots struct {
+	X0, Y0, PitchX, PitchY, W, H int
+}
+
+// Pixels computes the dot grid for a scale and offset (see PixelDots).
+func (l Layout) Pixels(scale, ox, oy float64) PixelDots {
+	px := max(1, int(l.DotW*scale+0.5))
+	py := max(px+1, int(float64(px)*l.DotH/l.DotW+0.5))
+	gap := func(p int) int {
+		if p >= 3 {
+			return max(1, p/6)
+		}
+		return 0
+	}
+	cx := ox + (l.DotX+LCDWidth*l.DotW/2)*scale
+	cy := oy + (l.DotY+LCDHeight*l.DotH/2)*scale
+	return PixelDots{
+		X0: int(cx+0.5) - LCDWidth*px/2, Y0: int(cy+0.5) - LCDHeight*py/2,
+		PitchX: px, PitchY: py, W: px - gap(px), H: py - gap(py),
+	}
+}
+
+// Dot returns dot (row, col)'s rectangle in device pixels: x, y, w, h.
+func (p PixelDots) Dot(row, col int) (x, y, w, h int) {
+	return p.X0 + col*p.PitchX, p.Y0 + row*p.PitchY, p.W, p.H
 }

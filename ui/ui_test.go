@@ -118,13 +118,28 @@ func TestKeyMap(t *testing.T) {
 	for name, want := range map[string]emulator.Key{"Enter": emulator.KeyEquals, "Backspace": emulator.KeyBack,
 		"Escape": emulator.KeyEXIT, "Delete": emulator.KeyCLR, "Tab": emulator.KeyINPUT, "ArrowUp": emulator.KeyUp,
 		"F6": emulator.KeyF6, "ControlLeft": emulator.KeyShift} {
-		a, ok := NamedKeyAction(name)
+		a, ok := NamedKeyAction(name, false)
 		assert.True(t, ok, name)
 		assert.Equal(t, want, a.Key, name)
 	}
-	_, ok := NamedKeyAction("PageUp")
+	_, ok := NamedKeyAction("PageUp", false)
 	assert.False(t, ok)
-	a, ok := CharAction('7', false)
+	// While an equation is edited the keys work as in a text field.
+	for name, want := range map[string]emulator.CursorMove{"ArrowLeft": emulator.CursorLeft,
+		"ArrowRight": emulator.CursorRight, "Home": emulator.CursorHome, "End": emulator.CursorEnd,
+		"Delete": emulator.CursorDelete} {
+		a, ok := NamedKeyAction(name, true)
+		require.True(t, ok, name)
+		require.NotNil(t, a.Cursor, name)
+		assert.Equal(t, want, *a.Cursor, name)
+	}
+	a, _ := NamedKeyAction("Enter", true)
+	assert.Equal(t, emulator.KeyINPUT, a.Key, "Enter is INPUT while editing")
+	a, _ = NamedKeyAction("Escape", true)
+	assert.Equal(t, emulator.KeyEXIT, a.Key)
+	assert.True(t, Repeats("Backspace"))
+	assert.False(t, Repeats("F1"))
+	a, ok = CharAction('7', false)
 	assert.True(t, ok)
 	assert.Equal(t, emulator.Key7, a.Key)
 	a, _ = CharAction('^', false)
@@ -146,6 +161,7 @@ func press(c *Controller, script string) {
 	for _, tok := range toks {
 		if k, ok := emulator.KeyByName(tok); ok {
 			c.Do(Action{Key: k})
+			c.Wait()
 			continue
 		}
 		f := c.Frame()
@@ -165,7 +181,8 @@ func TestControllerHeapsPanel(t *testing.T) {
 	p := c.Panel()
 	require.True(t, p.Active, "NIM is the current equation of a fresh calculator")
 	assert.Equal(t, "nim", p.Program.ID)
-	assert.Contains(t, p.Status, "Press INIT")
+	assert.Contains(t, p.Status, "New Game")
+	assert.Contains(t, p.Title, "the last match wins")
 
 	press(c, "SOLVE CALC INIT")
 	assert.Equal(t, "INIT=1,357.00", c.Frame().Top)
@@ -178,7 +195,7 @@ func TestControllerHeapsPanel(t *testing.T) {
 	assert.Equal(t, "EVAL=1,346.00", c.Frame().Top)
 	p = c.Panel()
 	assert.EqualValues(t, [4]int{1, 3, 4, 6}, p.Heaps)
-	assert.Equal(t, "The calculator left 1346; the native player agrees. Your move.", p.Status)
+	assert.Equal(t, "The calculator took 1 from C, leaving 1,346. Your move.", p.Status)
 
 	c.TakeMatch(3, 7) // no such match: nothing happens
 	c.Wait()
@@ -194,6 +211,7 @@ func TestControllerHeapsPanel(t *testing.T) {
 	// NIMM is a Nim program too; another equation hides the panel.
 	press(c, "EXIT DOWN")
 	assert.Equal(t, "nim-misere", c.Panel().Program.ID)
+	assert.Contains(t, c.Panel().Title, "misère")
 	press(c, "NEW")
 	c.Do(Action{Text: "X=Y"})
 	press(c, "INPUT")
@@ -240,4 +258,152 @@ func TestLoadFiles(t *testing.T) {
 	after, _ = m.Equations()
 	assert.Equal(t, append(before, "AREA:A=L×W", "P=2×(L+W)"), after)
 	assert.Equal(t, "2 EQUATIONS ADDED", m.Frame().Top)
+}
+
+// newGame is a controller with NIM's game started by New Game.
+func newGame(t *testing.T) *Controller {
+	t.Helper()
+	c := NewController(emulator.New(), nil)
+	t.Cleanup(c.Close)
+	c.NewGame()
+	c.Wait()
+	require.Equal(t, "INIT=1,357.00", c.Frame().Top)
+	require.EqualValues(t, [4]int{1, 3, 5, 7}, c.Panel().Heaps)
+	return c
+}
+
+func TestPanelOverPendingInput(t *testing.T) {
+	// A stray digit: the click clears it (CLR) and stores B=2, not 12.
+	c := newGame(t)
+	c.Do(Action{Key: emulator.Key1})
+	c.Wait()
+	c.TakeMatch(1, 2)
+	c.Wait()
+	assert.Equal(t, "2", c.Machine().Vars().Value("B").String())
+	assert.Equal(t, "EVAL=1,256.00", c.Frame().Top)
+
+	// The DSP FIX prompt: EXIT cancels it, then the move.
+	press(c, "DSP")
+	c.Do(Action{Key: emulator.KeyF1}) // FIX, waiting for digits
+	c.Wait()
+	require.Equal(t, emulator.PendingPrompt, c.Machine().Pending())
+	c.TakeMatch(2, 1)
+	c.Wait()
+	assert.Equal(t, "1", c.Machine().Vars().Value("C").String())
+	assert.NotContains(t, c.Panel().Status, "key script")
+
+	// STO waiting for a register: cancelled the same way.
+	c.Do(Action{Key: emulator.KeySTO})
+	c.Wait()
+	require.Equal(t, emulator.PendingPrompt, c.Machine().Pending())
+	before := c.Panel().Heaps
+	c.TakeMatch(0, 0)
+	c.Wait()
+	assert.NotEqual(t, before, c.Panel().Heaps)
+}
+
+func TestPanelDuringEdit(t *testing.T) {
+	c := newGame(t)
+	press(c, "EXIT NEW")
+	c.Do(Action{Text: "Q=R+1"})
+	c.Wait()
+	c.TakeMatch(3, 0)
+	c.Wait()
+	assert.True(t, c.Machine().Editing(), "the edit is kept")
+	assert.Equal(t, "Q=R+1", c.Frame().Top)
+	assert.Contains(t, c.Panel().Status, "being typed")
+	assert.EqualValues(t, [4]int{1, 3, 5, 7}, c.Panel().Heaps, "no move was made")
+}
+
+func TestPanelLostPositionResigns(t *testing.T) {
+	// EVAL straight after INIT hands the calculator a lost position.
+	c := newGame(t)
+	press(c, "EVAL")
+	assert.Equal(t, "SOLUTION NOT FOUND", c.Frame().Top)
+	p := c.Panel()
+	assert.True(t, p.Over)
+	assert.Contains(t, p.Status, "no winning move")
+	assert.Contains(t, p.Status, "resigns")
+	assert.Contains(t, p.Status, "You win")
+	c.TakeMatch(3, 0) // the game is over: nothing happens
+	c.Wait()
+	assert.EqualValues(t, [4]int{1, 3, 5, 7}, c.Panel().Heaps)
+	// New Game starts again.
+	c.NewGame()
+	c.Wait()
+	assert.False(t, c.Panel().Over)
+	assert.Contains(t, c.Panel().Status, "Your move")
+}
+
+func TestPanelWinnerFromKeys(t *testing.T) {
+	// A whole game played with calculator keys: the panel names the winner.
+	c := newGame(t)
+	for _, move := range []string{"6 D EVAL", "3 C EVAL", "2 B EVAL", "0 A EVAL", "0 B EVAL"} {
+		press(c, move)
+		if c.Panel().Over {
+			break
+		}
+	}
+	assert.True(t, c.Panel().Over)
+	assert.EqualValues(t, [4]int{0, 0, 0, 0}, c.Panel().Heaps)
+	assert.Contains(t, c.Panel().Status, "the calculator wins")
+}
+
+func TestPanelHeapOutOfRange(t *testing.T) {
+	c := newGame(t)
+	press(c, "1 2 B")
+	p := c.Panel()
+	assert.Equal(t, 3, p.Heaps[1], "drawn within the game's limits")
+	assert.Contains(t, p.Status, "B holds 12")
+}
+
+// TestLoadDuringSolve drops a file while a long Σ solve runs: the load
+// waits for the solve (it is a job after it), nothing races, nothing is
+// lost (go test -race checks the first).
+func TestLoadDuringSolve(t *testing.T) {
+	m := emulator.New()
+	require.NoError(t, emulator.Run(m, `SOLVE NEW "T=Σ(I:1:200000:1:I)" INPUT CALC`, nil))
+	c := NewController(m, nil)
+	defer c.Close()
+	c.Do(Action{Key: emulator.KeyF1}) // solve T
+	deadline := time.Now().Add(10 * time.Second)
+	for !m.Busy() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	var errs strings.Builder
+	c.Load(fstest.MapFS{"one.eq": {Data: []byte("AREA:A=L×W\n")}}, &errs)
+	_ = c.Snapshot() // the window reads snapshots meanwhile
+	c.Wait()
+	eqs, _ := m.Equations()
+	assert.Contains(t, eqs, "AREA:A=L×W")
+	assert.Equal(t, "20000100000", m.Vars().Value("T").String(), "the solve finished")
+	assert.Empty(t, errs.String())
+}
+
+func TestSnapshotVersions(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	v := c.Snapshot().Version
+	c.Do(Action{Key: emulator.Key7})
+	c.Wait()
+	s := c.Snapshot()
+	assert.Greater(t, s.Version, v, "every job publishes a new snapshot")
+	assert.Equal(t, "7", s.Frame.Top)
+	// The key is drawn pressed, then up again without further input.
+	deadline := time.Now().Add(2 * time.Second)
+	for c.Snapshot().Pressed >= 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.EqualValues(t, -1, c.Snapshot().Pressed)
+}
+
+func TestHelpBlocksKeys(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	c.Do(Action{Help: true})
+	c.Do(Action{Key: emulator.Key7})
+	c.Wait()
+	assert.NotEqual(t, "7", c.Frame().Top, "keys under the overlay do nothing")
+	c.Do(Action{Key: emulator.KeyEXIT}) // Escape closes it
+	assert.False(t, c.Help())
 }

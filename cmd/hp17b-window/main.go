@@ -6,10 +6,12 @@
 //
 // It needs an X or Wayland display (Ebitengine opens it as the program
 // starts); without one it cannot start at all, which is why it is a program
-// of its own.
+// of its own. Exit status: 0, 1 for a failure while running, 2 for a usage
+// error, 3 when no window could open.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -39,6 +41,10 @@ func (c *clicks) Set(s string) error {
 	return nil
 }
 
+// exitNoWindow is the exit status when no window could open (no display,
+// or a display that cannot be reached); 2 is for usage errors.
+const exitNoWindow = 3
+
 func main() {
 	start := time.Now()
 	fs := flag.NewFlagSet("hp17b-window", flag.ContinueOnError)
@@ -62,9 +68,15 @@ func main() {
 		fmt.Fprintf(os.Stderr, "hp17b: %s\n", notice)
 	}
 	if *load != "" {
-		if err := m.LoadFile(*load); err != nil {
-			fmt.Fprintln(os.Stderr, solver.Explain(err))
-			os.Exit(2)
+		// A bad file still opens the window: its good equations are added,
+		// the display shows BAD FILE line:col, and the reason is printed.
+		rep, err := m.LoadFileLenient(*load)
+		switch {
+		case err != nil:
+			fmt.Fprintf(os.Stderr, "hp17b: --load %s: %v\n", *load, err)
+			m.Message("BAD FILE")
+		case rep.Err != nil:
+			fmt.Fprintln(os.Stderr, solver.Explain(rep.Err))
 		}
 	}
 	if *keys != "" {
@@ -74,7 +86,11 @@ func main() {
 		}
 	}
 	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start})
-	if err != nil {
+	switch {
+	case errors.Is(err, window.ErrNoWindow):
+		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+		os.Exit(exitNoWindow)
+	case err != nil:
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
 		os.Exit(1)
 	}

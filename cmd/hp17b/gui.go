@@ -17,6 +17,9 @@ import (
 // runs; hp17b itself works everywhere.
 const windowProgram = "hp17b-window"
 
+// exitNoWindow is hp17b-window's exit status when no window could open.
+const exitNoWindow = 3
+
 var (
 	getenv     = os.Getenv
 	findWindow = func() (string, error) {
@@ -75,6 +78,9 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.As(err, &exit) && exit.ExitCode() == exitUsage:
 		return exitUsage
+	case errors.As(err, &exit) && exit.ExitCode() == exitNoWindow && !needsWindow:
+		fmt.Fprintln(stderr, "hp17b: the display cannot be reached, so no window could open: playing NIM in the terminal")
+		return runPlay(nil, stdout, stderr)
 	case !needsWindow && time.Since(start) < 5*time.Second:
 		fmt.Fprintf(stderr, "hp17b: the window could not open (%v): playing NIM in the terminal\n", err)
 		return runPlay(nil, stdout, stderr)

@@ -55,9 +55,13 @@ type Game struct {
 	done     bool
 	shotErr  error
 	drawn    bool
-	dirty    bool
+	version  uint64 // the snapshot last drawn
 	lastSize [2]int
 	clicked  bool
+	// held is the repeating PC key held down and when it next repeats.
+	held     ebiten.Key
+	holding  bool
+	repeatAt time.Time
 }
 
 // New makes the game for a calculator.
@@ -65,7 +69,7 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	g := &Game{opt: opt, dirty: true}
+	g := &Game{opt: opt}
 	var err error
 	if g.regular, err = text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF)); err != nil {
 		return nil, err
@@ -89,9 +93,14 @@ func Run(m *emulator.Machine, opt Options) error {
 	l := ui.NewLayout(true)
 	ebiten.SetWindowTitle("HP-17BII")
 	ebiten.SetWindowSize(int(l.Width), int(l.Height))
+	ebiten.SetWindowSizeLimits(int(l.Width/2), int(l.Height/2), -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
 	if opt.Screenshot == "" {
+		// One Update before every frame: in the minimum-FPS mode a frame
+		// may otherwise run without one, and a press seen only by that
+		// frame's input state is lost (a click 1 ms after a mouse move).
+		ebiten.SetTPS(ebiten.SyncWithFPS)
 		// Draw only on input or when the controller asks: an idle window
 		// uses no CPU. A screenshot run keeps ticking until it is written.
 		// Ebitengine marks this mode deprecated in favour of skipping draws
@@ -102,7 +111,7 @@ func Run(m *emulator.Machine, opt Options) error {
 		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //lint:ignore SA1019 idle CPU, see above
 	}
 	ebiten.SetRunnableOnUnfocused(true)
-	err = ebiten.RunGame(g)
+	err = runGame(g)
 	g.ctrl.Close()
 	if err == nil {
 		err = g.shotErr
@@ -110,7 +119,24 @@ func Run(m *emulator.Machine, opt Options) error {
 	return err
 }
 
-func (g *Game) layout() ui.Layout { return ui.NewLayout(g.ctrl.Panel().Active) }
+// runGame runs the game, turning a panic of the window system (an
+// unreachable display) into an error, so that the caller can say why and
+// fall back.
+func runGame(g *Game) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrNoWindow, r)
+		}
+	}()
+	return ebiten.RunGame(g)
+}
+
+// ErrNoWindow is returned by Run when the window system could not start.
+var ErrNoWindow = fmt.Errorf("the window could not open")
+
+// layout is the same whether or not the heaps panel shows, so the
+// calculator never moves when it comes or goes.
+func (g *Game) layout() ui.Layout { return ui.NewLayout(true) }
 
 // LayoutF renders at the device's pixel density, for crisp HiDPI output.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
@@ -146,31 +172,44 @@ func (g *Game) Update() error {
 				l = g.layout()
 			}
 		}
-		g.dirty = true
 		return nil
 	}
+	editing := g.ctrl.Machine().Editing()
 	for _, k := range inpututil.AppendJustPressedKeys(nil) {
-		if a, ok := ui.NamedKeyAction(k.String()); ok {
+		if a, ok := ui.NamedKeyAction(k.String(), editing); ok {
 			g.ctrl.Do(a)
-			g.dirty = true
+			if ui.Repeats(k.String()) {
+				g.held, g.holding, g.repeatAt = k, true, time.Now().Add(400*time.Millisecond)
+			}
 		}
 	}
-	editing := g.ctrl.Machine().Editing()
+	if g.holding {
+		// Auto-repeat: frames keep coming while the key is held.
+		switch {
+		case !ebiten.IsKeyPressed(g.held):
+			g.holding = false
+		case time.Now().After(g.repeatAt):
+			if a, ok := ui.NamedKeyAction(g.held.String(), editing); ok {
+				g.ctrl.Do(a)
+			}
+			g.repeatAt = time.Now().Add(50 * time.Millisecond)
+		}
+		if g.holding {
+			ebiten.ScheduleFrame() //lint:ignore SA1019 keeps the minimum-FPS loop ticking while a key repeats
+		}
+	}
 	for _, r := range ebiten.AppendInputChars(nil) {
 		if a, ok := ui.CharAction(r, editing); ok {
 			g.ctrl.Do(a)
-			g.dirty = true
 		}
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		x, y := ebiten.CursorPosition()
 		lx, ly := g.toLayout(x, y)
 		g.ctrl.Click(g.layout(), lx, ly)
-		g.dirty = true
 	}
 	if files := ebiten.DroppedFiles(); files != nil {
-		ui.LoadFiles(g.ctrl.Machine(), files, g.opt.Stderr)
-		g.dirty = true
+		g.ctrl.Load(files, g.opt.Stderr)
 	}
 	return nil
 }
@@ -200,19 +239,14 @@ var screenLabels = map[string]string{"yˣ": "y^x", "x≷y": "x<>y"}
 func (g *Game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	size := [2]int{b.Dx(), b.Dy()}
-	if size != g.lastSize {
-		g.lastSize, g.dirty = size, true
-	}
-	if _, pressed := g.ctrl.Pressed(); pressed || g.ctrl.Machine().Busy() {
-		g.dirty = true
-	}
-	if !g.dirty && g.drawn {
-		return
-	}
-	g.dirty = false
 	if g.opt.Screenshot != "" {
 		g.ctrl.Wait()
 	}
+	snap := g.ctrl.Snapshot()
+	if size == g.lastSize && snap.Version == g.version && g.drawn && g.opt.Screenshot == "" {
+		return // nothing new: the screen keeps the last frame
+	}
+	g.lastSize, g.version = size, snap.Version
 	l := g.layout()
 	scale, ox, oy := l.Fit(float64(size[0]), float64(size[1]))
 	rect := func(r ui.Rect, c color.Color) {
@@ -232,24 +266,36 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	lcd := ui.Rect{X: l.DotX - 8, Y: l.Annunciators.Y, W: ui.LCDWidth*l.DotW + 16, H: l.DotY - l.Annunciators.Y + ui.LCDHeight*l.DotH + 8}
 	rect(lcd, colLCD)
 
-	f := g.ctrl.Frame()
+	f := snap.Frame
 	dots := ui.RenderLCD(f)
+	grid := l.Pixels(scale, ox, oy)
 	for r := 0; r < ui.LCDHeight; r++ {
 		for c := 0; c < ui.LCDWidth; c++ {
 			col := colDotOff
 			if dots[r][c] {
 				col = colDotOn
 			}
-			rect(l.Dot(r, c), col)
+			x, y, w, h := grid.Dot(r, c)
+			vector.DrawFilledRect(screen, float32(x), float32(y), float32(w), float32(h), col, false)
 		}
 	}
 	if f.Shift {
-		label("↱ SHIFT", g.bold, 9, l.Annunciators.X+30, l.Annunciators.Y+8, colDotOn)
+		// The shift annunciator: the calculator's bent arrow (up, then
+		// right), drawn with lines rather than a font's glyph.
+		ax, ay := ox+(l.Annunciators.X+14)*scale, oy+(l.Annunciators.Y+12)*scale
+		s := float32(scale)
+		line := func(x1, y1, x2, y2 float64) {
+			vector.StrokeLine(screen, float32(ax+x1*scale), float32(ay+y1*scale), float32(ax+x2*scale), float32(ay+y2*scale), 1.6*s, colDotOn, true)
+		}
+		line(0, 0, 0, -8)
+		line(0, -8, 10, -8)
+		line(10, -8, 7, -11)
+		line(10, -8, 7, -5)
 	}
 	if f.Busy {
 		label("BUSY", g.bold, 9, l.Annunciators.X+l.Annunciators.W-30, l.Annunciators.Y+8, colDotOn)
 	}
-	pressedKey, pressed := g.ctrl.Pressed()
+	pressedKey, pressed := snap.Pressed, snap.Pressed >= 0
 	for k := emulator.Key(0); k < emulator.NumKeys; k++ {
 		r := l.Keys[k]
 		c := colKey
@@ -274,10 +320,17 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			label(info.Shifted, g.regular, 9, r.X+r.W/2, r.Y-7, colGold)
 		}
 	}
-	if p := g.ctrl.Panel(); p.Active {
+	if p := snap.Panel; p.Active {
 		g.drawPanel(screen, l, p, rect, label)
+	} else {
+		rect(l.Panel, colPanel)
+		for i, line := range wrap("The heaps panel plays along while NIM or NIMM is the current equation of SOLVE. New Game starts NIM.", 34) {
+			label(line, g.regular, 12, l.Panel.X+l.Panel.W/2, 200+float64(i)*18, colLabel)
+		}
+		rect(l.NewGame, colGold)
+		label("New Game", g.bold, 13, l.NewGame.X+l.NewGame.W/2, l.NewGame.Y+l.NewGame.H/2, colBody)
 	}
-	if g.ctrl.Help() {
+	if snap.Help {
 		rect(l.Body, colOverlay)
 		for i, line := range strings.Split(ui.KeyMapHelp, "\n") {
 			label(line, g.regular, 12, l.Body.W/2, 120+float64(i)*26, colLabel)
@@ -296,7 +349,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect func(ui.Rect, color.Color),
 	label func(string, *text.GoTextFaceSource, float64, float64, float64, color.Color)) {
 	rect(l.Panel, colPanel)
-	label(p.Program.Title+" · 1-3-5-7", g.bold, 15, l.Panel.X+l.Panel.W/2, 40, colLabel)
+	for i, line := range wrap(p.Title, 30) {
+		label(line, g.bold, 13, l.Panel.X+l.Panel.W/2, 28+float64(i)*18, colLabel)
+	}
 	for h := 0; h < 4; h++ {
 		m0 := l.Match(h, 0)
 		label(string(rune('A'+h)), g.bold, 16, l.Panel.X+25, m0.Y+m0.H/2, colGold)
@@ -305,12 +360,11 @@ func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect fun
 			rect(m, colMatch)
 			rect(ui.Rect{X: m.X - 1, Y: m.Y - 4, W: m.W + 2, H: 12}, colMatchHead)
 		}
-		if p.Heaps[h] > 7 || p.Heaps[h] < 0 {
-			label(fmt.Sprint(p.Heaps[h]), g.regular, 12, l.Panel.X+l.Panel.W-20, m0.Y+m0.H/2, colLabel)
-		}
 	}
-	for i, line := range wrap(p.Status, 34) {
-		label(line, g.regular, 12, l.Panel.X+l.Panel.W/2, 430+float64(i)*18, colLabel)
+	rect(l.NewGame, colGold)
+	label("New Game", g.bold, 13, l.NewGame.X+l.NewGame.W/2, l.NewGame.Y+l.NewGame.H/2, colBody)
+	for i, line := range wrap(p.Status, 36) {
+		label(line, g.regular, 11, l.Panel.X+l.Panel.W/2, 446+float64(i)*16, colLabel)
 	}
 }
 

@@ -1,0 +1,147 @@
+package emulator
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/hp17b/hp17b/solver"
+)
+
+// Pending is what the calculator is in the middle of, as a person would see
+// it before pressing a menu key: nothing, a number being keyed, a prompt
+// (STO, RCL, DSP FIX, a YES/NO question, the shift key), or an equation
+// being entered or edited.
+type Pending int
+
+// The states Pending reports.
+const (
+	PendingNone   Pending = iota
+	PendingNumber         // a number or a chain on the calculator line: CLR clears it
+	PendingPrompt         // STO/RCL, DSP FIX, a YES/NO question or shift: EXIT cancels it
+	PendingEdit           // an equation is being entered or edited: INPUT or EXIT first
+	PendingBusy           // the Solver works: any key interrupts it
+)
+
+// Pending reports what is pending (see Pending).
+func (m *Machine) Pending() Pending {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	switch {
+	case m.busy:
+		return PendingBusy
+	case m.edit != nil:
+		return PendingEdit
+	case m.confirm != nil || m.waitFix || m.pre.sto || m.pre.rcl || m.shift:
+		return PendingPrompt
+	case m.entry != "" || len(m.chain) > 0:
+		return PendingNumber
+	}
+	return PendingNone
+}
+
+// CursorMove is a text-field movement of the equation editor's cursor.
+type CursorMove int
+
+// The movements EditCursor makes.
+const (
+	CursorLeft   CursorMove = iota // one character left (the cursor menu's <-)
+	CursorRight                    // one character right (->)
+	CursorHome                     // to the start (|<-)
+	CursorEnd                      // to the end (->|)
+	CursorDelete                   // delete the character at the cursor (DEL)
+)
+
+// EditCursor moves the cursor of the equation being entered or edited, or
+// deletes the character under it, as the ALPHA-Edit menu's keys do. It
+// reports false when no equation is being edited.
+func (m *Machine) EditCursor(move CursorMove) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.edit
+	if e == nil || m.busy {
+		return false
+	}
+	m.msg = [2]string{}
+	switch move {
+	case CursorLeft:
+		e.cursor = max(e.cursor-1, 0)
+	case CursorRight:
+		e.cursor = min(e.cursor+1, len(e.text))
+	case CursorHome:
+		e.cursor = 0
+	case CursorEnd:
+		e.cursor = len(e.text)
+	case CursorDelete:
+		if e.cursor < len(e.text) {
+			e.text = append(e.text[:e.cursor], e.text[e.cursor+1:]...)
+		}
+	}
+	return true
+}
+
+// ErrBusy is returned by the changes to continuous memory that wait for no
+// solve: while the Solver works, load the file again once it has finished
+// (or interrupt it with any key).
+var ErrBusy = errors.New("the calculator is busy solving: press a key to interrupt it, then try again")
+
+// LoadReport is what a load did: the equations added, those already in the
+// SOLVE list (not added again), and the first bad equation's error.
+type LoadReport struct {
+	Added, Known int
+	Err          error
+}
+
+// LoadFileLenient adds the good equations of the equation file at path to
+// the SOLVE list, skipping those whose text is already there, and shows on
+// the display what happened: "2 EQUATIONS ADDED", or "BAD FILE line:col"
+// when an equation is bad (the good ones are added all the same). Nothing
+// changes while the Solver works (ErrBusy) or when the file cannot be read
+// (the reading error).
+func (m *Machine) LoadFileLenient(path string) (LoadReport, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return LoadReport{}, err
+	}
+	return m.LoadText(path, string(b))
+}
+
+// LoadText is LoadFileLenient for a file's text; name is used in errors.
+func (m *Machine) LoadText(name, text string) (LoadReport, error) {
+	eqs, bad := solver.ParseFileLenient(name, text)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.busy {
+		return LoadReport{}, ErrBusy
+	}
+	rep := LoadReport{Err: bad}
+	have := map[string]bool{}
+	for _, t := range m.eqs {
+		have[t] = true
+	}
+	for _, eq := range eqs {
+		t := Flatten(eq.Source)
+		if have[t] {
+			rep.Known++
+			continue
+		}
+		have[t] = true
+		m.eqs = append(m.eqs, t)
+		rep.Added++
+	}
+	var se *solver.SyntaxError
+	switch {
+	case errors.As(bad, &se):
+		m.setMsg(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col), "", nil)
+	case bad != nil:
+		m.setMsg("BAD FILE", "", nil)
+	default:
+		word := "EQUATIONS"
+		if rep.Added == 1 {
+			word = "EQUATION"
+		}
+		m.setMsg(fmt.Sprintf("%d %s ADDED", rep.Added, word), "", nil)
+	}
+	m.saveLocked()
+	return rep, nil
+}

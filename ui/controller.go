@@ -64,6 +64,7 @@ type Controller struct {
 	game gameState
 
 	mu       sync.Mutex
+	inFlight int // jobs queued or running
 	snap     Snapshot
 	panel    Panel
 	pressed  emulator.Key
@@ -109,6 +110,10 @@ func (c *Controller) loop() {
 		}()
 		job()
 		close(done)
+		c.mu.Lock()
+		c.inFlight--
+		c.mu.Unlock()
+		c.redraw()
 		c.wg.Done()
 	}
 }
@@ -121,8 +126,18 @@ func (c *Controller) enqueue(job func()) bool {
 		return false
 	}
 	c.wg.Add(1)
+	c.inFlight++
 	c.jobs <- job
 	return true
+}
+
+// Working reports whether jobs are queued or running: the window keeps
+// drawing frames until they are done, so that a snapshot published while a
+// frame is being drawn is drawn by the next one.
+func (c *Controller) Working() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.inFlight > 0
 }
 
 // Wait returns when every job given so far has run and its snapshot is

@@ -211,6 +211,11 @@ func (g *Game) Update() error {
 	if files := ebiten.DroppedFiles(); files != nil {
 		g.ctrl.Load(files, g.opt.Stderr)
 	}
+	if g.ctrl.Working() || g.ctrl.Snapshot().Version != g.version {
+		// A job runs or its snapshot is not drawn yet: come back for it
+		// (a redraw asked for while this frame runs may be merged into it).
+		ebiten.ScheduleFrame() //lint:ignore SA1019 keeps the minimum-FPS loop ticking until the result is drawn
+	}
 	return nil
 }
 

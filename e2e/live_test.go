@@ -1,0 +1,193 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"image"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/ui"
+)
+
+// liveWindow starts the window program for real (not in screenshot mode,
+// which redraws every tick), waits for its first frame and returns its X
+// window id and a function that runs xdotool.
+//
+// These tests drive the live window at machine speed. Under Xvfb a click
+// that follows a mouse move within a few milliseconds is still lost at
+// times, so they run only when HP17B_LIVE=1 is set (the open part of the
+// window's input work; the screenshot-mode tests above run always).
+func liveWindow(t *testing.T, args ...string) (win string, xdo func(...string)) {
+	t.Helper()
+	if os.Getenv("HP17B_LIVE") != "1" {
+		t.Skip("live-window tests run with HP17B_LIVE=1 (quick clicks are still lost at times under Xvfb)")
+	}
+	bin := buildWindow(t)
+	for _, tool := range []string{"xdotool", "xwd"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (make test installs it)", tool)
+		}
+	}
+	cmd := exec.Command(bin, append(args, "--report-startup")...)
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	ready := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "first frame") {
+				close(ready)
+				break
+			}
+		}
+		_, _ = io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case <-ready:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the window drew no frame")
+	}
+	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--name", "HP-17BII").Output()
+	require.NoError(t, err)
+	win = strings.Fields(string(out))[0]
+	xdo = func(a ...string) {
+		b, err := exec.Command("xdotool", a...).CombinedOutput()
+		require.NoError(t, err, string(b))
+	}
+	// The first clicks after the window maps can be lost under Xvfb: click
+	// 7 until it shows, then ← takes it back.
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	shown := false
+	for try := 0; try < 20 && !shown; try++ {
+		clickAt(xdo, win, img, l.Keys[emulator.Key7])
+		_, top := waitLCD(t, win, "", 300*time.Millisecond)
+		shown = strings.HasSuffix(top, "7")
+	}
+	require.True(t, shown, "the window takes clicks")
+	clickAt(xdo, win, img, l.Keys[emulator.KeyBack])
+	return win, xdo
+}
+
+// at converts a point in layout units to window pixels for a capture's
+// size.
+func at(img image.Image, x, y float64) (int, int) {
+	b := img.Bounds()
+	scale, ox, oy := ui.NewLayout(true).Fit(float64(b.Dx()), float64(b.Dy()))
+	return int(ox + x*scale), int(oy + y*scale)
+}
+
+// waitLCD captures the live window until its LCD's top line reads want.
+func waitLCD(t *testing.T, win, want string, d time.Duration) (image.Image, string) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	var img image.Image
+	var top string
+	for time.Now().Before(deadline) {
+		var err error
+		img, err = captureWindow(win)
+		require.NoError(t, err)
+		top = ui.ReadLCD(lcdDots(img)).Top
+		if top == want || (want == "" && strings.HasSuffix(top, "7")) {
+			return img, top
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return img, top
+}
+
+func clickAt(xdo func(...string), win string, img image.Image, r ui.Rect) {
+	x, y := at(img, r.X+r.W/2, r.Y+r.H/2)
+	// The click follows the move at once (0-2 ms), as a quick hand does.
+	xdo("mousemove", "--window", win, strconv.Itoa(x), strconv.Itoa(y), "click", "1")
+}
+
+// TestLiveClicksLand: quick clicks on keys, each right after a mouse move,
+// all land; the state file then holds their sum.
+func TestLiveClicksLand(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "state.json")
+	win, xdo := liveWindow(t, "--state", state)
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	const n = 12 // 12 × "1 +": 24 clicks, then "="
+	for range n {
+		clickAt(xdo, win, img, l.Keys[emulator.Key1])
+		clickAt(xdo, win, img, l.Keys[emulator.KeyAdd])
+	}
+	clickAt(xdo, win, img, l.Keys[emulator.KeyEquals])
+	_, top := waitLCD(t, win, "12.00", 10*time.Second)
+	assert.Equal(t, "12.00", top, "all 25 quick clicks landed")
+	var st struct {
+		X string `json:"x"`
+	}
+	b, err := os.ReadFile(state)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &st))
+	assert.Equal(t, "12", st.X)
+}
+
+// TestLiveMatchReply: after one click on a match and no other input, a
+// real capture shows the calculator's reply and the new heaps within 1 s,
+// and no key is left drawn pressed.
+func TestLiveMatchReply(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE [CALC] [INIT]")
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	clickAt(xdo, win, img, l.Match(3, 6)) // D = 6
+	xdo("mousemove", "--window", win, "1", "1")
+	start := time.Now()
+	img, top := waitLCD(t, win, "EVAL=1,346.00", 5*time.Second)
+	assert.Equal(t, "EVAL=1,346.00", top)
+	assert.Less(t, time.Since(start), time.Second+500*time.Millisecond, "the reply is drawn without further input")
+	// C lost one match: its fifth slot is empty now, its fourth is not.
+	matchDrawn := func(h, j int) bool {
+		m := l.Match(h, j)
+		x, y := at(img, m.X+m.W/2, m.Y+m.H/2)
+		r, g, b, _ := img.At(x, y).RGBA()
+		return r>>8 > 0xc0 && g>>8 > 0xb0 && b>>8 > 0x80 // the match's colour
+	}
+	assert.True(t, matchDrawn(2, 3))
+	assert.False(t, matchDrawn(2, 4), "the panel shows the calculator's move")
+	assert.False(t, matchDrawn(3, 6))
+
+	// A key clicked is drawn up again after its release.
+	clickAt(xdo, win, img, l.Keys[emulator.Key5])
+	xdo("mousemove", "--window", win, "1", "1")
+	time.Sleep(600 * time.Millisecond)
+	img, err = captureWindow(win)
+	require.NoError(t, err)
+	k := l.Keys[emulator.Key5]
+	x, y := at(img, k.X+4, k.Y+4)
+	r, _, _, _ := img.At(x, y).RGBA()
+	assert.Less(t, r>>8, uint32(0x60), "the key is drawn up (not the pressed colour)")
+}
+
+// TestLiveInterrupt: a click during a long search interrupts it, and
+// INTERRUPTED is drawn.
+func TestLiveInterrupt(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh", "--keys", `SOLVE NEW "T×T=Σ(I:1:400000:1:I)" INPUT CALC 1`)
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // solve T: a long search
+	time.Sleep(700 * time.Millisecond)
+	clickAt(xdo, win, img, l.Keys[emulator.Key5]) // any key interrupts
+	_, top := waitLCD(t, win, "INTERRUPTED", 10*time.Second)
+	assert.Equal(t, "INTERRUPTED", top)
+}

@@ -39,6 +39,27 @@ func liveWindow(t *testing.T, args ...string) (win string, xdo func(...string)) 
 			t.Skipf("%s is not installed (make test installs it)", tool)
 		}
 	}
+	win, xdo = startWindow(t, bin, args...)
+	// The first clicks after the window maps can be lost under Xvfb: click
+	// 7 until it shows, then ← takes it back.
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	shown := false
+	for try := 0; try < 20 && !shown; try++ {
+		clickAt(xdo, win, img, l.Keys[emulator.Key7])
+		_, top := waitLCD(t, win, "", 300*time.Millisecond)
+		shown = strings.HasSuffix(top, "7")
+	}
+	require.True(t, shown, "the window takes clicks")
+	clickAt(xdo, win, img, l.Keys[emulator.KeyBack])
+	return win, xdo
+}
+
+// startWindow runs the window program live with args, waits for its first
+// frame, and returns its X window id and a function that runs xdotool.
+func startWindow(t *testing.T, bin string, args ...string) (win string, xdo func(...string)) {
+	t.Helper()
 	cmd := exec.Command(bin, append(args, "--report-startup")...)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
@@ -67,19 +88,6 @@ func liveWindow(t *testing.T, args ...string) (win string, xdo func(...string)) 
 		b, err := exec.Command("xdotool", a...).CombinedOutput()
 		require.NoError(t, err, string(b))
 	}
-	// The first clicks after the window maps can be lost under Xvfb: click
-	// 7 until it shows, then ← takes it back.
-	img, err := captureWindow(win)
-	require.NoError(t, err)
-	l := ui.NewLayout(true)
-	shown := false
-	for try := 0; try < 20 && !shown; try++ {
-		clickAt(xdo, win, img, l.Keys[emulator.Key7])
-		_, top := waitLCD(t, win, "", 300*time.Millisecond)
-		shown = strings.HasSuffix(top, "7")
-	}
-	require.True(t, shown, "the window takes clicks")
-	clickAt(xdo, win, img, l.Keys[emulator.KeyBack])
 	return win, xdo
 }
 

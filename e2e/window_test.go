@@ -1,11 +1,9 @@
 package e2e
 
 import (
-	"bufio"
 	"encoding/json"
 	"image"
 	"image/png"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -133,40 +131,11 @@ func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
 // reads the result from the state file the calculator keeps.
 func TestKeyboard(t *testing.T) {
 	bin := buildWindow(t)
-	xdotool, err := exec.LookPath("xdotool")
-	if err != nil {
+	if _, err := exec.LookPath("xdotool"); err != nil {
 		t.Skip("xdotool is not installed (make test installs it)")
 	}
 	state := filepath.Join(t.TempDir(), "state.json")
-	cmd := exec.Command(bin, "--state", state, "--report-startup")
-	stderr, err := cmd.StderrPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	// Type only once the window has drawn its first frame.
-	ready := make(chan struct{})
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if strings.Contains(sc.Text(), "first frame") {
-				close(ready)
-				break
-			}
-		}
-		_, _ = io.Copy(io.Discard, stderr)
-	}()
-	select {
-	case <-ready:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the window drew no frame")
-	}
-	out, err := exec.Command(xdotool, "search", "--sync", "--onlyvisible", "--name", "HP-17BII").Output()
-	require.NoError(t, err)
-	win := strings.Fields(string(out))[0]
-	run := func(args ...string) {
-		b, err := exec.Command(xdotool, args...).CombinedOutput()
-		require.NoError(t, err, string(b))
-	}
+	win, run := startWindow(t, bin, "--state", state)
 	run("windowfocus", "--sync", win)
 	var st struct {
 		Vars map[string]string `json:"vars"`

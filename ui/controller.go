@@ -178,12 +178,6 @@ func (c *Controller) Panel() Panel { return c.Snapshot().Panel }
 // Help reports whether the key-map overlay shows.
 func (c *Controller) Help() bool { return c.Snapshot().Help }
 
-// Pressed returns the key drawn pressed, if any.
-func (c *Controller) Pressed() (emulator.Key, bool) {
-	s := c.Snapshot()
-	return s.Pressed, s.Pressed >= 0
-}
-
 // publish takes a new snapshot and asks for a redraw.
 func (c *Controller) publish() {
 	f := c.m.Frame()

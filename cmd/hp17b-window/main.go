@@ -6,8 +6,9 @@
 //
 // It needs an X or Wayland display (Ebitengine opens it as the program
 // starts); without one it cannot start at all, which is why it is a program
-// of its own. Exit status: 0, 1 for a failure while running, 2 for a usage
-// error, 3 when no window could open.
+// of its own. Exit status: 0, 1 for a failure while running, 64 for a usage
+// error, 3 when no window could open (2 when the window system panics
+// while the program starts).
 package main
 
 import (
@@ -41,9 +42,14 @@ func (c *clicks) Set(s string) error {
 	return nil
 }
 
-// exitNoWindow is the exit status when no window could open (no display,
-// or a display that cannot be reached); 2 is for usage errors.
-const exitNoWindow = 3
+// Exit statuses: exitUsage for a bad argument (64, so that it differs from
+// the 2 of a Go panic, which Ebitengine v2.8 raises while the program starts
+// when the display cannot be reached), exitNoWindow when the window could
+// not open.
+const (
+	exitUsage    = 64
+	exitNoWindow = 3
+)
 
 func main() {
 	start := time.Now()
@@ -57,12 +63,12 @@ func main() {
 	var cl clicks
 	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(os.Args[1:]); err != nil {
-		os.Exit(2)
+		os.Exit(exitUsage)
 	}
 	m, notice, err := emulator.OpenState(*statePath, *fresh)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
-		os.Exit(2)
+		os.Exit(exitUsage)
 	}
 	if notice != "" {
 		fmt.Fprintf(os.Stderr, "hp17b: %s\n", notice)
@@ -82,7 +88,7 @@ func main() {
 	if *keys != "" {
 		if err := emulator.Run(m, *keys, nil); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
-			os.Exit(2)
+			os.Exit(exitUsage)
 		}
 	}
 	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start})

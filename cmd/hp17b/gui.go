@@ -17,8 +17,14 @@ import (
 // runs; hp17b itself works everywhere.
 const windowProgram = "hp17b-window"
 
-// exitNoWindow is hp17b-window's exit status when no window could open.
-const exitNoWindow = 3
+// hp17b-window's exit statuses: no window could open (3, or 2 for the
+// panic Ebitengine v2.8 raises at start-up when the display cannot be
+// reached), and a usage error (64).
+const (
+	exitNoWindow    = 3
+	exitWindowPanic = 2
+	exitWindowUsage = 64
+)
 
 var (
 	getenv     = os.Getenv
@@ -76,9 +82,9 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &exit) && exit.ExitCode() == exitUsage:
+	case errors.As(err, &exit) && exit.ExitCode() == exitWindowUsage:
 		return exitUsage
-	case errors.As(err, &exit) && exit.ExitCode() == exitNoWindow && !needsWindow:
+	case errors.As(err, &exit) && (exit.ExitCode() == exitNoWindow || exit.ExitCode() == exitWindowPanic) && !needsWindow:
 		fmt.Fprintln(stderr, "hp17b: the display cannot be reached, so no window could open: playing NIM in the terminal")
 		return runPlay(nil, stdout, stderr)
 	case !needsWindow && time.Since(start) < 5*time.Second:

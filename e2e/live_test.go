@@ -198,3 +198,32 @@ func TestLiveKeysLand(t *testing.T) {
 		assert.Equal(t, "INIT=1,357.00", top)
 	}
 }
+
+// TestLiveWindowPlaceKept: a window moved and resized opens there again
+// from the same state file, even when its process was killed.
+func TestLiveWindowPlaceKept(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "state.json")
+	bin := buildWindow(t)
+	t.Run("move and kill", func(t *testing.T) { // its cleanup kills the window
+		win, xdo := startWindow(t, bin, "--state", state)
+		xdo("windowmove", win, "120", "90", "windowsize", win, "990", "810")
+		var st struct {
+			Window *emulator.WindowPlace `json:"window"`
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			if b, err := os.ReadFile(state); err == nil && json.Unmarshal(b, &st) == nil && st.Window != nil && st.Window.Width == 990 {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		require.NotNil(t, st.Window, "the state keeps the window's place")
+		assert.Equal(t, emulator.WindowPlace{X: 120, Y: 90, Width: 990, Height: 810}, *st.Window)
+	})
+
+	win2, _ := startWindow(t, bin, "--state", state)
+	out, err := exec.Command("xdotool", "getwindowgeometry", win2).Output()
+	require.NoError(t, err)
+	assert.Contains(t, string(out), "Position: 120,90")
+	assert.Contains(t, string(out), "Geometry: 990x810")
+}

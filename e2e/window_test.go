@@ -174,3 +174,17 @@ func TestKeyboard(t *testing.T) {
 	assert.Equal(t, "4", st.Vars["C"], "the calculator's reply")
 	assert.Equal(t, "15", st.X, "typed arithmetic")
 }
+
+// TestUnreachableDisplay: with a display that cannot be reached the window
+// program says why in one line and exits 3 (no window possible), not 1 or
+// a panic's 2, so that hp17b falls back to terminal play.
+func TestUnreachableDisplay(t *testing.T) {
+	bin := buildWindow(t)
+	cmd := exec.Command(bin, "--fresh")
+	cmd.Env = append(os.Environ(), "DISPLAY=:7777", "WAYLAND_DISPLAY=")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 3, exit.ExitCode(), string(out))
+	assert.Regexp(t, `^hp17b: the window could not open: .*7777.*\n$`, string(out))
+}

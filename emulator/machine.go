@@ -108,7 +108,8 @@ type Machine struct {
 	// tests).
 	InterruptAfter int
 
-	store *stateStore
+	store  *stateStore
+	window *WindowPlace // where the window was (state, not memory)
 }
 
 // New returns a fresh calculator: FIX 2, period radix, registers and

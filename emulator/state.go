@@ -27,6 +27,36 @@ type stateFile struct {
 	Comma     bool                    `json:"comma"`
 	Beep      bool                    `json:"beep"`
 	X         hp17b.Number            `json:"x"`
+	Window    *WindowPlace            `json:"window,omitempty"`
+}
+
+// WindowPlace is where the window was and how big, in the window
+// system's device-independent pixels, kept with the state so that the
+// window opens there again. It is not the calculator's memory and never
+// shows on its display.
+type WindowPlace struct {
+	X, Y          int
+	Width, Height int
+}
+
+// WindowPlace returns the window's place kept in the state, and false when
+// none is kept.
+func (m *Machine) WindowPlace() (WindowPlace, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.window == nil {
+		return WindowPlace{}, false
+	}
+	return *m.window, true
+}
+
+// SetWindowPlace keeps the window's place in the state (written at once
+// when the calculator has a state file).
+func (m *Machine) SetWindowPlace(p WindowPlace) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.window = &p
+	m.saveLocked()
 }
 
 type stateStore struct {
@@ -47,7 +77,7 @@ func DefaultStatePath() (string, error) {
 func (m *Machine) snapshot() stateFile {
 	return stateFile{Schema: SchemaVersion, Equations: append([]string{}, m.eqs...), Current: m.cur,
 		Vars: m.vars.Snapshot(), Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All,
-		Comma: m.mode.Comma, Beep: m.beep, X: m.x}
+		Comma: m.mode.Comma, Beep: m.beep, X: m.x, Window: m.window}
 }
 
 // saveLocked writes the state when it changed since the last write:
@@ -166,4 +196,5 @@ func (m *Machine) restore(st stateFile) {
 	m.mode = hp17b.Mode{Fix: max(0, min(st.Fix, 11)), All: st.All, Comma: st.Comma}
 	m.beep = st.Beep
 	m.x = st.X
+	m.window = st.Window
 }

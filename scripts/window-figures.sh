@@ -1,7 +1,8 @@
 #!/bin/sh
 # Measures the window's figures under Xvfb: the time from start to the first
 # frame, and the CPU an idle window uses (percent of one core over 10 s,
-# from /proc), before and after a click. Needs make build, Xvfb, xdotool.
+# from /proc), before and after a click, and its resident memory. Needs
+# make build, Xvfb, xdotool.
 set -eu
 bin=${1:-bin/hp17b-window}
 display=:$(( 90 + $$ % 9 ))
@@ -24,3 +25,4 @@ printf 'idle CPU: '; idle
 DISPLAY=$display xdotool mousemove 100 300 mousedown 1 sleep 0.05 mouseup 1
 sleep 2
 printf 'idle CPU after a click: '; idle
+printf 'resident memory: '; awk '/^VmRSS/ { printf "%.1f MB\n", $2 / 1024 }' /proc/$app/status

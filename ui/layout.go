@@ -143,8 +143,12 @@ type PixelDots struct {
 
 // Pixels computes the dot grid for a scale and offset (see PixelDots).
 func (l Layout) Pixels(scale, ox, oy float64) PixelDots {
-	px := max(1, int(l.DotW*scale+0.5))
+	// The nearest whole pitch, made smaller where the grid would not fit
+	// the LCD's glass (LCDGlass), so dots never spill onto the bezel.
+	glass := l.LCDGlass()
+	px := max(1, min(int(l.DotW*scale+0.5), int(glass.W*scale)/LCDWidth))
 	py := max(px+1, int(float64(px)*l.DotH/l.DotW+0.5))
+	py = max(1, min(py, int((glass.Y+glass.H-l.Annunciators.Y-l.Annunciators.H)*scale)/LCDHeight))
 	gap := func(p int) int {
 		if p >= 3 {
 			return max(1, p/6)
@@ -157,6 +161,12 @@ func (l Layout) Pixels(scale, ox, oy float64) PixelDots {
 		X0: int(cx+0.5) - LCDWidth*px/2, Y0: int(cy+0.5) - LCDHeight*py/2,
 		PitchX: px, PitchY: py, W: px - gap(px), H: py - gap(py),
 	}
+}
+
+// LCDGlass is the LCD's glass in layout units: the dots with a margin,
+// and the annunciators above them.
+func (l Layout) LCDGlass() Rect {
+	return Rect{X: l.DotX - 8, Y: l.Annunciators.Y, W: LCDWidth*l.DotW + 16, H: l.DotY - l.Annunciators.Y + LCDHeight*l.DotH + 8}
 }
 
 // Dot returns dot (row, col)'s rectangle in device pixels: x, y, w, h.

@@ -43,9 +43,8 @@ func (c *clicks) Set(s string) error {
 }
 
 // Exit statuses: exitUsage for a bad argument (64, so that it differs from
-// the 2 of a Go panic, which Ebitengine v2.8 raises while the program starts
-// when the display cannot be reached), exitNoWindow when the window could
-// not open.
+// the 2 of a Go panic), exitNoWindow when the window could not open (the
+// display cannot be reached).
 const (
 	exitUsage    = 64
 	exitNoWindow = 3

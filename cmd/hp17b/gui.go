@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -17,9 +19,8 @@ import (
 // runs; hp17b itself works everywhere.
 const windowProgram = "hp17b-window"
 
-// hp17b-window's exit statuses: no window could open (3, or 2 for the
-// panic Ebitengine v2.8 raises at start-up when the display cannot be
-// reached), and a usage error (64).
+// hp17b-window's exit statuses: no window could open (3, or 2 for a Go
+// panic before the window showed), and a usage error (64).
 const (
 	exitNoWindow    = 3
 	exitWindowPanic = 2
@@ -75,17 +76,22 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 		return runPlay(nil, stdout, stderr)
 	}
 	cmd := exec.Command(bin, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	held := &noWindowLine{w: stderr}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, held
 	start := time.Now()
 	err = cmd.Run()
 	var exit *exec.ExitError
+	noWindow := errors.As(err, &exit) && (exit.ExitCode() == exitNoWindow || exit.ExitCode() == exitWindowPanic)
+	if !noWindow || needsWindow {
+		held.flush()
+	}
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &exit) && exit.ExitCode() == exitWindowUsage:
 		return exitUsage
-	case errors.As(err, &exit) && (exit.ExitCode() == exitNoWindow || exit.ExitCode() == exitWindowPanic) && !needsWindow:
-		fmt.Fprintln(stderr, "hp17b: the display cannot be reached, so no window could open: playing NIM in the terminal")
+	case noWindow && !needsWindow:
+		fmt.Fprintf(stderr, "hp17b: no window could open (%s): playing NIM in the terminal\n", held.reason())
 		return runPlay(nil, stdout, stderr)
 	case !needsWindow && time.Since(start) < 5*time.Second:
 		fmt.Fprintf(stderr, "hp17b: the window could not open (%v): playing NIM in the terminal\n", err)
@@ -93,6 +99,56 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "hp17b: %s: %v\n", windowProgram, err)
 	return exitFailed
+}
+
+// noWindowPrefix starts the line hp17b-window prints when no window could
+// open (its exit status 3).
+const noWindowPrefix = "hp17b: the window could not open: "
+
+// noWindowLine passes the window program's stderr through, holding back
+// the line that says why no window could open, so that the fallback says
+// it once, in its own line.
+type noWindowLine struct {
+	w    io.Writer
+	buf  []byte // an unfinished line
+	held []string
+}
+
+// Write forwards whole lines, keeping the no-window line (io.Writer).
+func (n *noWindowLine) Write(p []byte) (int, error) {
+	n.buf = append(n.buf, p...)
+	for {
+		i := bytes.IndexByte(n.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := string(n.buf[:i+1])
+		n.buf = n.buf[i+1:]
+		if strings.HasPrefix(line, noWindowPrefix) {
+			n.held = append(n.held, line)
+			continue
+		}
+		if _, err := io.WriteString(n.w, line); err != nil {
+			return len(p), err
+		}
+	}
+}
+
+// flush writes what was held back.
+func (n *noWindowLine) flush() {
+	for _, l := range n.held {
+		_, _ = io.WriteString(n.w, l)
+	}
+	_, _ = n.w.Write(n.buf)
+	n.held, n.buf = nil, nil
+}
+
+// reason is why no window could open, as the window program said it.
+func (n *noWindowLine) reason() string {
+	if len(n.held) == 0 {
+		return "the window program gave no reason"
+	}
+	return strings.TrimSpace(strings.TrimPrefix(n.held[len(n.held)-1], noWindowPrefix))
 }
 
 type stringList []string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -338,4 +339,34 @@ func TestZSpecCLI(t *testing.T) {
 	assert.Contains(t, out, "MaryTake p=[1,1]: rc=error (it is John's turn)")
 	assert.Contains(t, out, "TRACE=[Mary Wins,OK,TurnError,OK,PileError,OK,OK,nSticksError,OK]")
 	assert.True(t, strings.HasSuffix(out, "Mary wins.\n"))
+}
+
+// TestNoWindowFallsBackWithOneLine: when the window program exits 3 (no
+// window could open), hp17b plays in the terminal and says why in one line;
+// other lines of the window program pass through.
+func TestNoWindowFallsBackWithOneLine(t *testing.T) {
+	oldEnv, oldFind := getenv, findWindow
+	defer func() { getenv, findWindow = oldEnv, oldFind }()
+	getenv = func(k string) string {
+		if k == "DISPLAY" {
+			return ":77"
+		}
+		return ""
+	}
+	fake := filepath.Join(t.TempDir(), "hp17b-window")
+	script := "#!/bin/sh\necho 'hp17b: a notice' >&2\necho '" + noWindowPrefix + "glfw: x11: failed to open display :77' >&2\nexit 3\n"
+	require.NoError(t, os.WriteFile(fake, []byte(script), 0o755))
+	findWindow = func() (string, error) { return fake, nil }
+	oldIn := stdin
+	defer func() { stdin = oldIn }()
+	stdin = strings.NewReader("")
+	out, errOut, code := runCLI("--fresh")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "hp17b: a notice\nhp17b: no window could open (glfw: x11: failed to open display :77): playing NIM in the terminal\n", errOut)
+	assert.Contains(t, out, "Goodbye.")
+
+	// With --screenshot the window is needed: the reason is passed on as it came.
+	_, errOut, code = runCLI("--fresh", "--screenshot", filepath.Join(t.TempDir(), "x.png"))
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, noWindowPrefix+"glfw: x11")
 }

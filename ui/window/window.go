@@ -59,9 +59,16 @@ type Game struct {
 	shotErr  error
 	drawn    bool
 	reported atomic.Bool // the first frame's presentation was seen
-	version  uint64      // the snapshot last drawn
-	lastSize [2]int
-	clicked  bool
+	// place is where the window was when it was closed, kept with the
+	// state once the controller has stopped.
+	place *emulator.WindowPlace
+	// seen is the place of the last tick; placeTimer writes it once it
+	// stays put.
+	seen       emulator.WindowPlace
+	placeTimer *time.Timer
+	version    uint64 // the snapshot last drawn
+	lastSize   [2]int
+	clicked    bool
 	// held is the repeating PC key held down and when it next repeats.
 	held     ebiten.Key
 	holding  bool
@@ -97,7 +104,18 @@ func Run(m *emulator.Machine, opt Options) error {
 	l := ui.NewLayout(true)
 	ebiten.SetWindowTitle("HP-17BII")
 	ebiten.SetWindowSize(int(l.Width), int(l.Height))
-	ebiten.SetWindowSizeLimits(int(l.Width/2), int(l.Height/2), -1, -1)
+	minW, minH := int(l.Width/2), int(l.Height/2)
+	ebiten.SetWindowSizeLimits(minW, minH, -1, -1)
+	if p, ok := m.WindowPlace(); ok && opt.Screenshot == "" {
+		// Where the window was when it last closed (the state keeps it).
+		ebiten.SetWindowSize(max(p.Width, minW), max(p.Height, minH))
+		// Ebitengine moves a position off the monitor back onto it.
+		ebiten.SetWindowPosition(p.X, p.Y)
+	}
+	if opt.Screenshot == "" {
+		// Closing the window first records its place (see Update).
+		ebiten.SetWindowClosingHandled(true)
+	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
 	if opt.Screenshot == "" {
@@ -117,26 +135,57 @@ func Run(m *emulator.Machine, opt Options) error {
 	ebiten.SetRunnableOnUnfocused(true)
 	err = runGame(g)
 	g.ctrl.Close()
+	if g.placeTimer != nil {
+		g.placeTimer.Stop()
+	}
+	if g.place != nil {
+		m.SetWindowPlace(*g.place)
+	}
 	if err == nil {
 		err = g.shotErr
 	}
 	return err
 }
 
-// runGame runs the game, turning a panic of the window system (an
-// unreachable display) into an error, so that the caller can say why and
-// fall back.
+// runGame runs the game. An error before the first frame (an unreachable
+// display: Ebitengine opens the window system inside RunGame) and a panic
+// of the window system become ErrNoWindow, so that the caller can say why
+// and fall back.
 func runGame(g *Game) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%w: %v", ErrNoWindow, r)
 		}
 	}()
-	return ebiten.RunGame(g)
+	err = ebiten.RunGame(g)
+	if err != nil && !g.drawn {
+		// Nothing was ever drawn: the window system refused (no display).
+		err = fmt.Errorf("%w: %v", ErrNoWindow, err)
+	}
+	return err
 }
 
 // ErrNoWindow is returned by Run when the window system could not start.
 var ErrNoWindow = fmt.Errorf("the window could not open")
+
+// keepPlace writes the window's place to the state half a second after it
+// last moved or was resized (a move or a resize wakes the loop), so that a
+// window that is killed rather than closed still opens there next time.
+func (g *Game) keepPlace(p emulator.WindowPlace) {
+	if p == g.seen {
+		return
+	}
+	first := g.seen == (emulator.WindowPlace{})
+	g.seen = p
+	if first {
+		return // where it opened
+	}
+	if g.placeTimer != nil {
+		g.placeTimer.Stop()
+	}
+	m := g.ctrl.Machine()
+	g.placeTimer = time.AfterFunc(500*time.Millisecond, func() { m.SetWindowPlace(p) })
+}
 
 // layout is the same whether or not the heaps panel shows, so the
 // calculator never moves when it comes or goes.
@@ -183,6 +232,16 @@ func (g *Game) Update() error {
 		if g.opt.ReportStartup {
 			fmt.Fprintf(g.opt.Stderr, "hp17b: first frame %d ms after start\n", time.Since(g.opt.Start).Milliseconds())
 		}
+	}
+	if g.opt.Screenshot == "" {
+		x, y := ebiten.WindowPosition()
+		w, h := ebiten.WindowSize()
+		p := emulator.WindowPlace{X: x, Y: y, Width: w, Height: h}
+		if ebiten.IsWindowBeingClosed() {
+			g.place = &p
+			return ebiten.Termination
+		}
+		g.keepPlace(p)
 	}
 	editing := g.ctrl.Machine().Editing()
 	for _, k := range inpututil.AppendJustPressedKeys(nil) {
@@ -278,8 +337,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	screen.Fill(colBackground)
 	rect(l.Body, colBody)
 	rect(l.Bezel, colBezel)
-	lcd := ui.Rect{X: l.DotX - 8, Y: l.Annunciators.Y, W: ui.LCDWidth*l.DotW + 16, H: l.DotY - l.Annunciators.Y + ui.LCDHeight*l.DotH + 8}
-	rect(lcd, colLCD)
+	rect(l.LCDGlass(), colLCD)
 
 	f := snap.Frame
 	dots := ui.RenderLCD(f)

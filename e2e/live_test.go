@@ -125,12 +125,14 @@ func TestLiveClicksLand(t *testing.T) {
 	_, top := waitLCD(t, win, "12.00", 10*time.Second)
 	assert.Equal(t, "12.00", top, "all 24 quick clicks landed")
 	var st struct {
-		X string `json:"x"`
+		Calculator struct {
+			X string `json:"x"`
+		} `json:"calculator"`
 	}
 	b, err := os.ReadFile(state)
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &st))
-	assert.Equal(t, "12", st.X)
+	assert.Equal(t, "12", st.Calculator.X)
 }
 
 // TestLiveMatchReply: after one click on a match and no other input, a

@@ -138,14 +138,18 @@ func TestKeyboard(t *testing.T) {
 	win, run := startWindow(t, bin, "--state", state)
 	run("windowfocus", "--sync", win)
 	var st struct {
-		Vars map[string]string `json:"vars"`
-		X    string            `json:"x"`
+		Solve struct {
+			Vars map[string]string `json:"vars"`
+		} `json:"solve"`
+		Calculator struct {
+			X string `json:"x"`
+		} `json:"calculator"`
 	}
 	// waitFor polls the state file until x reads want.
 	waitFor := func(want string, d time.Duration) bool {
 		deadline := time.Now().Add(d)
 		for time.Now().Before(deadline) {
-			if b, err := os.ReadFile(state); err == nil && json.Unmarshal(b, &st) == nil && st.X == want {
+			if b, err := os.ReadFile(state); err == nil && json.Unmarshal(b, &st) == nil && st.Calculator.X == want {
 				return true
 			}
 			time.Sleep(50 * time.Millisecond)
@@ -165,14 +169,14 @@ func TestKeyboard(t *testing.T) {
 	run("key", "--delay", "150", "F5", "F1", "F1", "6", "F5", "F6")
 	run("type", "--delay", "100", "12+3=")
 	waitFor("15", 10*time.Second)
-	if st.X != "15" {
+	if st.Calculator.X != "15" {
 		b, err := os.ReadFile(state)
 		t.Logf("state: %v %.300s", err, b)
 	}
-	assert.Equal(t, "1346", st.Vars["EVAL"], "F6 solved EVAL")
-	assert.Equal(t, "6", st.Vars["D"])
-	assert.Equal(t, "4", st.Vars["C"], "the calculator's reply")
-	assert.Equal(t, "15", st.X, "typed arithmetic")
+	assert.Equal(t, "1346", st.Solve.Vars["EVAL"], "F6 solved EVAL")
+	assert.Equal(t, "6", st.Solve.Vars["D"])
+	assert.Equal(t, "4", st.Solve.Vars["C"], "the calculator's reply")
+	assert.Equal(t, "15", st.Calculator.X, "typed arithmetic")
 }
 
 // TestUnreachableDisplay: with a display that cannot be reached the window

@@ -30,9 +30,9 @@ func (m *Machine) Pending() Pending {
 	switch {
 	case m.busy:
 		return PendingBusy
-	case m.edit != nil:
+	case m.editor() != nil:
 		return PendingEdit
-	case m.confirm != nil || m.waitFix || m.pre.sto || m.pre.rcl || m.shift:
+	case m.modal != nil || m.shift:
 		return PendingPrompt
 	case m.entry != "" || len(m.chain) > 0:
 		return PendingNumber
@@ -58,25 +58,12 @@ const (
 func (m *Machine) EditCursor(move CursorMove) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	e := m.edit
+	e := m.editor()
 	if e == nil || m.busy {
 		return false
 	}
 	m.msg = [2]string{}
-	switch move {
-	case CursorLeft:
-		e.cursor = max(e.cursor-1, 0)
-	case CursorRight:
-		e.cursor = min(e.cursor+1, len(e.text))
-	case CursorHome:
-		e.cursor = 0
-	case CursorEnd:
-		e.cursor = len(e.text)
-	case CursorDelete:
-		if e.cursor < len(e.text) {
-			e.text = append(e.text[:e.cursor], e.text[e.cursor+1:]...)
-		}
-	}
+	e.moveCursor(move)
 	return true
 }
 
@@ -115,20 +102,7 @@ func (m *Machine) LoadText(name, text string) (LoadReport, error) {
 		return LoadReport{}, ErrBusy
 	}
 	rep := LoadReport{Err: bad}
-	have := map[string]bool{}
-	for _, t := range m.eqs {
-		have[t] = true
-	}
-	for _, eq := range eqs {
-		t := Flatten(eq.Source)
-		if have[t] {
-			rep.Known++
-			continue
-		}
-		have[t] = true
-		m.eqs = append(m.eqs, t)
-		rep.Added++
-	}
+	rep.Added, rep.Known = m.addEquations(eqs)
 	var se *solver.SyntaxError
 	switch {
 	case errors.As(bad, &se):
@@ -136,11 +110,7 @@ func (m *Machine) LoadText(name, text string) (LoadReport, error) {
 	case bad != nil:
 		m.setMsg("BAD FILE", "", nil)
 	default:
-		word := "EQUATIONS"
-		if rep.Added == 1 {
-			word = "EQUATION"
-		}
-		m.setMsg(fmt.Sprintf("%d %s ADDED", rep.Added, word), "", nil)
+		m.setMsg(addedMessage(rep.Added), "", nil)
 	}
 	m.saveLocked()
 	return rep, nil

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,7 +126,7 @@ func TestDamagedStateMovedAside(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"schema":1,"equations":["A=B"`, string(b), "the damaged file is kept as it was")
 	eqs, _ := m.Equations()
-	assert.Equal(t, New().eqs, eqs, "a fresh state with the default programs")
+	assert.Equal(t, New().solve.eqs, eqs, "a fresh state with the default programs")
 	_, err = os.Stat(path)
 	assert.NoError(t, err, "a fresh state file is written")
 
@@ -199,4 +200,50 @@ func TestSearchDisplay(t *testing.T) {
 	f := m.Frame()
 	assert.Equal(t, "A 1.50000000000 -", f.Top)
 	assert.Equal(t, "A 1.13476129834 +", f.MenuLine())
+}
+
+// TestStateSections: the state file keeps a section per owner (the
+// calculator, SOLVE, each application), BUS's variables come back in BUS
+// and not among the Solver's, and a file of schema version 1 still loads.
+func TestStateSections(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	m, _, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, Run(m, "BUS [MU%C] 9.6 [COST] 15 [M%C] MAIN 7", nil))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var st map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &st))
+	assert.ElementsMatch(t, []string{"schema", "calculator", "solve", "apps"}, keys(st))
+	assert.JSONEq(t, `{"BUS":{"COST":"9.6","M%C":"15","PRICE":"0"}}`, string(st["apps"]))
+
+	m2, _, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, Run(m2, "BUS [MU%P] RCL [COST]", nil))
+	assert.Equal(t, "COST=9.60", m2.Frame().Top, "MU%P shares COST with MU%C, across runs")
+	_, ok := m2.Vars().Get("COST")
+	assert.False(t, ok, "BUS's variables are not the Solver's")
+
+	v1 := filepath.Join(t.TempDir(), "v1.json")
+	require.NoError(t, os.WriteFile(v1, []byte(`{"schema":1,"equations":["Q=R+1"],"current":0,
+		"vars":{"R":"2"},"registers":["0","0","0","42","0","0","0","0","0","0"],"fix":4,"x":"7"}`), 0o644))
+	m3, notice, err := Open(v1)
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	eqs, _ := m3.Equations()
+	assert.Equal(t, []string{"Q=R+1"}, eqs)
+	assert.Equal(t, "7.0000", m3.Frame().Top)
+	require.NoError(t, Run(m3, "RCL 3", nil))
+	assert.Equal(t, "42.0000", m3.Frame().Top)
+	b, err = os.ReadFile(v1)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"schema": 2`, "written back in the new layout")
+}
+
+func keys(m map[string]json.RawMessage) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

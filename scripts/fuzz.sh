@@ -1,5 +1,6 @@
 #!/bin/sh
-# Gives each fuzz target of the solver a short run. A failure counts only
+# Gives each fuzz target a short run (the solver's parser and evaluator,
+# the calculator's keys). A failure counts only
 # when go test writes a reproducer to testdata/fuzz/TARGET: go test -fuzz can
 # also stop with "fuzzing process hung or terminated unexpectedly" or a
 # deadline error when -fuzztime ends while a worker is busy, with no failing
@@ -7,10 +8,12 @@
 set -u
 fuzztime=${FUZZTIME:-5s}
 status=0
-for target in FuzzParse FuzzEval; do
-  dir=solver/testdata/fuzz/$target
+for spec in solver:FuzzParse solver:FuzzEval ui:FuzzKeys; do
+  pkg=${spec%%:*}
+  target=${spec#*:}
+  dir=$pkg/testdata/fuzz/$target
   before=$(ls "$dir" 2>/dev/null | wc -l)
-  out=$(go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" ./solver 2>&1)
+  out=$(go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "./$pkg" 2>&1)
   rc=$?
   after=$(ls "$dir" 2>/dev/null | wc -l)
   if [ "$rc" -eq 0 ]; then

@@ -160,7 +160,7 @@ func TestKeysCLI(t *testing.T) {
 	out, _, code = runCLI("keys", "--fresh", "--trace", "4 + 2 × 3 =")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "×\n  6.00×\n")
-	assert.True(t, strings.HasSuffix(out, "=\n  18.00\n  - - - - SOLVE -\n"), out)
+	assert.True(t, strings.HasSuffix(out, "=\n  18.00\n  FIN BUS SUM TIME SOLVE CURRX\n"), out)
 
 	_, errOut, code := runCLI("keys", "--fresh", "1 + FOO")
 	assert.Equal(t, exitUsage, code)

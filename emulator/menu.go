@@ -1,0 +1,142 @@
+package emulator
+
+import "sort"
+
+// menu is one of the calculator's menus: six labels over the six menu keys
+// and what a menu key does. The menu stack holds these values; EXIT pops
+// one, MAIN empties the stack to MAIN.
+//
+// A menu may also implement:
+//   - topLiner, when it provides the top line while nothing is keyed (the
+//     SOLVE list shows the current equation);
+//   - lister, when ▲ and ▼ move through a list (the SOLVE list);
+//   - dataClearer, when CLEAR DATA clears its data (a variable menu);
+//   - exiter, when EXIT does something else than return to the menu
+//     before (the ALPHA menus of the equation editor).
+type menu interface {
+	labels(m *Machine) [6]string
+	press(m *Machine, i int)
+}
+
+// topLiner is a menu that provides the top line while no number is keyed.
+type topLiner interface {
+	topLine(m *Machine) string
+}
+
+// lister is a menu whose ▲ ▼ (and shifted, to the ends) move in a list.
+type lister interface {
+	move(m *Machine, up, jump bool)
+}
+
+// dataClearer is a menu whose data CLEAR DATA clears.
+type dataClearer interface {
+	clearData(m *Machine)
+}
+
+// exiter is a menu with its own EXIT.
+type exiter interface {
+	exit(m *Machine)
+}
+
+// item is one menu key of a fixed menu: a label and either a menu to open
+// (made when the key is pressed, so that it can hold its own state) or an
+// action.
+type item struct {
+	label string
+	open  func(m *Machine) menu
+	do    func(m *Machine)
+}
+
+// table is a fixed menu: six items.
+type table [6]item
+
+func (t *table) labels(*Machine) [6]string {
+	var l [6]string
+	for i, it := range t {
+		l[i] = it.label
+	}
+	return l
+}
+
+func (t *table) press(m *Machine, i int) {
+	switch it := t[i]; {
+	case it.open != nil:
+		m.finishEntry()
+		m.pushMenu(it.open(m))
+	case it.do != nil:
+		it.do(m)
+	}
+}
+
+// application is one of MAIN's applications: its label, its place among
+// MAIN's six keys, and its menu. Each application lives in a file of its
+// own and registers itself (register); its part of continuous memory is
+// its variable store (Machine.appVars), kept in the state file under its
+// label.
+type application struct {
+	label string
+	slot  int // 0..5, the MAIN key
+	menu  func(m *Machine) menu
+}
+
+// applications are the registered applications by MAIN key.
+var applications = map[int]application{}
+
+// register adds an application to MAIN (from the application's file, in
+// an init function). A slot taken twice is a programming error.
+func register(a application) {
+	if _, dup := applications[a.slot]; dup {
+		panic("emulator: two applications on MAIN key " + a.label)
+	}
+	applications[a.slot] = a
+}
+
+// mainLabels are MAIN's labels as the HP-17BII's menu map shows them
+// (17bII+ owner's manual p.25: FIN BUS SUM TIME SOLVE CURRX); a label with
+// no registered application says so when pressed.
+var mainLabels = [6]string{"FIN", "BUS", "SUM", "TIME", "SOLVE", "CURRX"}
+
+// mainMenu is MAIN.
+type mainMenu struct{}
+
+func (mainMenu) labels(*Machine) [6]string { return mainLabels }
+
+func (mainMenu) press(m *Machine, i int) {
+	a, ok := applications[i]
+	if !ok {
+		m.setMsg(mainLabels[i]+" IS NOT BUILT YET", "", nil)
+		return
+	}
+	m.finishEntry()
+	m.pushMenu(a.menu(m))
+}
+
+// appLabels lists the registered applications' labels in MAIN's order.
+func appLabels() []string {
+	slots := make([]int, 0, len(applications))
+	for s := range applications {
+		slots = append(slots, s)
+	}
+	sort.Ints(slots)
+	l := make([]string, len(slots))
+	for i, s := range slots {
+		l[i] = applications[s].label
+	}
+	return l
+}
+
+func (m *Machine) menu() menu { return m.menus[len(m.menus)-1] }
+
+func (m *Machine) pushMenu(x menu) { m.menus = append(m.menus, x) }
+
+// replaceMenu puts x in place of the current menu.
+func (m *Machine) replaceMenu(x menu) { m.menus[len(m.menus)-1] = x }
+
+func (m *Machine) popMenu() {
+	if len(m.menus) > 1 {
+		m.menus = m.menus[:len(m.menus)-1]
+	}
+}
+
+// toMain empties the menu stack to MAIN.
+func (m *Machine) toMain() { m.menus = []menu{mainMenu{}} }

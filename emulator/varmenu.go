@@ -1,0 +1,231 @@
+package emulator
+
+import (
+	"context"
+
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/solver"
+)
+
+// varMenu is a variable menu over an equation: one key per variable, five
+// and MORE a page when there are more than six. The Solver's CALC menu is
+// one (over the current equation and the Solver's shared variables); a
+// built-in application opens one over its own equation and its own
+// variable store (BUS's %CHG over %CH=(NEW-OLD)÷OLD×100). Storing, solving,
+// RCL and STO on a menu key and CLEAR DATA work the same in all (17bII+
+// owner's manual, "Calculations Using Menus" and chapter 12).
+type varMenu struct {
+	eq    *solver.Equation
+	s     *solver.Solver
+	vars  *solver.Vars
+	names []string // the menu's variables, in its order
+	page  int
+	// forms, when set, solve for a variable by its own equation (a
+	// built-in application's closed form) instead of eq.
+	forms map[string]*solver.Solver
+	// fromList is set for the SOLVE list's CALC menu.
+	fromList bool
+}
+
+// newVarMenu opens eq's variable menu over vars, creating its variables.
+func newVarMenu(eq *solver.Equation, vars *solver.Vars) *varMenu {
+	vars.Create(eq.Menu...)
+	return &varMenu{eq: eq, s: solver.New(eq, vars), vars: vars, names: eq.Menu}
+}
+
+// builtin is a built-in application's equation: its menu, in the order the
+// manual's menu map gives, and one form per variable, "NAME=expression",
+// that computes it directly.
+type builtin struct {
+	menu  []string
+	forms []string
+}
+
+// open opens the built-in's variable menu over vars. A form that does not
+// parse is a programming error (the tests open every built-in).
+func (b builtin) open(vars *solver.Vars) *varMenu {
+	v := &varMenu{vars: vars, names: b.menu, forms: map[string]*solver.Solver{}}
+	for _, f := range b.forms {
+		eq, err := solver.Parse(f)
+		if err != nil {
+			panic("emulator: built-in form " + f + ": " + err.Error())
+		}
+		if v.eq == nil {
+			v.eq, v.s = eq, solver.New(eq, vars)
+		}
+		v.forms[eq.Menu[0]] = solver.New(eq, vars)
+	}
+	vars.Create(b.menu...)
+	return v
+}
+
+func (v *varMenu) labels(*Machine) [6]string {
+	var l [6]string
+	names := v.names
+	if len(names) <= 6 {
+		for i, n := range names {
+			l[i] = solver.Label(n)
+		}
+		return l
+	}
+	for i := 0; i < 5; i++ {
+		if j := v.page*5 + i; j < len(names) {
+			l[i] = solver.Label(names[j])
+		}
+	}
+	l[5] = "MORE"
+	return l
+}
+
+// clearData is CLEAR DATA: the menu's variables become 0.
+func (v *varMenu) clearData(m *Machine) {
+	v.vars.Clear(v.eq.Names...)
+	v.vars.Clear(v.names...)
+	m.entry, m.x = "", hp17b.Zero
+}
+
+// press is a variable's menu key: after RCL it recalls, after STO it
+// stores x; after a number is keyed or computed it stores it; otherwise it
+// solves for the variable.
+func (v *varMenu) press(m *Machine, i int) {
+	names := v.names
+	idx := i
+	if len(names) > 6 {
+		if i == 5 {
+			v.page = (v.page + 1) % ((len(names) + 4) / 5)
+			return
+		}
+		idx = v.page*5 + i
+	}
+	if idx >= len(names) {
+		return
+	}
+	name := names[idx]
+	pre := m.takePrefix()
+	switch {
+	case pre.rcl:
+		m.finishEntry()
+		x := v.vars.Value(name)
+		m.setX(x)
+		m.fresh = false
+		m.setMsg(m.varLine(name, x), "", nil)
+	case pre.sto:
+		m.equals()
+		x := m.x
+		if pre.op != 0 {
+			var err error
+			if x, err = hp17b.Arith(pre.op, v.vars.Value(name), m.x); !m.report(err) {
+				return
+			}
+		}
+		v.store(m, name, x)
+	case m.fresh || m.entry != "" || len(m.chain) > 0:
+		m.equals()
+		v.store(m, name, m.x)
+	default:
+		v.solveFor(m, name)
+	}
+}
+
+func (v *varMenu) store(m *Machine, name string, x hp17b.Number) {
+	v.vars.Store(name, x)
+	m.fresh = false
+	m.setMsg(m.varLine(name, x), "", nil)
+}
+
+// solveFor runs the Solver for a variable, releasing the machine's lock
+// while it works so the display can show its progress and a key can
+// interrupt it.
+func (v *varMenu) solveFor(m *Machine, name string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	m.cancel, m.busy, m.progress = cancel, true, [2]string{}
+	reports := 0
+	opt := solver.Options{Progress: func(p solver.Progress) {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		m.progress = progressLines(name, p, m.mode)
+		reports++
+		if m.InterruptAfter > 0 && reports >= m.InterruptAfter {
+			cancel()
+		}
+	}}
+	s := v.s
+	if f := v.forms[name]; f != nil {
+		s = f
+	}
+	m.mu.Unlock()
+	r, err := s.Solve(ctx, name, opt)
+	m.mu.Lock()
+	m.busy, m.cancel, m.progress = false, nil, [2]string{}
+	m.showSolve(name, v.vars, r, err)
+}
+
+// showSolve shows a solve's outcome (17bII+ owner's manual p.242): the
+// value, or a message after which CLR shows the variable's value.
+func (m *Machine) showSolve(name string, vars *solver.Vars, r solver.Result, err error) {
+	showValue := func() {
+		x := vars.Value(name)
+		m.setX(x)
+		m.fresh = false
+		m.setMsg(m.varLine(name, x), "", nil)
+	}
+	switch {
+	case err == solver.ErrInterrupted:
+		m.setMsg(hp17b.MsgInterrupted, "", showValue)
+	case err != nil:
+		m.setMsg(err.Error(), "", nil)
+	case r.Outcome == solver.Root:
+		showValue()
+	case r.Outcome == solver.BadGuesses:
+		m.setMsg(hp17b.MsgBadGuesses, hp17b.MsgPressCLR, showValue)
+	case r.Outcome == solver.NotFound && r.Method == solver.Direct:
+		// An error stopped the direct solution: CLR shows the line as it was.
+		m.setMsg(hp17b.MsgSolutionNotFound, "", nil)
+	case r.Outcome == solver.NotFound:
+		m.setMsg(hp17b.MsgSolutionNotFound, "", showValue)
+	default: // a possible root: the two sides differ
+		m.setX(r.Value)
+		m.fresh = false
+		m.setMsg(m.varLine("LEFT", r.Left), m.varLine("RIGHT", r.Right), showValue)
+	}
+	if r.Overflow && err == nil && r.Outcome == solver.Root {
+		m.setMsg(hp17b.ErrOverflow.Msg, "", showValue)
+	}
+}
+
+// progressLines shows the search on both display lines: on each, the
+// variable, one of the two current estimates with its 12 digits, and the
+// sign of LEFT−RIGHT there (17bII+ owner's manual p.159: "A 1.50000000000 -"
+// over "A 1.13476129834 +").
+func progressLines(name string, p solver.Progress, mode hp17b.Mode) [2]string {
+	line := func(x hp17b.Number, s int) string {
+		sign := "0"
+		switch {
+		case s < 0:
+			sign = "-"
+		case s > 0:
+			sign = "+"
+		}
+		return fit(name + " " + estimateText(x, mode) + " " + sign)
+	}
+	return [2]string{line(p.X1, p.S1), line(p.X2, p.S2)}
+}
+
+// estimateText writes an estimate of the search with all 12 of its digits,
+// trailing zeros too ("1.50000000000", "1,234.50000000"), in scientific
+// notation outside 1E-11 … 1E12; mode gives the radix mark.
+func estimateText(x hp17b.Number, mode hp17b.Mode) string {
+	e := x.Exponent()
+	if x.IsZero() {
+		e = 0
+	}
+	fix := hp17b.Digits - 1 - e
+	if e < 0 {
+		fix = hp17b.Digits - 1
+	}
+	if fix < 0 || fix > 11 {
+		fix = 11
+	}
+	return hp17b.Format(x, hp17b.Mode{Fix: fix, Comma: mode.Comma})
+}

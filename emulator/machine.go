@@ -3,7 +3,6 @@ package emulator
 import (
 	"context"
 	"math/rand/v2"
-	"strings"
 	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -61,7 +60,7 @@ func New() *Machine {
 	m.toMain()
 	for _, p := range programs.All() {
 		if p.Default {
-			m.solve.eqs = append(m.solve.eqs, Flatten(p.Text()))
+			m.solve.eqs = append(m.solve.eqs, solver.Flatten(p.Text()))
 		}
 	}
 	return m
@@ -75,39 +74,6 @@ func (m *Machine) appStore(label string) *solver.Vars {
 		m.appVars[label] = v
 	}
 	return v
-}
-
-// Flatten turns an equation's text into the calculator's single line:
-// line breaks and runs of spaces (Unicode ones too) vanish, except that one
-// space is kept where removing it would join two names or numbers.
-func Flatten(src string) string {
-	var b strings.Builder
-	pendingSpace := false
-	isWord := func(r rune) bool {
-		return !strings.ContainsRune(" +-−×÷*/^()<>=:≤≥≠", r) && !isSpace(r)
-	}
-	var prev rune
-	for _, r := range src {
-		if isSpace(r) {
-			pendingSpace = b.Len() > 0
-			continue
-		}
-		if pendingSpace && isWord(prev) && isWord(r) {
-			b.WriteRune(' ')
-		}
-		pendingSpace = false
-		b.WriteRune(r)
-		prev = r
-	}
-	return b.String()
-}
-
-func isSpace(r rune) bool {
-	switch r {
-	case ' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u200b', '\ufeff', '\u202f', '\u205f', '\u3000':
-		return true
-	}
-	return r >= '\u2000' && r <= '\u200a'
 }
 
 // Vars returns the Solver variables. Use it only while no key is being

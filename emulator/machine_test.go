@@ -41,11 +41,6 @@ func TestKeys(t *testing.T) {
 	assert.Equal(t, "MAIN", Keys[KeyEXIT].Shifted)
 }
 
-func TestFlatten(t *testing.T) {
-	assert.Equal(t, "NIM:IF(S(INIT):10×A", Flatten("NIM:IF(S(INIT):\n10×A"))
-	assert.Equal(t, "L(B0:MOD(B:2))+", Flatten("\u00a0\u00a0 L(B0:MOD(B:2))+\n"))
-	assert.Equal(t, "A B", Flatten("A \n B"), "two names stay apart")
-}
 
 func TestScriptErrors(t *testing.T) {
 	m := New()

@@ -139,7 +139,7 @@ func (m *Machine) addEquations(eqs []*solver.Equation) (added, known int) {
 		have[t] = true
 	}
 	for _, eq := range eqs {
-		t := Flatten(eq.Source)
+		t := solver.Flatten(eq.Source)
 		if have[t] {
 			known++
 			continue

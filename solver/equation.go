@@ -70,12 +70,7 @@ func (e *SyntaxError) Caret() string {
 	if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
 		return ""
 	}
-	line := strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\u00a0' || r == '\r' || (r >= '\u2000' && r <= '\u200b') || r == '\u202f' || r == '\u3000' {
-			return ' '
-		}
-		return r
-	}, lines[e.Pos.Line-1])
+	line := strings.Map(spaceToSpace, lines[e.Pos.Line-1])
 	col := e.Pos.Col
 	if n := utf8.RuneCountInString(line); col > n+1 {
 		col = n + 1
@@ -140,8 +135,9 @@ func Parse(src string) (*Equation, error) {
 	return eq, nil
 }
 
+// spaceToSpace maps every space (IsSpace) to ' '.
 func spaceToSpace(r rune) rune {
-	if r == '\u00a0' || r == '\u200b' || r == '\ufeff' || (r >= '\u2000' && r <= '\u200a') || r == '\u202f' || r == '\u3000' {
+	if IsSpace(r) {
 		return ' '
 	}
 	return r

@@ -16,10 +16,10 @@ import (
 
 var eqLexer = lexer.MustSimple([]lexer.SimpleRule{
 	// Spaces, line breaks and the Unicode spaces of pasted listings.
-	{Name: "Space", Pattern: `[\s\p{Zs}\x{200B}\x{FEFF}]+`},
+	{Name: "Space", Pattern: `[` + spaceClass + `]+`},
 	{Name: "Number", Pattern: `(\d+\.?\d*|\.\d+)([Ee][+\-−]?\d+)?`},
 	{Name: "Op", Pattern: `<=|>=|<>|[≤≥≠<>=+\-−×÷*/^():]`},
-	{Name: "Name", Pattern: `[^\s\p{Zs}\x{200B}\x{FEFF}\d+\-−×÷*/^()<>=:≤≥≠.,][^\s\p{Zs}\x{200B}\x{FEFF}+\-−×÷*/^()<>=:≤≥≠.,]*`},
+	{Name: "Name", Pattern: `[^` + spaceClass + `\d+\-−×÷*/^()<>=:≤≥≠.,][^` + spaceClass + `+\-−×÷*/^()<>=:≤≥≠.,]*`},
 })
 
 type gEquation struct {

@@ -13,6 +13,7 @@ import (
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // Panel is the heaps panel's state: shown while the SOLVE list's current
@@ -554,7 +555,7 @@ func flatText(p programs.Program) string {
 	flatOnce.Do(func() {
 		flatTexts = map[string]string{}
 		for _, q := range programs.All() {
-			flatTexts[q.ID] = emulator.Flatten(q.Text())
+			flatTexts[q.ID] = solver.Flatten(q.Text())
 		}
 	})
 	return flatTexts[p.ID]

@@ -41,7 +41,6 @@ func TestKeys(t *testing.T) {
 	assert.Equal(t, "MAIN", Keys[KeyEXIT].Shifted)
 }
 
-
 func TestScriptErrors(t *testing.T) {
 	m := New()
 	err := Run(m, "1 + BOGUS", nil)

@@ -112,54 +112,6 @@ func (n *Binary) operands() (Node, Node)  { return n.L, n.R }
 func (n *Compare) operands() (Node, Node) { return n.L, n.R }
 func (n *Logic) operands() (Node, Node)   { return n.L, n.R }
 
-// fnKind says how a function's arguments are checked.
-type fnKind int
-
-const (
-	fnNumeric fnKind = iota // every argument a number
-	fnNullary               // no parentheses: PI, CDATE, CTIME
-	fnIf                    // IF(condition:number:number)
-	fnLet                   // L(name:number)
-	fnGet                   // G(name)
-	fnS                     // S(name), a truth value
-	fnSigma                 // Σ(name:number:number:number:number)
-	fnList                  // FLOW, #T, ITEM, SIZEC, SIZES: list name first
-)
-
-type fnInfo struct {
-	arity int
-	kind  fnKind
-}
-
-// functions is the HP-17B Solver's function set (HP-17BII manual, Solver
-// functions table; hp17b-facts §7).
-var functions = map[string]fnInfo{
-	"ABS": {1, fnNumeric}, "ALOG": {1, fnNumeric}, "CDATE": {0, fnNullary},
-	"CTIME": {0, fnNullary}, "DATE": {2, fnNumeric}, "DDAYS": {3, fnNumeric},
-	"EXP": {1, fnNumeric}, "EXPM1": {1, fnNumeric}, "FACT": {1, fnNumeric},
-	"FP": {1, fnNumeric}, "G": {1, fnGet}, "HMS": {1, fnNumeric},
-	"HRS": {1, fnNumeric}, "IDIV": {2, fnNumeric}, "IF": {3, fnIf},
-	"INT": {1, fnNumeric}, "INV": {1, fnNumeric}, "IP": {1, fnNumeric},
-	"L": {2, fnLet}, "LN": {1, fnNumeric}, "LNP1": {1, fnNumeric},
-	"LOG": {1, fnNumeric}, "MAX": {2, fnNumeric}, "MIN": {2, fnNumeric},
-	"MOD": {2, fnNumeric}, "PI": {0, fnNullary}, "RND": {2, fnNumeric},
-	"S": {1, fnS}, "SGN": {1, fnNumeric}, "SPFV": {2, fnNumeric},
-	"SPPV": {2, fnNumeric}, "SQ": {1, fnNumeric}, "SQRT": {1, fnNumeric},
-	"Σ": {5, fnSigma}, "TRN": {2, fnNumeric}, "USFV": {2, fnNumeric},
-	"USPV": {2, fnNumeric},
-	"FLOW": {2, fnList}, "#T": {2, fnList}, "ITEM": {2, fnList},
-	"SIZEC": {1, fnList}, "SIZES": {1, fnList},
-}
-
-// canonicalFn maps the other spellings of Σ.
-func canonicalFn(name string) string {
-	switch name {
-	case "SIGMA", "∑":
-		return "Σ"
-	}
-	return name
-}
-
 // builder turns the participle tree into Nodes, checking as it goes.
 type builder struct {
 	err *SyntaxError
@@ -292,7 +244,7 @@ func (b *builder) primary(g *gPrimary) Node {
 		name := *g.Name
 		// PI, CDATE and CTIME take no parentheses; any other function name
 		// without them is an ordinary variable name.
-		if f, ok := functions[name]; ok && f.kind == fnNullary {
+		if f, ok := lookupFn(name); ok && f.kind == fnNullary {
 			return &Call{Pos: p, Fn: name}
 		}
 		switch name {
@@ -314,8 +266,11 @@ func (b *builder) name(n Node, fn string) Node {
 
 func (b *builder) call(g *gCall) Node {
 	p := posOf(g.Pos)
-	fn := canonicalFn(g.Name)
-	info, ok := functions[fn]
+	info, ok := lookupFn(g.Name)
+	fn := g.Name
+	if ok {
+		fn = info.name
+	}
 	if !ok {
 		// The 17BII puts the cursor on the '(' after a name it has no
 		// function for (J. Kearns, "Solver issue with HP 17BII - different

@@ -234,32 +234,7 @@ func collectNames(eq *Equation) (menu, names []string) {
 		case *Not:
 			walk(n.X, local)
 		case *Call:
-			switch n.Fn {
-			case "L":
-				addAll(n.Args[0].(*Var).Name)
-				walk(n.Args[1], local)
-			case "G", "S":
-				addAll(n.Args[0].(*Var).Name)
-			case "Σ":
-				ctr := n.Args[0].(*Var).Name
-				addAll(ctr)
-				for _, a := range n.Args[1:4] {
-					walk(a, local)
-				}
-				inner := map[string]bool{ctr: true}
-				for k := range local {
-					inner[k] = true
-				}
-				walk(n.Args[4], inner)
-			case "FLOW", "#T", "ITEM", "SIZEC", "SIZES":
-				for _, a := range n.Args[1:] {
-					walk(a, local)
-				}
-			default:
-				for _, a := range n.Args {
-					walk(a, local)
-				}
-			}
+			walkCall(n, local, walk, addAll)
 		}
 	}
 	walk(eq.Left, nil)
@@ -267,6 +242,38 @@ func collectNames(eq *Equation) (menu, names []string) {
 		walk(eq.Right, nil)
 	}
 	return menu, names
+}
+
+// walkCall names a call's arguments by its kind: the name argument of L,
+// G and S is a variable with no menu key, a Σ counter is local to the body,
+// and a list function's first argument names a list, not a variable.
+func walkCall(n *Call, local map[string]bool, walk func(Node, map[string]bool), addAll func(string)) {
+	switch functions[n.Fn].kind {
+	case fnLet:
+		addAll(n.Args[0].(*Var).Name)
+		walk(n.Args[1], local)
+	case fnGet, fnS:
+		addAll(n.Args[0].(*Var).Name)
+	case fnSigma:
+		ctr := n.Args[0].(*Var).Name
+		addAll(ctr)
+		for _, a := range n.Args[1:4] {
+			walk(a, local)
+		}
+		inner := map[string]bool{ctr: true}
+		for k := range local {
+			inner[k] = true
+		}
+		walk(n.Args[4], inner)
+	case fnList:
+		for _, a := range n.Args[1:] {
+			walk(a, local)
+		}
+	default:
+		for _, a := range n.Args {
+			walk(a, local)
+		}
+	}
 }
 
 // Label returns the menu label of a variable name: its first five

@@ -13,7 +13,7 @@ const MaxSigmaSteps = 1_000_000
 // Run-time errors of the Solver language that are not arithmetic.
 var (
 	// ErrNoLists: FLOW, #T, ITEM, SIZEC and SIZES need CFLO and SUM lists,
-	// which the calculator does not have yet.
+	// and the Solver was given none (Solver.UseLists).
 	ErrNoLists = &hp17b.Error{Msg: "NO LISTS YET"}
 	// ErrSigmaSteps: a Σ loop would take more than MaxSigmaSteps steps.
 	ErrSigmaSteps = &hp17b.Error{Msg: "TOO MANY Σ STEPS"}
@@ -24,6 +24,7 @@ var (
 // machine is the state of one evaluation.
 type machine struct {
 	ctx      context.Context
+	lists    Lists // the calculator's lists, for FLOW, #T, SIZEC, ITEM, SIZES
 	unknown  *cell // the variable being solved for, for S()
 	overflow bool  // an OVERFLOW happened (the result saturated)
 }
@@ -65,20 +66,22 @@ type logicExpr struct {
 
 type notExpr struct{ x expr }
 
+// fn1Expr, fn2Expr and fn3Expr are numeric functions; f is fn's
+// evaluation, kept here for the hot path.
 type fn1Expr struct {
-	name string
-	f    func(hp17b.Number) (hp17b.Number, error)
-	x    expr
+	f  func(hp17b.Number) (hp17b.Number, error)
+	x  expr
+	fn *function
 }
 
 type fn2Expr struct {
-	name string
 	f    func(a, b hp17b.Number) (hp17b.Number, error)
 	x, y expr
+	fn   *function
 }
 
 type fn3Expr struct {
-	f       func(a, b, c hp17b.Number) (hp17b.Number, error)
+	fn      *function
 	x, y, z expr
 }
 
@@ -100,7 +103,12 @@ type sigmaExpr struct {
 	from, to, step, body expr
 }
 
-type listExpr struct{ args []expr }
+// listExpr is a list function over the list named list.
+type listExpr struct {
+	fn   *function
+	list string
+	args []expr
+}
 
 var truth = [2]hp17b.Number{hp17b.Zero, hp17b.One}
 
@@ -230,7 +238,7 @@ func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {
 	if err != nil {
 		return c, err
 	}
-	return m.ok(e.f(a, b, c))
+	return m.ok(e.fn.f3(a, b, c))
 }
 
 func (e *nowExpr) eval(*machine) (hp17b.Number, error) { return e.f(), nil }
@@ -316,50 +324,22 @@ func (e *sigmaExpr) eval(m *machine) (hp17b.Number, error) {
 }
 
 func (e *listExpr) eval(m *machine) (hp17b.Number, error) {
-	for _, a := range e.args {
-		if v, err := a.eval(m); err != nil {
+	vals := make([]hp17b.Number, len(e.args))
+	for i, a := range e.args {
+		v, err := a.eval(m)
+		if err != nil {
 			return v, err
 		}
+		vals[i] = v
 	}
-	return hp17b.Zero, ErrNoLists
+	if m.lists == nil {
+		return hp17b.Zero, ErrNoLists
+	}
+	return m.ok(e.fn.list(m.lists, e.list, vals))
 }
 
 var binaryOps = map[byte]func(a, b hp17b.Number) (hp17b.Number, error){
 	'+': hp17b.Add, '-': hp17b.Sub, '*': hp17b.Mul, '/': hp17b.Div, '^': hp17b.Pow,
-}
-
-var unaryFns = map[string]func(hp17b.Number) (hp17b.Number, error){
-	"ABS":   func(a hp17b.Number) (hp17b.Number, error) { return hp17b.Abs(a), nil },
-	"ALOG":  hp17b.Alog,
-	"EXP":   hp17b.Exp,
-	"EXPM1": hp17b.Expm1,
-	"FACT":  hp17b.Fact,
-	"FP":    func(a hp17b.Number) (hp17b.Number, error) { return hp17b.FP(a), nil },
-	"HMS":   hp17b.Hms,
-	"HRS":   hp17b.Hrs,
-	"INT":   func(a hp17b.Number) (hp17b.Number, error) { return hp17b.Int(a), nil },
-	"INV":   hp17b.Inv,
-	"IP":    func(a hp17b.Number) (hp17b.Number, error) { return hp17b.IP(a), nil },
-	"LN":    hp17b.Ln,
-	"LNP1":  hp17b.Lnp1,
-	"LOG":   hp17b.Log,
-	"SGN":   func(a hp17b.Number) (hp17b.Number, error) { return hp17b.Sgn(a), nil },
-	"SQ":    hp17b.Sq,
-	"SQRT":  hp17b.Sqrt,
-}
-
-var binaryFns = map[string]func(a, b hp17b.Number) (hp17b.Number, error){
-	"DATE": hp17b.DateAdd,
-	"IDIV": hp17b.Idiv,
-	"MAX":  func(a, b hp17b.Number) (hp17b.Number, error) { return hp17b.Max(a, b), nil },
-	"MIN":  func(a, b hp17b.Number) (hp17b.Number, error) { return hp17b.Min(a, b), nil },
-	"MOD":  hp17b.Mod,
-	"RND":  hp17b.Rnd,
-	"SPFV": hp17b.Spfv,
-	"SPPV": hp17b.Sppv,
-	"TRN":  hp17b.Trn,
-	"USFV": hp17b.Usfv,
-	"USPV": hp17b.Uspv,
 }
 
 // compile turns a checked tree into an evaluator bound to the cells of vars.
@@ -380,38 +360,41 @@ func compile(n Node, vars *Vars) expr {
 	case *Not:
 		return &notExpr{compile(n.X, vars)}
 	case *Call:
-		args := make([]expr, 0, len(n.Args))
-		cellArg := func(i int) *cell { return vars.cell(n.Args[i].(*Var).Name) }
-		switch n.Fn {
-		case "PI":
-			return &numExpr{hp17b.Pi}
-		case "CDATE":
-			return &nowExpr{hp17b.CDate}
-		case "CTIME":
-			return &nowExpr{hp17b.CTime}
-		case "IF":
-			return &ifExpr{compile(n.Args[0], vars), compile(n.Args[1], vars), compile(n.Args[2], vars)}
-		case "L":
-			return &letExpr{cellArg(0), compile(n.Args[1], vars)}
-		case "G":
-			return &getExpr{cellArg(0)}
-		case "S":
-			return &sExpr{cellArg(0)}
-		case "Σ":
-			return &sigmaExpr{cellArg(0), compile(n.Args[1], vars), compile(n.Args[2], vars),
-				compile(n.Args[3], vars), compile(n.Args[4], vars)}
-		case "DDAYS":
-			return &fn3Expr{hp17b.Ddays, compile(n.Args[0], vars), compile(n.Args[1], vars), compile(n.Args[2], vars)}
-		case "FLOW", "#T", "ITEM", "SIZEC", "SIZES":
-			for _, a := range n.Args[1:] {
-				args = append(args, compile(a, vars))
-			}
-			return &listExpr{args}
-		}
-		if f, ok := unaryFns[n.Fn]; ok {
-			return &fn1Expr{n.Fn, f, compile(n.Args[0], vars)}
-		}
-		return &fn2Expr{n.Fn, binaryFns[n.Fn], compile(n.Args[0], vars), compile(n.Args[1], vars)}
+		return compileCall(n, vars)
 	}
 	panic("solver: unknown node")
+}
+
+// compileCall compiles a function call by its entry in the function table.
+func compileCall(n *Call, vars *Vars) expr {
+	fn := functions[n.Fn]
+	arg := func(i int) expr { return compile(n.Args[i], vars) }
+	cellArg := func(i int) *cell { return vars.cell(n.Args[i].(*Var).Name) }
+	switch fn.kind {
+	case fnNullary:
+		return &nowExpr{fn.now}
+	case fnIf:
+		return &ifExpr{arg(0), arg(1), arg(2)}
+	case fnLet:
+		return &letExpr{cellArg(0), arg(1)}
+	case fnGet:
+		return &getExpr{cellArg(0)}
+	case fnS:
+		return &sExpr{cellArg(0)}
+	case fnSigma:
+		return &sigmaExpr{cellArg(0), arg(1), arg(2), arg(3), arg(4)}
+	case fnList:
+		e := &listExpr{fn: fn, list: n.Args[0].(*Var).Name}
+		for i := 1; i < len(n.Args); i++ {
+			e.args = append(e.args, arg(i))
+		}
+		return e
+	}
+	switch fn.arity {
+	case 1:
+		return &fn1Expr{fn.f1, arg(0), fn}
+	case 2:
+		return &fn2Expr{fn.f2, arg(0), arg(1), fn}
+	}
+	return &fn3Expr{fn, arg(0), arg(1), arg(2)}
 }

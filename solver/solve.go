@@ -136,6 +136,7 @@ type Solver struct {
 	left  expr
 	right expr
 	plans map[*cell]*plan
+	lists Lists
 	// MaxIterations bounds the iterative search's steps before it reports
 	// NotFound.
 	MaxIterations int
@@ -158,6 +159,10 @@ func New(eq *Equation, vars *Vars) *Solver {
 	return s
 }
 
+// UseLists gives the list functions (FLOW, #T, SIZEC, ITEM, SIZES) the
+// calculator's lists; without it they stop with ErrNoLists.
+func (s *Solver) UseLists(l Lists) { s.lists = l }
+
 // Equation returns the bound equation.
 func (s *Solver) Equation() *Equation { return s.eq }
 
@@ -177,7 +182,7 @@ func (s *Solver) sides(m *machine) (l, r hp17b.Number, err error) {
 // Eval evaluates the equation once with the stored values and returns
 // LEFT − RIGHT. L() stores happen as in a solve.
 func (s *Solver) Eval(ctx context.Context) (hp17b.Number, error) {
-	m := &machine{ctx: ctx}
+	m := &machine{ctx: ctx, lists: s.lists}
 	l, r, err := s.sides(m)
 	if err != nil {
 		return hp17b.Zero, err
@@ -219,7 +224,7 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 	if !x.exists {
 		x.value, x.exists = hp17b.Zero, true
 	}
-	m := &machine{ctx: ctx, unknown: x}
+	m := &machine{ctx: ctx, unknown: x, lists: s.lists}
 	if !opt.Iterative {
 		p := s.planFor(x)
 		if p.count == 1 {
@@ -347,8 +352,12 @@ func (s *Solver) direct(m *machine, p *plan) (hp17b.Number, error) {
 	return s.isolate(m, p, s.right, l)
 }
 
+// isolate walks from e down the unknown's path, undoing each operation on
+// rhs, and returns the unknown's value; errNotInvertible hands over to the
+// iterative search.
 func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.Number, error) {
 	for {
+		var err error
 		switch n := e.(type) {
 		case *varExpr:
 			return rhs, nil
@@ -356,9 +365,9 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 			rhs, e = hp17b.Neg(rhs), n.x
 		case *binExpr:
 			inLeft := p.path[n.l]
-			var sib expr = n.l
+			on, sib := n.r, n.l
 			if inLeft {
-				sib = n.r
+				on, sib = n.l, n.r
 			}
 			if n.op == '^' && !inLeft {
 				return rhs, errNotInvertible // never isolate an exponent
@@ -367,136 +376,84 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 			if err != nil {
 				return v, err
 			}
-			var r hp17b.Number
-			switch {
-			case n.op == '+':
-				r, err = hp17b.Sub(rhs, v)
-			case n.op == '-' && inLeft:
-				r, err = hp17b.Add(rhs, v)
-			case n.op == '-':
-				r, err = hp17b.Sub(v, rhs)
-			case n.op == '*':
-				r, err = hp17b.Div(rhs, v)
-			case n.op == '/' && inLeft:
-				r, err = hp17b.Mul(rhs, v)
-			case n.op == '/':
-				r, err = hp17b.Div(v, rhs)
-			default: // base of a power
-				r, err = root(rhs, v)
+			if rhs, err = m.ok(undo(n.op, inLeft, rhs, v)); err != nil {
+				return rhs, err
 			}
-			if r, err = m.ok(r, err); err != nil {
-				return r, err
-			}
-			rhs = r
-			if inLeft {
-				e = n.l
-			} else {
-				e = n.r
-			}
+			e = on
 		case *fn1Expr:
-			inv, ok := inverses[n.name]
-			if !ok {
+			if n.fn.inverse == nil {
 				return rhs, errNotInvertible
 			}
-			r, err := m.ok(inv(rhs))
-			if err != nil {
-				return r, err
-			}
-			rhs, e = r, n.x
+			rhs, err = m.ok(n.fn.inverse(rhs))
+			e = n.x
 		case *fn2Expr:
-			if n.name != "DATE" {
-				return rhs, errNotInvertible
-			}
-			// DATE(d:n) = rhs: d = DATE(rhs:−n), or n = DDAYS(d:rhs:1).
-			if p.path[n.x] {
-				days, err := n.y.eval(m)
-				if err != nil {
-					return days, err
-				}
-				r, err := hp17b.DateAdd(rhs, hp17b.Neg(days))
-				if err != nil {
-					return r, err
-				}
-				rhs, e = r, n.x
-				continue
-			}
-			d, err := n.x.eval(m)
-			if err != nil {
-				return d, err
-			}
-			r, err := hp17b.Ddays(d, rhs, hp17b.One)
-			if err != nil {
-				return r, err
-			}
-			rhs, e = r, n.y
-		case *fn3Expr: // DDAYS(d1:d2:cal) = rhs, actual calendar only
-			if p.path[n.z] {
-				return rhs, errNotInvertible
-			}
-			var sib expr = n.x
-			if p.path[n.x] {
-				sib = n.y
-			}
-			other, err := sib.eval(m)
-			if err != nil {
-				return other, err
-			}
-			cal, err := n.z.eval(m)
-			if err != nil {
-				return cal, err
-			}
-			if !cal.Equal(hp17b.One) {
-				return rhs, errNotInvertible
-			}
-			var r hp17b.Number
-			if p.path[n.x] { // d1 = DATE(d2:−rhs)
-				r, err = hp17b.DateAdd(other, hp17b.Neg(rhs))
-				e = n.x
-			} else { // d2 = DATE(d1:rhs)
-				r, err = hp17b.DateAdd(other, rhs)
-				e = n.y
-			}
-			if err != nil {
-				return r, err
-			}
-			rhs = r
+			rhs, e, err = isolateArgs(m, p, n.fn, []expr{n.x, n.y}, rhs)
+		case *fn3Expr:
+			rhs, e, err = isolateArgs(m, p, n.fn, []expr{n.x, n.y, n.z}, rhs)
 		case *ifExpr:
-			if p.path[n.c] {
-				return rhs, errNotInvertible
-			}
-			c, err := n.c.eval(m)
-			if err != nil {
-				return c, err
-			}
-			branch := n.b
-			if !c.IsZero() {
-				branch = n.a
-			}
-			if !p.path[branch] {
-				// The branch taken does not hold the unknown: it cannot be
-				// isolated with the stored values.
-				return rhs, errNoBranch
-			}
-			e = branch
+			e, err = isolateIf(m, p, n)
 		default:
 			return rhs, errNotInvertible
+		}
+		if err != nil {
+			return rhs, err
 		}
 	}
 }
 
-// inverses are the invertible one-argument functions of the HP-17BII's
-// direct solution (HP-17BII manual, "Direct and iterative solutions"); DATE
-// and DDAYS (actual calendar) are inverted in isolate.
-var inverses = map[string]func(hp17b.Number) (hp17b.Number, error){
-	"ALOG":  hp17b.Log,
-	"LOG":   hp17b.Alog,
-	"EXP":   hp17b.Ln,
-	"LN":    hp17b.Exp,
-	"EXPM1": hp17b.Lnp1,
-	"LNP1":  hp17b.Expm1,
-	"INV":   hp17b.Inv,
-	"SQ":    hp17b.Sqrt, // the positive root
-	"SQRT":  hp17b.Sq,
+// undo solves "on op v = rhs" (inLeft) or "v op on = rhs" for on.
+func undo(op byte, inLeft bool, rhs, v hp17b.Number) (hp17b.Number, error) {
+	switch {
+	case op == '+':
+		return hp17b.Sub(rhs, v)
+	case op == '-' && inLeft:
+		return hp17b.Add(rhs, v)
+	case op == '-':
+		return hp17b.Sub(v, rhs)
+	case op == '*':
+		return hp17b.Div(rhs, v)
+	case op == '/' && inLeft:
+		return hp17b.Mul(rhs, v)
+	case op == '/':
+		return hp17b.Div(v, rhs)
+	}
+	return root(rhs, v) // the base of a power
+}
+
+// isolateArgs undoes a function of several arguments by its table entry's
+// invert (DATE, DDAYS); the others are not invertible.
+func isolateArgs(m *machine, p *plan, fn *function, args []expr, rhs hp17b.Number) (hp17b.Number, expr, error) {
+	if fn.invert == nil {
+		return rhs, nil, errNotInvertible
+	}
+	i := 0
+	for i < len(args)-1 && !p.path[args[i]] {
+		i++
+	}
+	r, err := fn.invert(i, func(j int) (hp17b.Number, error) { return args[j].eval(m) }, rhs)
+	return r, args[i], err
+}
+
+// isolateIf follows the branch IF takes with the stored values; the
+// condition must not hold the unknown, and the branch taken must.
+func isolateIf(m *machine, p *plan, n *ifExpr) (expr, error) {
+	if p.path[n.c] {
+		return nil, errNotInvertible
+	}
+	c, err := n.c.eval(m)
+	if err != nil {
+		return nil, err
+	}
+	branch := n.b
+	if !c.IsZero() {
+		branch = n.a
+	}
+	if !p.path[branch] {
+		// The branch taken does not hold the unknown: it cannot be
+		// isolated with the stored values.
+		return nil, errNoBranch
+	}
+	return branch, nil
 }
 
 // root solves b^e = r for b: the principal (positive) root, negative for an

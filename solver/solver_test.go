@@ -527,3 +527,60 @@ func TestParseFile(t *testing.T) {
 	_, err = ParseFile("empty.eq", "# nothing\n\n")
 	assert.ErrorAs(t, err, &se)
 }
+
+// fakeLists is a CFLO list "CF" (flows −100, 60, 70; the second twice) and
+// a SUM list "S" (items 2, 4, 9).
+type fakeLists struct{}
+
+func (fakeLists) Flow(list string, j hp17b.Number) (hp17b.Number, error) {
+	return fakeIndex(list, "CF", j, []string{"-100", "60", "70"}, 0)
+}
+
+func (fakeLists) Times(list string, j hp17b.Number) (hp17b.Number, error) {
+	return fakeIndex(list, "CF", j, []string{"1", "2", "1"}, 0)
+}
+
+func (fakeLists) SizeC(list string) (hp17b.Number, error) {
+	_, err := fakeIndex(list, "CF", hp17b.Zero, []string{"2"}, 0)
+	return hp17b.Two, err
+}
+
+func (fakeLists) Item(list string, i hp17b.Number) (hp17b.Number, error) {
+	return fakeIndex(list, "S", i, []string{"2", "4", "9"}, 1)
+}
+
+func (fakeLists) SizeS(list string) (hp17b.Number, error) {
+	_, err := fakeIndex(list, "S", hp17b.One, []string{"3"}, 1)
+	return hp17b.MustParse("3"), err
+}
+
+func fakeIndex(list, want string, j hp17b.Number, vals []string, first int64) (hp17b.Number, error) {
+	i, ok := j.Int64()
+	if list != want || !ok || i < first || i-first >= int64(len(vals)) {
+		return hp17b.Zero, &hp17b.Error{Msg: "NO SUCH LIST ITEM"}
+	}
+	return hp17b.MustParse(vals[i-first]), nil
+}
+
+// TestListFunctions: the list functions keep their list's name and read
+// the lists the calculator gives (Solver.UseLists); without lists they stop
+// with ErrNoLists; the list name gets no menu key.
+func TestListFunctions(t *testing.T) {
+	for _, tt := range []struct{ src, unknown, want string }{
+		{"X=Σ(J:0:SIZEC(CF):1:FLOW(CF:J)×#T(CF:J))", "X", "90"},
+		{"X=ITEM(S:2)+SIZES(S)", "X", "7"},
+		{"SIZEC(CF)+Y=5", "Y", "3"},
+	} {
+		eq, err := Parse(tt.src)
+		require.NoError(t, err, tt.src)
+		assert.NotContains(t, eq.Menu, "CF")
+		assert.NotContains(t, eq.Menu, "S")
+		s := New(eq, NewVars())
+		_, err = s.Solve(context.Background(), tt.unknown, Options{})
+		assert.ErrorIs(t, err, ErrNoLists, tt.src)
+		s.UseLists(fakeLists{})
+		r, err := s.Solve(context.Background(), tt.unknown, Options{})
+		require.NoError(t, err, tt.src)
+		assert.Equal(t, tt.want, r.Value.String(), tt.src)
+	}
+}

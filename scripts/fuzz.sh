@@ -1,6 +1,6 @@
 #!/bin/sh
 # Gives each fuzz target a short run (the solver's parser and evaluator,
-# the calculator's keys). A failure counts only
+# the calculator's keys, the numbers' int64 fast path). A failure counts only
 # when go test writes a reproducer to testdata/fuzz/TARGET: go test -fuzz can
 # also stop with "fuzzing process hung or terminated unexpectedly" or a
 # deadline error when -fuzztime ends while a worker is busy, with no failing
@@ -8,7 +8,7 @@
 set -u
 fuzztime=${FUZZTIME:-5s}
 status=0
-for spec in solver:FuzzParse solver:FuzzEval ui:FuzzKeys; do
+for spec in solver:FuzzParse solver:FuzzEval ui:FuzzKeys hp17b:FuzzFastPath; do
   pkg=${spec%%:*}
   target=${spec#*:}
   dir=$pkg/testdata/fuzz/$target

@@ -10,107 +10,7 @@ import (
 	"github.com/hp17b/hp17b/hp17b"
 )
 
-// Pos is a place in an equation's text: 1-based line and column, the column
-// counted in characters.
-type Pos struct {
-	Line, Col int
-}
-
 func posOf(p lexer.Position) Pos { return Pos{Line: p.Line, Col: p.Column} }
-
-// Node is a node of an equation's syntax tree.
-type Node interface {
-	// At is where the node starts in the equation's text.
-	At() Pos
-}
-
-// Num is a number literal.
-type Num struct {
-	Pos   Pos
-	Value hp17b.Number
-}
-
-// Var is a variable reference (also a name argument of L, G, S or Σ).
-type Var struct {
-	Pos  Pos
-	Name string
-}
-
-// Unary is a sign applied to an operand: Op is '-' (a '+' sign is dropped).
-type Unary struct {
-	Pos Pos
-	Op  byte
-	X   Node
-}
-
-// Binary is an arithmetic operator: Op is one of + - * / ^.
-type Binary struct {
-	Pos  Pos
-	Op   byte
-	L, R Node
-}
-
-// Compare is a comparison inside an IF condition: Op is one of
-// "=", "<>", "<", "<=", ">", ">=".
-type Compare struct {
-	Pos  Pos
-	Op   string
-	L, R Node
-}
-
-// Logic is AND or OR inside an IF condition.
-type Logic struct {
-	Pos  Pos
-	Op   string
-	L, R Node
-}
-
-// Not is NOT inside an IF condition.
-type Not struct {
-	Pos Pos
-	X   Node
-}
-
-// Call is a function call, including IF, L, G, S and Σ (Fn is "Σ" however
-// spelled) and the argument-less PI, CDATE and CTIME (Args empty).
-type Call struct {
-	Pos  Pos
-	Fn   string
-	Args []Node
-}
-
-// At is where the number starts.
-func (n *Num) At() Pos { return n.Pos }
-
-// At is where the name starts.
-func (n *Var) At() Pos { return n.Pos }
-
-// At is where the sign is.
-func (n *Unary) At() Pos { return n.Pos }
-
-// At is where the operator is.
-func (n *Binary) At() Pos { return n.Pos }
-
-// At is where the comparison operator is.
-func (n *Compare) At() Pos { return n.Pos }
-
-// At is where AND or OR is.
-func (n *Logic) At() Pos { return n.Pos }
-
-// At is where NOT is.
-func (n *Not) At() Pos { return n.Pos }
-
-// At is where the function's name starts.
-func (n *Call) At() Pos { return n.Pos }
-
-// binaryNode is a node with two operands.
-type binaryNode interface {
-	operands() (Node, Node)
-}
-
-func (n *Binary) operands() (Node, Node)  { return n.L, n.R }
-func (n *Compare) operands() (Node, Node) { return n.L, n.R }
-func (n *Logic) operands() (Node, Node)   { return n.L, n.R }
 
 // builder turns the participle tree into Nodes, checking as it goes.
 type builder struct {
@@ -152,7 +52,7 @@ func (b *builder) boolean(n Node) Node {
 func (b *builder) or(g *gOr) Node {
 	n := b.and(g.Left)
 	for _, r := range g.Rest {
-		n = &Logic{Pos: posOf(r.Pos), Op: "OR", L: b.boolean(n), R: b.boolean(b.and(r.Right))}
+		n = &Logic{Pos: posOf(r.Pos), Op: Or, L: b.boolean(n), R: b.boolean(b.and(r.Right))}
 	}
 	return n
 }
@@ -160,7 +60,7 @@ func (b *builder) or(g *gOr) Node {
 func (b *builder) and(g *gAnd) Node {
 	n := b.not(g.Left)
 	for _, r := range g.Rest {
-		n = &Logic{Pos: posOf(r.Pos), Op: "AND", L: b.boolean(n), R: b.boolean(b.not(r.Right))}
+		n = &Logic{Pos: posOf(r.Pos), Op: And, L: b.boolean(n), R: b.boolean(b.not(r.Right))}
 	}
 	return n
 }
@@ -172,26 +72,23 @@ func (b *builder) not(g *gNot) Node {
 	return b.cmp(g.Cmp)
 }
 
-var cmpOps = map[string]string{"≤": "<=", "≥": ">=", "≠": "<>"}
+// rels reads a comparison operator, in any of its spellings.
+var rels = map[string]Rel{"=": Eq, "<>": Ne, "≠": Ne, "<": Lt, "<=": Le, "≤": Le, ">": Gt, ">=": Ge, "≥": Ge}
 
 func (b *builder) cmp(g *gCmp) Node {
 	l := b.sum(g.Left)
 	if g.Op == nil {
 		return l
 	}
-	op := g.Op.Op
-	if o, ok := cmpOps[op]; ok {
-		op = o
-	}
-	return &Compare{Pos: posOf(g.Op.Pos), Op: op, L: b.number(l), R: b.number(b.sum(g.Right))}
+	return &Compare{Pos: posOf(g.Op.Pos), Op: rels[g.Op.Op], L: b.number(l), R: b.number(b.sum(g.Right))}
 }
 
 func (b *builder) sum(g *gSum) Node {
 	n := b.term(g.Left)
 	for _, r := range g.Rest {
-		op := byte('+')
+		op := Add
 		if r.Op != "+" {
-			op = '-'
+			op = Sub
 		}
 		n = &Binary{Pos: posOf(r.Pos), Op: op, L: b.number(n), R: b.number(b.term(r.Right))}
 	}
@@ -201,14 +98,14 @@ func (b *builder) sum(g *gSum) Node {
 func (b *builder) term(g *gTerm) Node {
 	n := b.power(g.Left)
 	for _, r := range g.Rest {
-		op := byte('*')
+		op := Mul
 		if r.Op == "÷" || r.Op == "/" {
-			op = '/'
+			op = Div
 		}
 		n = &Binary{Pos: posOf(r.Pos), Op: op, L: b.number(n), R: b.number(b.power(r.Right))}
 	}
 	if g.Sign != nil && *g.Sign != "+" {
-		n = &Unary{Pos: posOf(g.Pos), Op: '-', X: b.number(n)}
+		n = &Neg{Pos: posOf(g.Pos), X: b.number(n)}
 	}
 	return n
 }
@@ -216,7 +113,7 @@ func (b *builder) term(g *gTerm) Node {
 func (b *builder) power(g *gPower) Node {
 	n := b.unary(g.Left)
 	for _, r := range g.Rest {
-		n = &Binary{Pos: posOf(r.Pos), Op: '^', L: b.number(n), R: b.number(b.unary(r.Right))}
+		n = &Binary{Pos: posOf(r.Pos), Op: Pow, L: b.number(n), R: b.number(b.unary(r.Right))}
 	}
 	return n
 }
@@ -224,7 +121,7 @@ func (b *builder) power(g *gPower) Node {
 func (b *builder) unary(g *gUnary) Node {
 	n := b.primary(g.Prim)
 	if g.Sign != nil && *g.Sign != "+" {
-		n = &Unary{Pos: posOf(g.Pos), Op: '-', X: b.number(n)}
+		n = &Neg{Pos: posOf(g.Pos), X: b.number(n)}
 	}
 	return n
 }

@@ -119,7 +119,7 @@ func Parse(src string) (*Equation, error) {
 		eq.Name = g.Label.Name
 	}
 	body := b.or(g.Body)
-	if c, ok := body.(*Compare); ok && c.Op == "=" {
+	if c, ok := body.(*Compare); ok && c.Op == Eq {
 		eq.Left, eq.Right = c.L, c.R
 	} else {
 		if isBool(body) {
@@ -225,7 +225,7 @@ func collectNames(eq *Equation) (menu, names []string) {
 				seenMenu[n.Name] = true
 				menu = append(menu, n.Name)
 			}
-		case *Unary:
+		case *Neg:
 			walk(n.X, local)
 		case binaryNode:
 			l, r := n.operands()
@@ -283,4 +283,20 @@ func Label(name string) string {
 		return name
 	}
 	return string([]rune(name)[:5])
+}
+
+// String prints the equation back in the Solver's language: its name and
+// ':' when it has one, then LEFT, and '=' RIGHT when it has a right side.
+// Spaces and redundant parentheses of the source are gone; Parse reads the
+// text back to the same tree.
+func (eq *Equation) String() string {
+	var b strings.Builder
+	if eq.Name != "" {
+		b.WriteString(eq.Name + ":")
+	}
+	b.WriteString(eq.Left.String())
+	if eq.Right != nil {
+		b.WriteString("=" + eq.Right.String())
+	}
+	return b.String()
 }

@@ -49,13 +49,13 @@ type varExpr struct{ c *cell }
 type negExpr struct{ x expr }
 
 type binExpr struct {
-	op   byte
+	op   Op
 	f    func(a, b hp17b.Number) (hp17b.Number, error) // the operation, chosen when compiled
 	l, r expr
 }
 
 type cmpExpr struct {
-	op   string
+	op   Rel
 	l, r expr
 }
 
@@ -167,23 +167,7 @@ func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {
 	if err != nil {
 		return b, err
 	}
-	c := a.Cmp(b)
-	var t bool
-	switch e.op {
-	case "=":
-		t = c == 0
-	case "<>":
-		t = c != 0
-	case "<":
-		t = c < 0
-	case "<=":
-		t = c <= 0
-	case ">":
-		t = c > 0
-	default:
-		t = c >= 0
-	}
-	return boolNum(t), nil
+	return boolNum(e.op.holds(a.Cmp(b))), nil
 }
 
 func (e *logicExpr) eval(m *machine) (hp17b.Number, error) {
@@ -338,8 +322,8 @@ func (e *listExpr) eval(m *machine) (hp17b.Number, error) {
 	return m.ok(e.fn.list(m.lists, e.list, vals))
 }
 
-var binaryOps = map[byte]func(a, b hp17b.Number) (hp17b.Number, error){
-	'+': hp17b.Add, '-': hp17b.Sub, '*': hp17b.Mul, '/': hp17b.Div, '^': hp17b.Pow,
+var binaryOps = map[Op]func(a, b hp17b.Number) (hp17b.Number, error){
+	Add: hp17b.Add, Sub: hp17b.Sub, Mul: hp17b.Mul, Div: hp17b.Div, Pow: hp17b.Pow,
 }
 
 // compile turns a checked tree into an evaluator bound to the cells of vars.
@@ -349,14 +333,14 @@ func compile(n Node, vars *Vars) expr {
 		return &numExpr{n.Value}
 	case *Var:
 		return &varExpr{vars.cell(n.Name)}
-	case *Unary:
+	case *Neg:
 		return &negExpr{compile(n.X, vars)}
 	case *Binary:
 		return &binExpr{n.Op, binaryOps[n.Op], compile(n.L, vars), compile(n.R, vars)}
 	case *Compare:
 		return &cmpExpr{n.Op, compile(n.L, vars), compile(n.R, vars)}
 	case *Logic:
-		return &logicExpr{n.Op == "AND", compile(n.L, vars), compile(n.R, vars)}
+		return &logicExpr{n.Op == And, compile(n.L, vars), compile(n.R, vars)}
 	case *Not:
 		return &notExpr{compile(n.X, vars)}
 	case *Call:

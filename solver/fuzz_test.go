@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -14,10 +15,12 @@ var fuzzSeeds = []string{
 	"IF(A>1 AND NOT B<2 OR C=3:MOD(A:B):IDIV(A:B))", "X=-2^-3×(4÷5)", "A=1..2", "((((",
 	"RND(PI:2)+TRN(1:-3)+DATE(1.011990:5)+DDAYS(1.011990:2.011990:3)",
 	"FLOW(L:1)", "A\u00a0=\u00a0B", "Σ(I:1:1E12:1:I)", "FACT(A)+SPFV(A:B)+USPV(A:B)",
+	"-A^2=A×-B^2+(-C)^2-(D-E)-(-F)", "A^B^C+A^(B^C)=1E-25×2.5E+30",
 }
 
-// FuzzParse: the parser never panics, and an accepted equation has a menu
-// whose names all occur among its names.
+// FuzzParse: the parser never panics, an accepted equation has a menu
+// whose names all occur among its names, and its String reads back to the
+// same tree.
 func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
@@ -41,7 +44,59 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%q: menu name %q not among the names", src, n)
 			}
 		}
+		if msg := roundTrip(eq); msg != "" {
+			t.Fatalf("%q: %s", src, msg)
+		}
 	})
+}
+
+// roundTrip parses eq.String() and says how the tree differs, or "".
+func roundTrip(eq *Equation) string {
+	text := eq.String()
+	back, err := Parse(text)
+	switch {
+	case err != nil:
+		return fmt.Sprintf("String %q does not parse: %v", text, err)
+	case shape(eq.Left) != shape(back.Left) || shape(eq.Right) != shape(back.Right) || eq.Name != back.Name:
+		return fmt.Sprintf("String %q reads back as %s = %s, not %s = %s", text,
+			shape(back.Left), shape(back.Right), shape(eq.Left), shape(eq.Right))
+	}
+	return ""
+}
+
+// shape writes a tree fully parenthesized, without positions.
+func shape(n Node) string {
+	switch n := n.(type) {
+	case nil:
+		return "nil"
+	case *Num:
+		return n.Value.String()
+	case *Var:
+		return n.Name
+	case *Neg:
+		return "(neg " + shape(n.X) + ")"
+	case *Not:
+		return "(not " + shape(n.X) + ")"
+	case binaryNode:
+		l, r := n.operands()
+		var op string
+		switch n := n.(type) {
+		case *Binary:
+			op = n.Op.String()
+		case *Compare:
+			op = n.Op.String()
+		case *Logic:
+			op = n.Op.String()
+		}
+		return "(" + op + " " + shape(l) + " " + shape(r) + ")"
+	case *Call:
+		s := "(" + n.Fn
+		for _, a := range n.Args {
+			s += " " + shape(a)
+		}
+		return s + ")"
+	}
+	return "?"
 }
 
 // FuzzEval: evaluating and solving an accepted equation never panics and

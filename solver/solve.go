@@ -369,7 +369,7 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 			if inLeft {
 				on, sib = n.l, n.r
 			}
-			if n.op == '^' && !inLeft {
+			if n.op == Pow && !inLeft {
 				return rhs, errNotInvertible // never isolate an exponent
 			}
 			v, err := sib.eval(m)
@@ -402,19 +402,19 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 }
 
 // undo solves "on op v = rhs" (inLeft) or "v op on = rhs" for on.
-func undo(op byte, inLeft bool, rhs, v hp17b.Number) (hp17b.Number, error) {
+func undo(op Op, inLeft bool, rhs, v hp17b.Number) (hp17b.Number, error) {
 	switch {
-	case op == '+':
+	case op == Add:
 		return hp17b.Sub(rhs, v)
-	case op == '-' && inLeft:
+	case op == Sub && inLeft:
 		return hp17b.Add(rhs, v)
-	case op == '-':
+	case op == Sub:
 		return hp17b.Sub(v, rhs)
-	case op == '*':
+	case op == Mul:
 		return hp17b.Div(rhs, v)
-	case op == '/' && inLeft:
+	case op == Div && inLeft:
 		return hp17b.Mul(rhs, v)
-	case op == '/':
+	case op == Div:
 		return hp17b.Div(v, rhs)
 	}
 	return root(rhs, v) // the base of a power

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"os"
 	"testing"
 	"time"
 
@@ -582,5 +583,37 @@ func TestListFunctions(t *testing.T) {
 		r, err := s.Solve(context.Background(), tt.unknown, Options{})
 		require.NoError(t, err, tt.src)
 		assert.Equal(t, tt.want, r.Value.String(), tt.src)
+	}
+}
+
+// TestStringReadsBack: an equation printed by String parses to the same
+// tree, for the project's programs and the transcripts' equations; the
+// printed text is what the calculator's own spelling gives.
+func TestStringReadsBack(t *testing.T) {
+	srcs := append([]string{}, fuzzSeeds...)
+	for _, f := range []string{"testdata/nim-seed.eq"} {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		srcs = append(srcs, string(b))
+	}
+	n := 0
+	for _, src := range srcs {
+		eq, err := Parse(src)
+		if err != nil {
+			continue
+		}
+		n++
+		assert.Empty(t, roundTrip(eq), src)
+	}
+	assert.Greater(t, n, 10)
+	for _, c := range []struct{ src, want string }{
+		{"A = B * (C + D) / 2", "A=B×(C+D)÷2"},
+		{"X=-2^-3×(4÷5)", "X=-2^(-3)×(4÷5)"},
+		{"IF(A≤1 AND NOT(B≠2):SIGMA(I:1:3:1:I):PI)", "IF(A<=1 AND NOT B<>2:Σ(I:1:3:1:I):PI)"},
+		{"NIM:A-(B-C)-(-D)", "NIM:A-(B-C)-(-D)"},
+	} {
+		eq, err := Parse(c.src)
+		require.NoError(t, err, c.src)
+		assert.Equal(t, c.want, eq.String(), c.src)
 	}
 }

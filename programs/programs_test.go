@@ -1,7 +1,6 @@
 package programs
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/transcript"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -34,53 +34,33 @@ func TestLibrary(t *testing.T) {
 	assert.Equal(t, strings.Replace(string(seed), "L(E0:", "0×L(E0:", 1), p.Text())
 }
 
+// TestSessions runs testdata/*.txt (the format of internal/transcript):
+// "program ID" opens a program with fresh variables; a step is steps of
+// `hp17b solve`.
 func TestSessions(t *testing.T) {
-	f, err := os.Open("testdata/sessions.txt")
-	require.NoError(t, err)
-	defer f.Close()
-	var (
-		s         *solver.Solver
-		got, want []string
-		where     string
-	)
-	flush := func() {
-		if where != "" {
-			assert.Equal(t, want, got, where)
-		}
-		got, want, where = nil, nil, ""
+	transcript.RunAll(t, func() transcript.Session { return &programSession{} })
+}
+
+type programSession struct{ s *solver.Solver }
+
+func (ps *programSession) Directive(word, arg string) (bool, error) {
+	if word != "program" {
+		return false, nil
 	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "program "):
-			flush()
-			p, err := ByID(strings.TrimPrefix(line, "program "))
-			require.NoError(t, err)
-			eq, err := p.Equation()
-			require.NoError(t, err)
-			s = solver.New(eq, solver.NewVars())
-		case strings.HasPrefix(line, "> "):
-			flush()
-			where = line
-			for _, step := range strings.Fields(line[2:]) {
-				if n, v, ok := strings.Cut(step, "="); ok {
-					s.Vars().Store(n, hp17b.MustParse(v))
-					continue
-				}
-				r, err := s.Solve(context.Background(), step, solver.Options{})
-				if err != nil {
-					got = append(got, err.Error())
-				} else {
-					got = append(got, r.Lines(hp17b.DefaultMode)...)
-				}
-			}
-		default:
-			want = append(want, line)
-		}
+	p, err := ByID(arg)
+	if err != nil {
+		return true, err
 	}
-	flush()
+	eq, err := p.Equation()
+	if err != nil {
+		return true, err
+	}
+	ps.s = solver.New(eq, solver.NewVars())
+	return true, nil
+}
+
+func (ps *programSession) Step(input string) ([]string, error) {
+	return ps.s.DoAll(context.Background(), input, solver.Options{}, hp17b.DefaultMode)
 }
 
 func TestPostMethodEqualsXOR(t *testing.T) {

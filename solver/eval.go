@@ -48,10 +48,13 @@ type varExpr struct{ c *cell }
 
 type negExpr struct{ x expr }
 
+// binExpr is an arithmetic operator, or (fn set) a numeric function of
+// two arguments: both evaluate the same way.
 type binExpr struct {
 	op   Op
 	f    func(a, b hp17b.Number) (hp17b.Number, error) // the operation, chosen when compiled
 	l, r expr
+	fn   *function // the function, or nil for an operator
 }
 
 type cmpExpr struct {
@@ -66,18 +69,13 @@ type logicExpr struct {
 
 type notExpr struct{ x expr }
 
-// fn1Expr, fn2Expr and fn3Expr are numeric functions; f is fn's
-// evaluation, kept here for the hot path.
+// fn1Expr and fn3Expr are numeric functions of one and three arguments
+// (two-argument ones are binExprs); f is fn's evaluation, kept here for
+// the hot path.
 type fn1Expr struct {
 	f  func(hp17b.Number) (hp17b.Number, error)
 	x  expr
 	fn *function
-}
-
-type fn2Expr struct {
-	f    func(a, b hp17b.Number) (hp17b.Number, error)
-	x, y expr
-	fn   *function
 }
 
 type fn3Expr struct {
@@ -140,7 +138,7 @@ func (e *negExpr) eval(m *machine) (hp17b.Number, error) {
 	return hp17b.Neg(v), nil
 }
 
-// binExpr, cmpExpr and fn2Expr evaluate their operands inline rather than
+// binExpr and cmpExpr evaluate their operands inline rather than
 // through pair: they are the hot path, and each copy of a Number counts.
 func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
 	a, err := e.l.eval(m)
@@ -195,22 +193,6 @@ func (e *fn1Expr) eval(m *machine) (hp17b.Number, error) {
 		return a, err
 	}
 	return m.ok(e.f(a))
-}
-
-func (e *fn2Expr) eval(m *machine) (hp17b.Number, error) {
-	a, err := e.x.eval(m)
-	if err != nil {
-		return a, err
-	}
-	b, err := e.y.eval(m)
-	if err != nil {
-		return b, err
-	}
-	v, err := e.f(a, b)
-	if err != nil {
-		return m.ok(v, err)
-	}
-	return v, nil
 }
 
 func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {
@@ -336,7 +318,7 @@ func compile(n Node, vars *Vars) expr {
 	case *Neg:
 		return &negExpr{compile(n.X, vars)}
 	case *Binary:
-		return &binExpr{n.Op, binaryOps[n.Op], compile(n.L, vars), compile(n.R, vars)}
+		return &binExpr{op: n.Op, f: binaryOps[n.Op], l: compile(n.L, vars), r: compile(n.R, vars)}
 	case *Compare:
 		return &cmpExpr{n.Op, compile(n.L, vars), compile(n.R, vars)}
 	case *Logic:
@@ -378,7 +360,7 @@ func compileCall(n *Call, vars *Vars) expr {
 	case 1:
 		return &fn1Expr{fn.f1, arg(0), fn}
 	case 2:
-		return &fn2Expr{fn.f2, arg(0), arg(1), fn}
+		return &binExpr{f: fn.f2, l: arg(0), r: arg(1), fn: fn}
 	}
 	return &fn3Expr{fn, arg(0), arg(1), arg(2)}
 }

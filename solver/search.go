@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"strconv"
+
 	"github.com/hp17b/hp17b/hp17b"
 )
 
@@ -33,16 +35,64 @@ func half(a, b hp17b.Number) hp17b.Number {
 	return h
 }
 
-// search is the iterative search. It starts from two guesses, follows
-// secant steps (capped at 100 times the current spacing, widening the
-// spacing while LEFT−RIGHT is flat) until LEFT−RIGHT changes sign, then
-// narrows the bracket by secant steps kept inside it, falling back to
-// bisection, until the two ends are neighbouring 12-digit numbers. Every
-// evaluation first stores the trial value in the unknown, so L() stores
-// repeat at each step, as on the calculator.
-func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
-	res := Result{Name: x.name, Method: Iterative}
-	orig := x.value
+// searcher is one iterative search for the unknown x.
+type searcher struct {
+	s   *Solver
+	m   *machine
+	x   *cell
+	opt Options
+}
+
+// eval stores v in the unknown and evaluates LEFT − RIGHT there; a point
+// where the equation has no value is not ok.
+func (q *searcher) eval(v hp17b.Number) point {
+	q.x.value = v
+	l, r, err := q.s.sides(q.m)
+	if err != nil {
+		return point{x: v}
+	}
+	f, err := hp17b.Sub(l, r)
+	if err != nil && err != hp17b.ErrOverflow {
+		return point{x: v}
+	}
+	return point{x: v, f: f, l: l, r: r, ok: true}
+}
+
+func (q *searcher) interrupted() bool { return q.m.ctx != nil && q.m.ctx.Err() != nil }
+
+// finish ends the search at p with outcome o, p's value in the unknown.
+func (q *searcher) finish(p point, o Outcome) (Result, error) {
+	q.x.value = p.x
+	return Result{Name: q.x.name, Method: Iterative, Value: p.x, Outcome: o, Left: p.l, Right: p.r,
+		Overflow: q.m.overflow}, nil
+}
+
+// stop ends an interrupted search at the better of a and b.
+func (q *searcher) stop(a, b point) (Result, error) {
+	best := better(a, b)
+	q.x.value = best.x
+	return Result{Name: q.x.name, Method: Iterative, Value: best.x}, ErrInterrupted
+}
+
+func (q *searcher) report(a, b point) {
+	if q.opt.Progress != nil {
+		q.opt.Progress(Progress{X1: a.x, X2: b.x, S1: a.f.Sign(), S2: b.f.Sign()})
+	}
+}
+
+// better is the point of the two with the smaller |LEFT−RIGHT| (a on a tie).
+func better(a, b point) point {
+	if smaller(b, a) {
+		return b
+	}
+	return a
+}
+
+// guesses are the search's two starting values: the user's guesses, else
+// the unknown's value and its value before the last solve, else the
+// Solver's own second guess near it.
+func (q *searcher) guesses() (hp17b.Number, hp17b.Number) {
+	x, opt := q.x, q.opt
 	g1, g2 := x.value, x.value
 	switch {
 	case len(opt.Guesses) >= 2:
@@ -55,108 +105,78 @@ func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
 	if g1.Equal(g2) {
 		g2 = secondGuess(g1)
 	}
-	eval := func(v hp17b.Number) point {
-		x.value = v
-		l, r, err := s.sides(m)
-		if err != nil {
-			return point{x: v}
-		}
-		f, err := hp17b.Sub(l, r)
-		if err != nil && err != hp17b.ErrOverflow {
-			return point{x: v}
-		}
-		return point{x: v, f: f, l: l, r: r, ok: true}
-	}
-	interrupted := func() bool { return m.ctx != nil && m.ctx.Err() != nil }
-	finish := func(p point, o Outcome) (Result, error) {
-		x.value = p.x
-		res.Value, res.Outcome, res.Left, res.Right, res.Overflow = p.x, o, p.l, p.r, m.overflow
-		return res, nil
-	}
-	report := func(a, b point) {
-		if opt.Progress != nil {
-			opt.Progress(Progress{X1: a.x, X2: b.x, S1: a.f.Sign(), S2: b.f.Sign()})
-		}
-	}
+	return g1, g2
+}
 
-	a, b := eval(g1), eval(g2)
-	if interrupted() {
+// search is the iterative search. It starts from two guesses, follows
+// secant steps (capped at 100 times the current spacing, widening the
+// spacing while LEFT−RIGHT is flat) until LEFT−RIGHT changes sign, then
+// narrows the bracket by secant steps kept inside it, falling back to
+// bisection, until the two ends are neighbouring 12-digit numbers. Every
+// evaluation first stores the trial value in the unknown, so L() stores
+// repeat at each step, as on the calculator.
+func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
+	q := &searcher{s: s, m: m, x: x, opt: opt}
+	orig := x.value
+	g1, g2 := q.guesses()
+	a, b := q.eval(g1), q.eval(g2)
+	if q.interrupted() {
 		x.value = orig
-		return res, ErrInterrupted
+		return Result{Name: x.name, Method: Iterative}, ErrInterrupted
 	}
 	for i := 0; i < 40 && a.ok != b.ok; i++ { // move a failing guess toward the good one
 		if !a.ok {
-			a = eval(half(a.x, b.x))
+			a = q.eval(half(a.x, b.x))
 		} else {
-			b = eval(half(a.x, b.x))
+			b = q.eval(half(a.x, b.x))
 		}
 	}
 	if !a.ok || !b.ok || a.x.Equal(b.x) {
 		x.value = orig
-		res.Value, res.Outcome = orig, BadGuesses
-		return res, nil
+		return Result{Name: x.name, Method: Iterative, Value: orig, Outcome: BadGuesses}, nil
 	}
-	best := a
-	if smaller(b, a) {
-		best = b
-	}
+	return q.walk(a, b)
+}
+
+// walk follows secant steps from a and b until LEFT−RIGHT changes sign
+// (then bracket narrows it), the steps stall (a root to the calculator's
+// precision, or an extremum), or the iterations run out.
+func (q *searcher) walk(a, b point) (Result, error) {
+	best := better(a, b)
 	start := hp17b.Max(hp17b.Abs(a.f), hp17b.Abs(b.f))
 	stall := 0
-	for iter := 0; iter < s.MaxIterations; iter++ {
-		if interrupted() {
-			x.value = best.x
-			return res, ErrInterrupted
+	settle := func() (Result, error) {
+		if closeToZero(best, start) {
+			return q.finish(best, Root)
 		}
-		report(a, b)
-		if a.f.IsZero() {
-			return finish(a, Root)
+		return q.finish(best, Extremum)
+	}
+	for iter := 0; iter < q.s.MaxIterations; iter++ {
+		if q.interrupted() {
+			q.x.value = best.x
+			return Result{Name: q.x.name, Method: Iterative}, ErrInterrupted
 		}
-		if b.f.IsZero() {
-			return finish(b, Root)
+		q.report(a, b)
+		switch {
+		case a.f.IsZero():
+			return q.finish(a, Root)
+		case b.f.IsZero():
+			return q.finish(b, Root)
+		case a.f.Sign() != b.f.Sign():
+			return q.bracket(a, b)
 		}
-		if a.f.Sign() != b.f.Sign() {
-			return s.bracket(m, a, b, eval, report, finish)
-		}
-		d, _ := hp17b.Sub(b.x, a.x)
-		var nx hp17b.Number
-		if a.f.Equal(b.f) {
-			// Flat: look farther out, alternately on each side.
-			w, _ := hp17b.Mul(d, hp17b.FromInt(10))
-			if iter%2 == 0 {
-				nx, _ = hp17b.Add(b.x, w)
-			} else {
-				nx, _ = hp17b.Sub(a.x, w)
-			}
-		} else {
-			df, _ := hp17b.Sub(b.f, a.f)
-			q, err := hp17b.Div(b.f, df)
-			if err != nil {
-				q = hp17b.Zero
-			}
-			step, _ := hp17b.Mul(q, d)
-			limit, _ := hp17b.Mul(hp17b.Abs(d), hp17b.Hundred)
-			if hp17b.Abs(step).Cmp(limit) > 0 {
-				step = limit
-				if q.Sign()*d.Sign() < 0 {
-					step = hp17b.Neg(limit)
-				}
-			}
-			nx, _ = hp17b.Sub(b.x, step)
-		}
+		nx := secantStep(a, b, iter)
 		if nx.Equal(a.x) || nx.Equal(b.x) {
 			// The secant cannot move in 12 digits: look at the best
 			// point's neighbours for a sign change, else it is a minimum.
-			if c, ok := s.neighbourSignChange(best, eval); ok {
-				return s.bracket(m, best, c, eval, report, finish)
+			if c, ok := q.neighbourSignChange(best); ok {
+				return q.bracket(best, c)
 			}
-			if closeToZero(best, start) {
-				return finish(best, Root)
-			}
-			return finish(best, Extremum)
+			return settle()
 		}
-		c := eval(nx)
+		c := q.eval(nx)
 		for i := 0; i < 20 && !c.ok; i++ {
-			c = eval(half(c.x, b.x))
+			c = q.eval(half(c.x, b.x))
 		}
 		worse := &a
 		if smaller(a, b) {
@@ -164,7 +184,7 @@ func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
 		}
 		if c.ok && !smaller(c, *worse) && c.f.Sign() == a.f.Sign() {
 			// The step made things worse: try between the two best points.
-			c = eval(half(a.x, b.x))
+			c = q.eval(half(a.x, b.x))
 		}
 		switch {
 		case !c.ok:
@@ -180,15 +200,43 @@ func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
 			stall++
 		}
 		if stall >= 30 {
-			if closeToZero(best, start) {
-				return finish(best, Root)
-			}
-			return finish(best, Extremum)
+			return settle()
 		}
 	}
-	x.value = best.x
-	res.Value, res.Outcome, res.Left, res.Right = best.x, NotFound, best.l, best.r
-	return res, nil
+	q.x.value = best.x
+	return Result{Name: q.x.name, Method: Iterative, Value: best.x, Outcome: NotFound, Left: best.l, Right: best.r}, nil
+}
+
+// secantStep is the next trial value from a and b, both on one side of
+// the root: the secant's zero, at most 100 times their spacing away; where
+// LEFT−RIGHT is flat, ten spacings out, alternately on each side.
+func secantStep(a, b point, iter int) hp17b.Number {
+	d, _ := hp17b.Sub(b.x, a.x)
+	var nx hp17b.Number
+	if a.f.Equal(b.f) {
+		w, _ := hp17b.Mul(d, hp17b.FromInt(10))
+		if iter%2 == 0 {
+			nx, _ = hp17b.Add(b.x, w)
+		} else {
+			nx, _ = hp17b.Sub(a.x, w)
+		}
+		return nx
+	}
+	df, _ := hp17b.Sub(b.f, a.f)
+	q, err := hp17b.Div(b.f, df)
+	if err != nil {
+		q = hp17b.Zero
+	}
+	step, _ := hp17b.Mul(q, d)
+	limit, _ := hp17b.Mul(hp17b.Abs(d), hp17b.Hundred)
+	if hp17b.Abs(step).Cmp(limit) > 0 {
+		step = limit
+		if q.Sign()*d.Sign() < 0 {
+			step = hp17b.Neg(limit)
+		}
+	}
+	nx, _ = hp17b.Sub(b.x, step)
+	return nx
 }
 
 // secondGuess is the Solver's own second guess near g.
@@ -202,11 +250,11 @@ func secondGuess(g hp17b.Number) hp17b.Number {
 }
 
 // neighbourSignChange looks one unit of the 12th digit either side of p.
-func (s *Solver) neighbourSignChange(p point, eval func(hp17b.Number) point) (point, bool) {
+func (q *searcher) neighbourSignChange(p point) (point, bool) {
 	ulp := unitInLastPlace(p.x)
 	for _, d := range []hp17b.Number{ulp, hp17b.Neg(ulp)} {
 		v, _ := hp17b.Add(p.x, d)
-		c := eval(v)
+		c := q.eval(v)
 		if c.ok && (c.f.IsZero() || c.f.Sign() != p.f.Sign()) {
 			return c, true
 		}
@@ -218,106 +266,47 @@ func unitInLastPlace(x hp17b.Number) hp17b.Number {
 	if x.IsZero() {
 		return hp17b.MustParse("1E-499")
 	}
-	u, _ := hp17b.Parse("1E" + itoa(x.Exponent()-hp17b.Digits+1))
+	u, _ := hp17b.Parse("1E" + strconv.Itoa(x.Exponent()-hp17b.Digits+1))
 	return u
 }
 
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	var b []byte
-	for ; i > 0; i /= 10 {
-		b = append([]byte{byte('0' + i%10)}, b...)
-	}
-	if neg {
-		return "-" + string(b)
-	}
-	return string(b)
-}
-
-// bracket narrows a sign change between a and b to neighbouring numbers.
-func (s *Solver) bracket(m *machine, a, b point, eval func(hp17b.Number) point,
-	report func(a, b point), finish func(point, Outcome) (Result, error)) (Result, error) {
+// bracket narrows a sign change between a and b to neighbouring numbers:
+// secant steps kept a tenth of the width inside, every third step a
+// bisection. A bracket whose |LEFT−RIGHT| grows as it narrows holds a
+// pole or a jump (SignReversal), not a root.
+func (q *searcher) bracket(a, b point) (Result, error) {
 	var spans []hp17b.Number
 	for iter := 0; iter < 5000; iter++ {
 		span, _ := hp17b.Sub(a.f, b.f)
 		spans = append(spans, hp17b.Abs(span))
-		if m.ctx != nil && m.ctx.Err() != nil {
-			best := a
-			if smaller(b, a) {
-				best = b
-			}
-			m.unknown.value = best.x
-			return Result{Name: m.unknown.name, Method: Iterative, Value: best.x}, ErrInterrupted
+		if q.interrupted() {
+			return q.stop(a, b)
 		}
-		report(a, b)
+		q.report(a, b)
 		mid := half(a.x, b.x)
 		if mid.Equal(a.x) || mid.Equal(b.x) {
-			best := closer(a, b, eval)
 			// Evaluate the final estimate last, so the stored variables
 			// are those of the value kept.
-			best = eval(best.x)
+			best := q.eval(closer(a, b, q.eval).x)
 			if growing(spans) {
-				return finish(best, SignReversal)
+				return q.finish(best, SignReversal)
 			}
-			return finish(best, Root)
+			return q.finish(best, Root)
 		}
-		// Secant point, kept at least a tenth of the width from either end.
 		next := mid
 		if iter%3 != 2 { // every third step bisects, to guarantee progress
-			d, _ := hp17b.Sub(b.x, a.x)
-			df, _ := hp17b.Sub(b.f, a.f)
-			if q, err := hp17b.Div(a.f, df); err == nil {
-				step, _ := hp17b.Mul(q, d)
-				cand, _ := hp17b.Sub(a.x, step)
-				lo, hi := a.x, b.x
-				if lo.Cmp(hi) > 0 {
-					lo, hi = hi, lo
-				}
-				w, _ := hp17b.Sub(hi, lo)
-				tenth, _ := hp17b.Div(w, hp17b.Ten)
-				lo2, _ := hp17b.Add(lo, tenth)
-				hi2, _ := hp17b.Sub(hi, tenth)
-				if cand.Cmp(lo2) >= 0 && cand.Cmp(hi2) <= 0 {
-					next = cand
-				}
-			}
+			next = insideSecant(a, b, mid)
 		}
-		c := eval(next)
-		if !c.ok && !next.Equal(mid) {
-			c = eval(mid)
-		}
-		// Undefined there (a pole, a log of 0): look between it and each
-		// end in turn, closer and closer.
-		for i, p := 0, mid; i < 20 && !c.ok; i++ {
-			end := a.x
-			if i%2 == 1 {
-				end = b.x
-			}
-			p = half(p, end)
-			if p.Equal(a.x) || p.Equal(b.x) {
-				break
-			}
-			c = eval(p)
-		}
-		if !c.ok && m.ctx != nil && m.ctx.Err() != nil {
+		c := q.evalInside(a, b, next, mid)
+		if !c.ok && q.interrupted() {
 			continue // the loop's check reports the interruption
 		}
 		if !c.ok {
 			// Undefined inside the bracket: keep the better end.
-			best := a
-			if smaller(b, a) {
-				best = b
-			}
-			return finish(eval(best.x), SignReversal)
+			return q.finish(q.eval(better(a, b).x), SignReversal)
 		}
 		if c.f.IsZero() {
-			return finish(c, Root)
+			return q.finish(c, Root)
 		}
 		if c.f.Sign() == a.f.Sign() {
 			a = c
@@ -325,11 +314,54 @@ func (s *Solver) bracket(m *machine, a, b point, eval func(hp17b.Number) point,
 			b = c
 		}
 	}
-	best := a
-	if smaller(b, a) {
-		best = b
+	return q.finish(better(a, b), NotFound)
+}
+
+// insideSecant is the secant's zero between a and b when it lies at least
+// a tenth of the width from either end, else mid.
+func insideSecant(a, b point, mid hp17b.Number) hp17b.Number {
+	d, _ := hp17b.Sub(b.x, a.x)
+	df, _ := hp17b.Sub(b.f, a.f)
+	r, err := hp17b.Div(a.f, df)
+	if err != nil {
+		return mid
 	}
-	return finish(best, NotFound)
+	step, _ := hp17b.Mul(r, d)
+	cand, _ := hp17b.Sub(a.x, step)
+	lo, hi := a.x, b.x
+	if lo.Cmp(hi) > 0 {
+		lo, hi = hi, lo
+	}
+	w, _ := hp17b.Sub(hi, lo)
+	tenth, _ := hp17b.Div(w, hp17b.Ten)
+	lo2, _ := hp17b.Add(lo, tenth)
+	hi2, _ := hp17b.Sub(hi, tenth)
+	if cand.Cmp(lo2) >= 0 && cand.Cmp(hi2) <= 0 {
+		return cand
+	}
+	return mid
+}
+
+// evalInside evaluates next, else mid; where the equation has no value
+// there (a pole, a log of 0) it looks between that point and each end in
+// turn, closer and closer.
+func (q *searcher) evalInside(a, b point, next, mid hp17b.Number) point {
+	c := q.eval(next)
+	if !c.ok && !next.Equal(mid) {
+		c = q.eval(mid)
+	}
+	for i, p := 0, mid; i < 20 && !c.ok; i++ {
+		end := a.x
+		if i%2 == 1 {
+			end = b.x
+		}
+		p = half(p, end)
+		if p.Equal(a.x) || p.Equal(b.x) {
+			break
+		}
+		c = q.eval(p)
+	}
+	return c
 }
 
 // closer picks, of two neighbouring 12-digit numbers around a sign change,

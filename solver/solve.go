@@ -306,8 +306,6 @@ func count(e expr, x *cell, path map[expr]bool) int {
 		n = count(e.x, x, path)
 	case *fn1Expr:
 		n = count(e.x, x, path)
-	case *fn2Expr:
-		n = count(e.x, x, path) + count(e.y, x, path)
 	case *fn3Expr:
 		n = count(e.x, x, path) + count(e.y, x, path) + count(e.z, x, path)
 	case *ifExpr:
@@ -364,6 +362,10 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 		case *negExpr:
 			rhs, e = hp17b.Neg(rhs), n.x
 		case *binExpr:
+			if n.fn != nil {
+				rhs, e, err = isolateArgs(m, p, n.fn, []expr{n.l, n.r}, rhs)
+				break
+			}
 			inLeft := p.path[n.l]
 			on, sib := n.r, n.l
 			if inLeft {
@@ -386,8 +388,6 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 			}
 			rhs, err = m.ok(n.fn.inverse(rhs))
 			e = n.x
-		case *fn2Expr:
-			rhs, e, err = isolateArgs(m, p, n.fn, []expr{n.x, n.y}, rhs)
 		case *fn3Expr:
 			rhs, e, err = isolateArgs(m, p, n.fn, []expr{n.x, n.y, n.z}, rhs)
 		case *ifExpr:

@@ -105,54 +105,28 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	// Check every step before doing any.
-	type step struct {
-		name  string
-		value *hp17b.Number
-	}
-	var steps []step
-	menu := map[string]bool{}
-	for _, m := range eq.Menu {
-		menu[m] = true
-	}
-	for _, a := range stepArgs {
-		n, v, isStore := strings.Cut(a, "=")
-		if !menu[n] {
-			fmt.Fprintf(stderr, "hp17b: step %q: %s is not a menu variable of %s (menu: %s)\n", a, n, eq.Title(), strings.Join(eq.Menu, " "))
-			return exitUsage
-		}
-		if !isStore {
-			steps = append(steps, step{name: n})
-			continue
-		}
-		x, err := hp17b.Parse(v)
-		if err != nil && err != hp17b.ErrOverflow {
-			fmt.Fprintf(stderr, "hp17b: step %q: %q is not a number\n", a, v)
-			return exitUsage
-		}
-		steps = append(steps, step{name: n, value: &x})
+	steps, err := solver.ParseSteps(eq, stepArgs)
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitUsage
 	}
 	vars := solver.NewVars()
 	vars.Create(eq.Menu...)
 	s := solver.New(eq, vars)
 	status := exitOK
 	for _, st := range steps {
-		if st.value != nil {
-			vars.Store(st.name, *st.value)
+		r, lines, err := s.Do(context.Background(), st, solver.Options{Iterative: *iterative}, mode)
+		if st.Store {
 			continue
 		}
-		r, err := s.Solve(context.Background(), st.name, solver.Options{Iterative: *iterative})
-		lines := r.Lines(mode)
-		if err != nil {
-			lines = []string{err.Error()}
-			status = exitFailed
-		} else if !r.Found() {
+		if err != nil || !r.Found() {
 			status = exitFailed
 		}
 		if !*asJSON {
 			fmt.Fprintln(stdout, strings.Join(lines, "  "))
 			continue
 		}
-		out := solveJSON{Name: st.name, Value: r.Value.String(), Display: strings.Join(lines, "  "),
+		out := solveJSON{Name: st.Name, Value: r.Value.String(), Display: strings.Join(lines, "  "),
 			Method: r.Method.String(), Outcome: r.Outcome.String(), Cause: r.Cause, Vars: map[string]string{}}
 		if err != nil {
 			out.Outcome, out.Error = "error", err.Error()

@@ -9,8 +9,9 @@ import (
 
 // TestTranscripts runs every testdata/*.txt file on a fresh calculator
 // (the format of internal/transcript). A step is a key script; it shows
-// the display it leaves: the top line, then the menu line. "interrupt N"
-// makes a search stop after N progress reports.
+// the display it leaves: the top line, then the menu line; a script the
+// calculator cannot run shows its error instead. "interrupt N" makes a
+// search stop after N progress reports.
 func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func() transcript.Session { return &keySession{m: New()} })
 }
@@ -28,7 +29,7 @@ func (k *keySession) Directive(word, arg string) (bool, error) {
 
 func (k *keySession) Step(input string) ([]string, error) {
 	if err := Run(k.m, input, nil); err != nil {
-		return nil, err
+		return []string{err.Error()}, nil
 	}
 	f := k.m.Frame()
 	return []string{f.Top, f.MenuLine()}, nil

@@ -49,20 +49,39 @@ func (b *builder) boolean(n Node) Node {
 	return n
 }
 
-func (b *builder) or(g *gOr) Node {
-	n := b.and(g.Left)
-	for _, r := range g.Rest {
-		n = &Logic{Pos: posOf(r.Pos), Op: Or, L: b.boolean(n), R: b.boolean(b.and(r.Right))}
+// fold builds one left-to-right level of the grammar: first, then each
+// operator of rest joined to what is built so far.
+func fold[T any](first Node, rest []T, join func(l Node, r T) Node) Node {
+	for _, r := range rest {
+		first = join(first, r)
+	}
+	return first
+}
+
+// logic joins two conditions with AND or OR.
+func (b *builder) logic(p lexer.Position, op Conj, l, r Node) Node {
+	return &Logic{Pos: posOf(p), Op: op, L: b.boolean(l), R: b.boolean(r)}
+}
+
+// arith joins two numbers with an arithmetic operator.
+func (b *builder) arith(p lexer.Position, op Op, l, r Node) Node {
+	return &Binary{Pos: posOf(p), Op: op, L: b.number(l), R: b.number(r)}
+}
+
+// negate applies a sign: '-' negates, '+' is dropped.
+func (b *builder) negate(p lexer.Position, sign *string, n Node) Node {
+	if sign != nil && *sign != "+" {
+		return &Neg{Pos: posOf(p), X: b.number(n)}
 	}
 	return n
 }
 
+func (b *builder) or(g *gOr) Node {
+	return fold(b.and(g.Left), g.Rest, func(l Node, r *gOrOp) Node { return b.logic(r.Pos, Or, l, b.and(r.Right)) })
+}
+
 func (b *builder) and(g *gAnd) Node {
-	n := b.not(g.Left)
-	for _, r := range g.Rest {
-		n = &Logic{Pos: posOf(r.Pos), Op: And, L: b.boolean(n), R: b.boolean(b.not(r.Right))}
-	}
-	return n
+	return fold(b.not(g.Left), g.Rest, func(l Node, r *gAndOp) Node { return b.logic(r.Pos, And, l, b.not(r.Right)) })
 }
 
 func (b *builder) not(g *gNot) Node {
@@ -84,47 +103,31 @@ func (b *builder) cmp(g *gCmp) Node {
 }
 
 func (b *builder) sum(g *gSum) Node {
-	n := b.term(g.Left)
-	for _, r := range g.Rest {
+	return fold(b.term(g.Left), g.Rest, func(l Node, r *gSumOp) Node {
 		op := Add
 		if r.Op != "+" {
 			op = Sub
 		}
-		n = &Binary{Pos: posOf(r.Pos), Op: op, L: b.number(n), R: b.number(b.term(r.Right))}
-	}
-	return n
+		return b.arith(r.Pos, op, l, b.term(r.Right))
+	})
 }
 
 func (b *builder) term(g *gTerm) Node {
-	n := b.power(g.Left)
-	for _, r := range g.Rest {
+	n := fold(b.power(g.Left), g.Rest, func(l Node, r *gTermOp) Node {
 		op := Mul
 		if r.Op == "÷" || r.Op == "/" {
 			op = Div
 		}
-		n = &Binary{Pos: posOf(r.Pos), Op: op, L: b.number(n), R: b.number(b.power(r.Right))}
-	}
-	if g.Sign != nil && *g.Sign != "+" {
-		n = &Neg{Pos: posOf(g.Pos), X: b.number(n)}
-	}
-	return n
+		return b.arith(r.Pos, op, l, b.power(r.Right))
+	})
+	return b.negate(g.Pos, g.Sign, n)
 }
 
 func (b *builder) power(g *gPower) Node {
-	n := b.unary(g.Left)
-	for _, r := range g.Rest {
-		n = &Binary{Pos: posOf(r.Pos), Op: Pow, L: b.number(n), R: b.number(b.unary(r.Right))}
-	}
-	return n
+	return fold(b.unary(g.Left), g.Rest, func(l Node, r *gPowOp) Node { return b.arith(r.Pos, Pow, l, b.unary(r.Right)) })
 }
 
-func (b *builder) unary(g *gUnary) Node {
-	n := b.primary(g.Prim)
-	if g.Sign != nil && *g.Sign != "+" {
-		n = &Neg{Pos: posOf(g.Pos), X: b.number(n)}
-	}
-	return n
-}
+func (b *builder) unary(g *gUnary) Node { return b.negate(g.Pos, g.Sign, b.primary(g.Prim)) }
 
 func (b *builder) primary(g *gPrimary) Node {
 	p := posOf(g.Pos)

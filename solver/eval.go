@@ -48,18 +48,13 @@ type varExpr struct{ c *cell }
 
 type negExpr struct{ x expr }
 
-// binExpr is an arithmetic operator, or (fn set) a numeric function of
-// two arguments: both evaluate the same way.
+// binExpr is an arithmetic operator (op set), a numeric function of two
+// arguments (fn set) or a comparison (neither): all evaluate the same way.
 type binExpr struct {
 	op   Op
 	f    func(a, b hp17b.Number) (hp17b.Number, error) // the operation, chosen when compiled
 	l, r expr
-	fn   *function // the function, or nil for an operator
-}
-
-type cmpExpr struct {
-	op   Rel
-	l, r expr
+	fn   *function // the function, or nil
 }
 
 type logicExpr struct {
@@ -138,8 +133,8 @@ func (e *negExpr) eval(m *machine) (hp17b.Number, error) {
 	return hp17b.Neg(v), nil
 }
 
-// binExpr and cmpExpr evaluate their operands inline rather than
-// through pair: they are the hot path, and each copy of a Number counts.
+// binExpr evaluates its operands inline rather than through pair: it is
+// the hot path, and each copy of a Number counts.
 func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
 	a, err := e.l.eval(m)
 	if err != nil {
@@ -154,18 +149,6 @@ func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
 		return m.ok(v, err)
 	}
 	return v, nil
-}
-
-func (e *cmpExpr) eval(m *machine) (hp17b.Number, error) {
-	a, err := e.l.eval(m)
-	if err != nil {
-		return a, err
-	}
-	b, err := e.r.eval(m)
-	if err != nil {
-		return b, err
-	}
-	return boolNum(e.op.holds(a.Cmp(b))), nil
 }
 
 func (e *logicExpr) eval(m *machine) (hp17b.Number, error) {
@@ -304,6 +287,15 @@ func (e *listExpr) eval(m *machine) (hp17b.Number, error) {
 	return m.ok(e.fn.list(m.lists, e.list, vals))
 }
 
+// relations evaluate a comparison to 1 (true) or 0.
+var relations = map[Rel]func(a, b hp17b.Number) (hp17b.Number, error){}
+
+func init() {
+	for _, r := range []Rel{Eq, Ne, Lt, Le, Gt, Ge} {
+		relations[r] = func(a, b hp17b.Number) (hp17b.Number, error) { return boolNum(r.holds(a.Cmp(b))), nil }
+	}
+}
+
 var binaryOps = map[Op]func(a, b hp17b.Number) (hp17b.Number, error){
 	Add: hp17b.Add, Sub: hp17b.Sub, Mul: hp17b.Mul, Div: hp17b.Div, Pow: hp17b.Pow,
 }
@@ -320,7 +312,7 @@ func compile(n Node, vars *Vars) expr {
 	case *Binary:
 		return &binExpr{op: n.Op, f: binaryOps[n.Op], l: compile(n.L, vars), r: compile(n.R, vars)}
 	case *Compare:
-		return &cmpExpr{n.Op, compile(n.L, vars), compile(n.R, vars)}
+		return &binExpr{f: relations[n.Op], l: compile(n.L, vars), r: compile(n.R, vars)}
 	case *Logic:
 		return &logicExpr{n.Op == And, compile(n.L, vars), compile(n.R, vars)}
 	case *Not:

@@ -298,8 +298,6 @@ func count(e expr, x *cell, path map[expr]bool) int {
 		n = count(e.x, x, path)
 	case *binExpr:
 		n = count(e.l, x, path) + count(e.r, x, path)
-	case *cmpExpr:
-		n = count(e.l, x, path) + count(e.r, x, path)
 	case *logicExpr:
 		n = count(e.l, x, path) + count(e.r, x, path)
 	case *notExpr:
@@ -371,8 +369,8 @@ func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.N
 			if inLeft {
 				on, sib = n.l, n.r
 			}
-			if n.op == Pow && !inLeft {
-				return rhs, errNotInvertible // never isolate an exponent
+			if n.op == 0 || (n.op == Pow && !inLeft) {
+				return rhs, errNotInvertible // never isolate an exponent (nor a comparison)
 			}
 			v, err := sib.eval(m)
 			if err != nil {

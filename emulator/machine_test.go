@@ -124,10 +124,10 @@ func TestDamagedStateMovedAside(t *testing.T) {
 	_, err = os.Stat(path)
 	assert.NoError(t, err, "a fresh state file is written")
 
-	require.NoError(t, os.WriteFile(path, []byte(`{"schema":99}`), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte(`{"schema":0}`), 0o644))
 	_, notice, err = Open(path)
 	require.NoError(t, err)
-	assert.Contains(t, notice, "schema version 99")
+	assert.Contains(t, notice, "schema version 0")
 }
 
 func TestInterruptFromAnotherGoroutine(t *testing.T) {

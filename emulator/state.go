@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
+	"strconv"
+	"strings"
 
 	"github.com/hp17b/hp17b/hp17b"
 )
@@ -81,32 +82,31 @@ func decodeState(b []byte) (stateFile, error) {
 			Solve:      solveSection{Equations: v1.Equations, Current: v1.Current, Vars: v1.Vars},
 			Window:     v1.Window}, nil
 	}
+	if head.Schema > SchemaVersion {
+		return stateFile{}, tooNew{head.Schema}
+	}
 	return stateFile{}, fmt.Errorf("schema version %d, expected %d", head.Schema, SchemaVersion)
 }
 
-// Store keeps continuous memory between runs: the state file today (a
-// file written whole, atomically), browser storage for a web build.
+// Store keeps continuous memory between runs: the state file today
+// (fileStore), browser storage for a web build.
 type Store interface {
 	// Load returns the stored bytes; a store with nothing kept returns
 	// an error that is os.ErrNotExist.
 	Load() ([]byte, error)
-	// Save replaces what is stored by b.
-	Save(b []byte) error
+	// Save stores b, which was made from base (what this calculator last
+	// loaded or saved; nil at first). When another writer changed the
+	// store since base, the three are merged (this calculator's changes
+	// over base, applied to what is stored) and what was stored is
+	// returned, for the calculator to take on.
+	Save(base, b []byte) ([]byte, error)
 }
-
-// fileStore is a Store in one file: written to a temporary file in the
-// same folder, fsynced, then renamed, so a crash leaves either the old
-// state or the new one.
-type fileStore struct{ path string }
-
-func (f fileStore) Load() ([]byte, error) { return os.ReadFile(f.path) }
-
-func (f fileStore) Save(b []byte) error { return writeAtomic(f.path, b) }
 
 type stateStore struct {
 	Store
-	last []byte
-	err  error
+	last     []byte
+	err      error
+	readOnly bool // the file may not be written: changes are not saved
 }
 
 // DefaultStatePath is os.UserConfigDir()/hp17b/state.json.
@@ -134,47 +134,45 @@ func (m *Machine) snapshot() stateFile {
 	return st
 }
 
-// saveLocked writes the state when it changed since the last write.
-func (m *Machine) saveLocked() {
+// saveLocked writes the state when it changed since the last write; when
+// another process wrote the file meanwhile, both changes are kept (see
+// Store.Save) and the calculator takes the merged state on.
+func (m *Machine) saveLocked() { m.sync(false) }
+
+// sync writes the state if it changed since the last write, or always
+// when force is set (at start: the file in today's layout, merged with
+// what other processes wrote since it was read).
+func (m *Machine) sync(force bool) {
 	if m.store == nil {
 		return
 	}
 	b, err := json.MarshalIndent(m.snapshot(), "", " ")
-	if err != nil || bytes.Equal(b, m.store.last) {
+	if err != nil || (!force && bytes.Equal(b, m.store.last)) {
 		return
 	}
-	if err := m.store.Save(b); err != nil {
+	if m.store.readOnly {
+		if m.store.err == nil {
+			m.store.err = errReadOnly
+			m.setMsg("STATE NOT SAVED", "", nil)
+		}
+		return
+	}
+	written, err := m.store.Save(m.store.last, b)
+	if err != nil {
 		m.store.err = err
 		m.setMsg("STATE NOT SAVED", "", nil)
 		return
 	}
-	m.store.last, m.store.err = b, nil
+	if !bytes.Equal(written, b) {
+		if st, err := decodeState(written); err == nil {
+			m.restore(st)
+		}
+	}
+	m.store.last, m.store.err = written, nil
 }
 
-func writeAtomic(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".state-*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
+// errReadOnly is why a read-only state file is not written.
+var errReadOnly = errors.New("the state file is read-only: changes are not saved")
 
 // SaveError returns the last error writing the state file, or nil.
 func (m *Machine) SaveError() error {
@@ -232,35 +230,103 @@ func OpenState(path string, fresh bool) (m *Machine, notice string, err error) {
 }
 
 // Open returns the calculator kept in the state file at path, saving every
-// change back to it. A missing file gives a fresh calculator. A damaged or
-// unreadable one is moved aside to path.damaged-TIMESTAMP, whose name is
-// returned in notice (also shown on the display), and a fresh calculator
-// starts: nothing is lost silently.
+// change back to it (to a symbolic link's target when path is one; see
+// fileStore). A missing file gives a fresh calculator. A damaged one, or
+// one whose last load crashed the program, is moved aside to
+// path.damaged-TIMESTAMP (a name never reused), whose name is returned in
+// notice (also shown on the display), and a fresh calculator starts:
+// nothing is lost silently. A file from a newer hp17b is left untouched
+// and this session is not saved (STATE TOO NEW); a read-only file is read
+// and left alone (STATE NOT SAVED at the first change). Temporary files
+// that crashed writes left are removed.
 func Open(path string) (m *Machine, notice string, err error) {
 	m = New()
-	m.store = &stateStore{Store: fileStore{path}}
+	fs := newFileStore(path)
+	m.store = &stateStore{Store: fs}
+	removeOrphans(fs.path)
 	b, err := m.store.Load()
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		m.saveLocked()
+		// What this calculator starts from is a fresh one: another
+		// process that creates the file meanwhile is merged with.
+		m.store.last, _ = json.MarshalIndent(m.snapshot(), "", " ")
+		m.sync(true)
 		return m, "", nil
+	case err != nil && strings.Contains(err.Error(), "larger than"):
+		return m.setAside(fs.path, nil, err)
 	case err != nil:
 		return nil, "", fmt.Errorf("reading the state file: %w", err)
 	}
-	st, derr := decodeState(b)
-	if derr != nil {
-		aside := fmt.Sprintf("%s.damaged-%s", path, time.Now().UTC().Format("20060102T150405"))
-		if err := os.Rename(path, aside); err != nil {
-			return nil, "", fmt.Errorf("the state file %s is damaged (%v) and could not be moved aside: %w", path, derr, err)
-		}
-		m.setMsg("STATE DAMAGED: MOVED", "", nil)
-		m.saveLocked()
-		return m, fmt.Sprintf("the state file was damaged (%v); it was moved to %s and a fresh state started", derr, aside), nil
+	if crashedLoading(fs.path) {
+		return m.setAside(fs.path, b, errors.New("the program stopped while loading it last time"))
 	}
+	st, derr := decodeState(b)
+	var tn tooNew
+	switch {
+	case errors.As(derr, &tn):
+		m.store = nil
+		m.setMsg("STATE TOO NEW", "", nil)
+		return m, tn.Error() + "; it is left untouched and this session is not saved", nil
+	case derr != nil:
+		return m.setAside(fs.path, b, derr)
+	}
+	done := markLoading(fs.path)
 	m.restore(st)
-	m.store.last = nil
-	m.saveLocked()
+	done()
+	m.store.last = b
+	m.store.readOnly = !writable(fs.path)
+	if !m.store.readOnly {
+		m.sync(true) // in today's layout, merged with any write since b was read
+	}
 	return m, "", nil
+}
+
+// setAside moves a state file that cannot be used aside and starts fresh.
+// It works under the state file's lock and only on the bytes it judged
+// (damaged, read before): when another process has already set them
+// aside, nothing more is moved.
+func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, string, error) {
+	unlock, err := lockFile(path + ".lock")
+	if err != nil {
+		return nil, "", err
+	}
+	aside := "another hp17b's copy"
+	cur, rerr := os.ReadFile(path)
+	if rerr == nil && (damaged == nil || bytes.Equal(cur, damaged)) {
+		aside, err = moveAside(path)
+	}
+	unlock()
+	if err != nil {
+		return nil, "", fmt.Errorf("the state file %s is damaged (%v) and could not be moved aside: %w", path, why, err)
+	}
+	m.setMsg("STATE DAMAGED: MOVED", "", nil)
+	m.store.last, _ = json.MarshalIndent(m.snapshot(), "", " ")
+	m.sync(true)
+	return m, fmt.Sprintf("the state file was damaged (%v); it was moved to %s and a fresh state started", why, aside), nil
+}
+
+// markLoading leaves path+".loading" (holding this process's id) while a
+// state is being loaded; the returned function removes it. A marker left
+// by a process that is gone means that loading crashed it.
+func markLoading(path string) func() {
+	marker := path + ".loading"
+	_ = os.WriteFile(marker, []byte(strconv.Itoa(os.Getpid())), 0o644)
+	return func() { os.Remove(marker) }
+}
+
+// crashedLoading reports whether a process died while loading the state
+// file (its marker is there and it no longer runs).
+func crashedLoading(path string) bool {
+	b, err := os.ReadFile(path + ".loading")
+	if err != nil {
+		return false
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil || pid == os.Getpid() || !processAlive(pid) {
+		os.Remove(path + ".loading")
+		return err == nil && pid != os.Getpid()
+	}
+	return false
 }
 
 func (m *Machine) restore(st stateFile) {

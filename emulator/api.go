@@ -3,8 +3,8 @@ package emulator
 import (
 	"errors"
 	"fmt"
-	"os"
 
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -86,7 +86,7 @@ type LoadReport struct {
 // changes while the Solver works (ErrBusy) or when the file cannot be read
 // (the reading error).
 func (m *Machine) LoadFileLenient(path string) (LoadReport, error) {
-	b, err := os.ReadFile(path)
+	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {
 		return LoadReport{}, err
 	}

@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"time"
+
+	"github.com/hp17b/hp17b/internal/files"
 )
 
 // MaxStateSize is the largest state file read, in bytes; a larger one is
@@ -35,7 +36,7 @@ func newFileStore(path string) fileStore {
 }
 
 // Load reads the state file: a regular file of at most MaxStateSize bytes.
-func (f fileStore) Load() ([]byte, error) { return readRegular(f.path, MaxStateSize) }
+func (f fileStore) Load() ([]byte, error) { return files.ReadRegular(f.path, MaxStateSize) }
 
 // Save writes b under the lock, merged with what another process wrote
 // since base (see Store.Save).
@@ -48,34 +49,12 @@ func (f fileStore) Save(base, b []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer unlock()
-	if cur, err := readRegular(f.path, MaxStateSize); err == nil && base != nil && !bytes.Equal(cur, base) {
+	if cur, err := files.ReadRegular(f.path, MaxStateSize); err == nil && base != nil && !bytes.Equal(cur, base) {
 		if merged, ok := mergeJSON(base, b, cur); ok {
 			b = merged
 		}
 	}
 	return b, writeAtomic(f.path, b)
-}
-
-// readRegular reads a regular file of at most limit bytes; anything else
-// (a device, a fifo, a folder, a larger file) is an error that says so.
-func readRegular(path string, limit int64) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	info, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	b, err := io.ReadAll(io.LimitReader(fh, limit+1))
-	if err == nil && int64(len(b)) > limit {
-		err = fmt.Errorf("%s is larger than %d bytes", path, limit)
-	}
-	return b, err
 }
 
 // writeAtomic replaces the file at path by b: a temporary file in the

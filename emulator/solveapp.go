@@ -2,10 +2,10 @@ package emulator
 
 import (
 	"errors"
-	"os"
 	"strconv"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -163,7 +163,7 @@ func addedMessage(n int) string {
 // LoadEquations does; errors are the file's reading error or a
 // *solver.SyntaxError.
 func (m *Machine) LoadFile(path string) error {
-	b, err := os.ReadFile(path)
+	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/files"
 )
 
 // SchemaVersion is the version of the state file's layout: 2 holds a
@@ -291,8 +292,9 @@ func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, st
 		return nil, "", err
 	}
 	aside := "another hp17b's copy"
-	cur, rerr := os.ReadFile(path)
-	if rerr == nil && (damaged == nil || bytes.Equal(cur, damaged)) {
+	cur, rerr := files.ReadRegular(path, MaxStateSize)
+	_, serr := os.Stat(path)
+	if (damaged == nil && serr == nil) || (rerr == nil && bytes.Equal(cur, damaged)) {
 		aside, err = moveAside(path)
 	}
 	unlock()

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -65,20 +66,58 @@ func (e *SyntaxError) Error() string {
 
 // Caret returns the offending line of the source and, under it, a caret
 // at the column, for printing after Error. Unicode spaces print as spaces.
+//
+// At most caretWidth characters of the line show, around the column (…
+// marks what is cut), and control characters show as '?', so that no
+// text from a file reaches the terminal raw.
 func (e *SyntaxError) Caret() string {
 	lines := strings.Split(e.Source, "\n")
 	if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
 		return ""
 	}
-	line := strings.Map(spaceToSpace, lines[e.Pos.Line-1])
-	col := e.Pos.Col
-	if n := utf8.RuneCountInString(line); col > n+1 {
-		col = n + 1
+	line := []rune(strings.Map(printable, lines[e.Pos.Line-1]))
+	col := min(max(e.Pos.Col, 1), len(line)+1)
+	start := max(0, col-1-caretWidth/2)
+	end := min(len(line), start+caretWidth)
+	prefix, suffix := "", ""
+	if start > 0 {
+		prefix = "…"
 	}
-	if col < 1 {
-		col = 1
+	if end < len(line) {
+		suffix = "…"
 	}
-	return line + "\n" + strings.Repeat(" ", col-1) + "^"
+	pad := col - 1 - start + utf8.RuneCountInString(prefix)
+	return prefix + string(line[start:end]) + suffix + "\n" + strings.Repeat(" ", pad) + "^"
+}
+
+// caretWidth is how much of a line Caret shows.
+const caretWidth = 72
+
+// printable maps spaces to ' ' and other control characters to '?'.
+func printable(r rune) rune {
+	switch {
+	case IsSpace(r):
+		return ' '
+	case unicode.IsControl(r):
+		return '?'
+	}
+	return r
+}
+
+// controlChar finds the first control character that is not a space.
+func controlChar(src string) (Pos, rune, bool) {
+	line, col := 1, 1
+	for _, r := range src {
+		switch {
+		case r == '\n':
+			line, col = line+1, 1
+			continue
+		case unicode.IsControl(r) && !IsSpace(r):
+			return Pos{line, col}, r, true
+		}
+		col++
+	}
+	return Pos{}, 0, false
 }
 
 // Explain gives an error as a person should read it: the message, and for
@@ -102,6 +141,9 @@ func Parse(src string) (*Equation, error) {
 	}
 	if !utf8.ValidString(src) {
 		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: "text is not valid UTF-8", Source: src}
+	}
+	if p, r, ok := controlChar(src); ok {
+		return nil, &SyntaxError{Pos: p, Msg: fmt.Sprintf("control character U+%04X is not part of the Solver's language", r), Source: src}
 	}
 	if p, ok := tooDeep(src); ok {
 		return nil, &SyntaxError{Pos: p, Msg: fmt.Sprintf("parentheses nested deeper than %d", MaxDepth), Source: src}

@@ -10,6 +10,14 @@ import (
 // ErrSigmaSteps instead of holding the calculator for hours.
 const MaxSigmaSteps = 1_000_000
 
+// MaxSolveSteps bounds the Σ steps of one solve or evaluation, every step
+// of nested loops and of every trial of a search counted (about a second
+// of work): past it the solve stops with ErrSolveSteps.
+const MaxSolveSteps = 20_000_000
+
+// solveStepBudget is MaxSolveSteps (tests lower it).
+var solveStepBudget = MaxSolveSteps
+
 // Run-time errors of the Solver language that are not arithmetic.
 var (
 	// ErrNoLists: FLOW, #T, ITEM, SIZEC and SIZES need CFLO and SUM lists,
@@ -19,6 +27,9 @@ var (
 	ErrSigmaSteps = &hp17b.Error{Msg: "TOO MANY Σ STEPS"}
 	// ErrSigmaStep: a Σ loop's step is 0.
 	ErrSigmaStep = &hp17b.Error{Msg: "INVALID Σ STEP"}
+	// ErrSolveSteps: one solve would take more than MaxSolveSteps Σ steps
+	// in all.
+	ErrSolveSteps = &hp17b.Error{Msg: "TOO MUCH WORK: Σ STEPS"}
 )
 
 // machine is the state of one evaluation.
@@ -27,6 +38,8 @@ type machine struct {
 	lists    Lists // the calculator's lists, for FLOW, #T, SIZEC, ITEM, SIZES
 	unknown  *cell // the variable being solved for, for S()
 	overflow bool  // an OVERFLOW happened (the result saturated)
+	steps    int   // Σ steps so far, against MaxSolveSteps
+	fatal    error // a limit that ends the whole solve (ErrSolveSteps)
 }
 
 // ok turns the non-fatal overflow into a flag.
@@ -246,6 +259,10 @@ func (e *sigmaExpr) eval(m *machine) (hp17b.Number, error) {
 		}
 		if n >= MaxSigmaSteps {
 			return hp17b.Zero, ErrSigmaSteps
+		}
+		if m.steps++; m.steps > solveStepBudget {
+			m.fatal = ErrSolveSteps
+			return hp17b.Zero, ErrSolveSteps
 		}
 		if n&1023 == 1023 && m.ctx != nil {
 			if err := m.ctx.Err(); err != nil {

@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// MaxFileSize is the largest equation file read, in bytes (the real
+// calculator's whole memory is 6,750 bytes).
+const MaxFileSize = 1 << 20
+
 // ParseFile reads an equation file: one or more equations, each possibly
 // spanning lines. Equations are separated by blank lines, except that a
 // blank line met while a parenthesis is still open belongs to the equation

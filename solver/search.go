@@ -58,7 +58,19 @@ func (q *searcher) eval(v hp17b.Number) point {
 	return point{x: v, f: f, l: l, r: r, ok: true}
 }
 
-func (q *searcher) interrupted() bool { return q.m.ctx != nil && q.m.ctx.Err() != nil }
+// interrupted reports whether the search must stop: a key (the context) or
+// a limit of the whole solve (machine.fatal).
+func (q *searcher) interrupted() bool {
+	return q.m.fatal != nil || (q.m.ctx != nil && q.m.ctx.Err() != nil)
+}
+
+// stopErr is why an interrupted search stopped.
+func (q *searcher) stopErr() error {
+	if q.m.fatal != nil {
+		return q.m.fatal
+	}
+	return ErrInterrupted
+}
 
 // finish ends the search at p with outcome o, p's value in the unknown.
 func (q *searcher) finish(p point, o Outcome) (Result, error) {
@@ -71,7 +83,7 @@ func (q *searcher) finish(p point, o Outcome) (Result, error) {
 func (q *searcher) stop(a, b point) (Result, error) {
 	best := better(a, b)
 	q.x.value = best.x
-	return Result{Name: q.x.name, Method: Iterative, Value: best.x}, ErrInterrupted
+	return Result{Name: q.x.name, Method: Iterative, Value: best.x}, q.stopErr()
 }
 
 func (q *searcher) report(a, b point) {
@@ -122,7 +134,7 @@ func (s *Solver) search(m *machine, x *cell, opt Options) (Result, error) {
 	a, b := q.eval(g1), q.eval(g2)
 	if q.interrupted() {
 		x.value = orig
-		return Result{Name: x.name, Method: Iterative}, ErrInterrupted
+		return Result{Name: x.name, Method: Iterative}, q.stopErr()
 	}
 	for i := 0; i < 40 && a.ok != b.ok; i++ { // move a failing guess toward the good one
 		if !a.ok {
@@ -154,7 +166,7 @@ func (q *searcher) walk(a, b point) (Result, error) {
 	for iter := 0; iter < q.s.MaxIterations; iter++ {
 		if q.interrupted() {
 			q.x.value = best.x
-			return Result{Name: q.x.name, Method: Iterative}, ErrInterrupted
+			return Result{Name: q.x.name, Method: Iterative}, q.stopErr()
 		}
 		q.report(a, b)
 		switch {

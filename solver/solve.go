@@ -86,6 +86,10 @@ func (r Result) Found() bool { return r.Outcome <= Extremum }
 func (r Result) Lines(mode hp17b.Mode) []string {
 	switch r.Outcome {
 	case Root:
+		if r.Overflow {
+			// The keyboard shows OVERFLOW; CLR then shows the saturated value.
+			return []string{hp17b.ErrOverflow.Msg}
+		}
 		return []string{r.Name + "=" + hp17b.Format(r.Value, mode)}
 	case SignReversal, Extremum:
 		return []string{"LEFT=" + hp17b.Format(r.Left, mode), "RIGHT=" + hp17b.Format(r.Right, mode)}
@@ -215,7 +219,7 @@ func (s *Solver) isMenu(name string) bool {
 // prime-factor article and T. Klemm's N-queens article, HP Articles forum
 // 2011). The error is ErrInterrupted when ctx is cancelled,
 // ErrNotMenuVariable for a name that is not on the menu, or a *hp17b.Error
-// for a limit of this program (ErrSigmaSteps, ErrNoLists).
+// for a limit of this program (ErrSigmaSteps, ErrSolveSteps, ErrNoLists).
 func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, error) {
 	if !s.isMenu(name) {
 		return Result{Name: name}, fmt.Errorf("%s: %w", name, ErrNotMenuVariable)
@@ -266,7 +270,7 @@ func notFoundCause(err error) (string, bool) {
 		return "", true
 	}
 	var he *hp17b.Error
-	if !errors.As(err, &he) || he == ErrSigmaSteps || he == ErrNoLists {
+	if !errors.As(err, &he) || he == ErrSigmaSteps || he == ErrSolveSteps || he == ErrNoLists {
 		return "", false
 	}
 	return he.Msg, true

@@ -3,8 +3,10 @@ package solver
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -616,4 +618,54 @@ func TestStringReadsBack(t *testing.T) {
 		require.NoError(t, err, c.src)
 		assert.Equal(t, c.want, eq.String(), c.src)
 	}
+}
+
+// TestHostileText: control characters are INVALID EQUATION with the caret
+// on them, and the caret line never echoes them or a whole long line.
+func TestHostileText(t *testing.T) {
+	_, err := Parse("A\x1b]0;pwned\x07=B")
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, Pos{1, 2}, se.Pos)
+	assert.Contains(t, se.Msg, "U+001B")
+	assert.Equal(t, "A?]0;pwned?=B\n ^", se.Caret())
+	assert.NotContains(t, Explain(err), "\x1b")
+
+	_, err = Parse("X=1+\n" + strings.Repeat("A", 200) + "\x00")
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, Pos{2, 201}, se.Pos)
+	c := se.Caret()
+	lines := strings.Split(c, "\n")
+	require.Len(t, lines, 2)
+	assert.LessOrEqual(t, utf8.RuneCountInString(lines[0]), caretWidth+2)
+	assert.True(t, strings.HasPrefix(lines[0], "…"))
+	assert.Equal(t, utf8.RuneCountInString(lines[1])-1, strings.IndexRune(lines[0], '?')-len("…")+1, "the caret under the bad character")
+
+	_, err = Parse(strings.Repeat("B", MaxLength+1))
+	require.ErrorAs(t, err, &se)
+	assert.Less(t, len(Explain(err)), 300, "a long equation is not echoed whole")
+}
+
+// TestSolveStepBudget: nested Σ loops count every inner step against one
+// budget per solve, in a direct solution and in a search.
+func TestSolveStepBudget(t *testing.T) {
+	old := solveStepBudget
+	solveStepBudget = 50_000
+	defer func() { solveStepBudget = old }()
+	for _, src := range []string{
+		"X=Σ(I:1:999999:1:Σ(J:1:999999:1:I×J))", // direct
+		"X×X=Σ(I:1:300:1:Σ(J:1:300:1:I×J))+X",   // searched: X twice
+	} {
+		eq, err := Parse(src)
+		require.NoError(t, err)
+		s := New(eq, NewVars())
+		_, err = s.Solve(context.Background(), "X", Options{})
+		assert.ErrorIs(t, err, ErrSolveSteps, src)
+	}
+	// Within the budget the same kind of equation solves.
+	eq, err := Parse("X=Σ(I:1:100:1:Σ(J:1:100:1:1))")
+	require.NoError(t, err)
+	r, err := New(eq, NewVars()).Solve(context.Background(), "X", Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "10000", r.Value.String())
 }

@@ -96,6 +96,17 @@ func NewController(m *emulator.Machine, redraw func()) *Controller {
 
 func (c *Controller) loop() {
 	for job := range c.jobs {
+		c.mu.Lock()
+		closed := c.closed
+		c.mu.Unlock()
+		if closed {
+			// The window is closing: what was queued is dropped.
+			c.mu.Lock()
+			c.inFlight--
+			c.mu.Unlock()
+			c.wg.Done()
+			continue
+		}
 		done := make(chan struct{})
 		go func() { // keep the search's estimates moving while it works
 			t := time.NewTicker(100 * time.Millisecond)
@@ -145,8 +156,8 @@ func (c *Controller) Working() bool {
 // published.
 func (c *Controller) Wait() { c.wg.Wait() }
 
-// Close interrupts a solve in progress and stops the controller's goroutine
-// after the jobs given so far.
+// Close interrupts a solve in progress, drops the jobs not yet started and
+// stops the controller's goroutine: the window's process ends at once.
 func (c *Controller) Close() {
 	c.m.Interrupt()
 	c.mu.Lock()

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -20,7 +21,7 @@ func LoadFiles(m *emulator.Machine, fsys fs.FS, stderr io.Writer) {
 		if err != nil || d.IsDir() {
 			return nil
 		}
-		b, err := fs.ReadFile(fsys, path)
+		b, err := files.ReadRegularFS(fsys, path, solver.MaxFileSize)
 		if err != nil {
 			fmt.Fprintf(stderr, "hp17b: %s: %v\n", path, err)
 			m.Message("BAD FILE")

@@ -414,3 +414,26 @@ func TestHelpBlocksKeys(t *testing.T) {
 	c.Do(Action{Key: emulator.KeyEXIT}) // Escape closes it
 	assert.False(t, c.Help())
 }
+
+// TestCloseDuringLongSolve: closing the window during a long nested Σ
+// interrupts it and drops what was queued behind it, so Close returns (and
+// the window's process ends) without waiting for the work.
+func TestCloseDuringLongSolve(t *testing.T) {
+	m := emulator.New()
+	require.NoError(t, emulator.Run(m, `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:1))" INPUT CALC`, nil))
+	c := NewController(m, nil)
+	c.Do(Action{Key: emulator.KeyF1}) // solve T: hours of work without limits
+	c.Do(Action{Key: emulator.KeyF1}) // queued behind it
+	for !m.Busy() {
+		time.Sleep(time.Millisecond)
+	}
+	closed := make(chan struct{})
+	go func() { c.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(30 * time.Second): // a hang, not a speed figure
+		t.Fatal("Close waited for the solve")
+	}
+	assert.False(t, m.Busy())
+	assert.Equal(t, "INTERRUPTED", m.Frame().Top, "the solve was interrupted, the queued one dropped")
+}

@@ -30,6 +30,18 @@ func TestCheck(t *testing.T) {
 	_, errOut, code = runCLI("check", "testdata/missing.eq")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "no such file")
+
+	// Hostile input: a device is refused at once, a control character is
+	// an INVALID EQUATION whose caret line does not echo it.
+	_, errOut, code = runCLI("check", "/dev/zero")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "not a regular file")
+	bad := filepath.Join(t.TempDir(), "esc.eq")
+	require.NoError(t, os.WriteFile(bad, []byte("A\x1b]0;title\x07=B\n"), 0o644))
+	_, errOut, code = runCLI("check", bad)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "control character U+001B")
+	assert.NotContains(t, errOut, "\x1b")
 }
 
 func TestSolveNIMSession(t *testing.T) {
@@ -369,4 +381,16 @@ func TestNoWindowFallsBackWithOneLine(t *testing.T) {
 	_, errOut, code = runCLI("--fresh", "--screenshot", filepath.Join(t.TempDir(), "x.png"))
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, errOut, noWindowPrefix+"glfw: x11")
+}
+
+// TestSolveOverflow: an overflowing result is reported as the keyboard
+// shows it, OVERFLOW, with exit status 1, not as a root.
+func TestSolveOverflow(t *testing.T) {
+	eq := filepath.Join(t.TempDir(), "ov.eq")
+	require.NoError(t, os.WriteFile(eq, []byte("X=1E499×Y\n"), 0o644))
+	out, _, code := runCLI("solve", "--eq", eq, "Y=100", "X")
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, "OVERFLOW\n", out)
+	out, _, _ = runCLI("solve", "--json", "--eq", eq, "Y=100", "X")
+	assert.Contains(t, out, `"outcome":"overflow"`)
 }

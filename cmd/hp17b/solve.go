@@ -6,17 +6,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/solver"
 )
 
 // loadEquations reads an equation file and reports a bad one with
 // file:line:column and a caret.
 func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
-	b, err := os.ReadFile(path)
+	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return nil, false
@@ -119,7 +119,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		if st.Store {
 			continue
 		}
-		if err != nil || !r.Found() {
+		if err != nil || !r.Found() || r.Overflow {
 			status = exitFailed
 		}
 		if !*asJSON {
@@ -128,8 +128,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		out := solveJSON{Name: st.Name, Value: r.Value.String(), Display: strings.Join(lines, "  "),
 			Method: r.Method.String(), Outcome: r.Outcome.String(), Cause: r.Cause, Vars: map[string]string{}}
-		if err != nil {
+		switch {
+		case err != nil:
 			out.Outcome, out.Error = "error", err.Error()
+		case r.Overflow:
+			out.Outcome = "overflow"
 		}
 		for n, v := range vars.Snapshot() {
 			out.Vars[n] = v.String()

@@ -1,0 +1,49 @@
+// Package files reads the files a user names or drops (equation files,
+// the state file) with bounds: only regular files, at most a given size,
+// so that /dev/zero, a fifo or a huge file never exhausts the machine.
+package files
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// ReadRegular reads the regular file at path if it holds at most limit
+// bytes. A device, a fifo or a folder is an error ("… is not a regular
+// file"), and so is a larger file ("… is larger than N bytes"); errors
+// from the system pass through (os.ErrNotExist among them).
+func ReadRegular(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readOpen(f, path, limit)
+}
+
+// ReadRegularFS is ReadRegular for a file of fsys (dropped files).
+func ReadRegularFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readOpen(f, name, limit)
+}
+
+func readOpen(f fs.File, name string, limit int64) ([]byte, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s is larger than %d bytes", name, limit)
+	}
+	return b, err
+}

@@ -117,11 +117,19 @@ func FromInt(i int64) Number {
 	return fromSmall(i)
 }
 
+// MaxNumberText is the longest text Parse reads: 12 digits, a sign, a
+// point, an exponent and room for leading zeros and spaces. Longer text
+// is refused before any arithmetic (decimal parsing is quadratic).
+const MaxNumberText = 64
+
 // Parse reads a decimal number such as "1357", "-0.5", "1.5E-3" or ".25"
 // (a comma may stand for the radix mark) and rounds it to 12 digits. It
 // returns an error for anything else; a number past the range saturates with
 // ErrOverflow, as any result does.
 func Parse(s string) (Number, error) {
+	if len(s) > MaxNumberText {
+		return Zero, fmt.Errorf("not a number: %d characters (a number has at most %d)", len(s), MaxNumberText)
+	}
 	t := strings.TrimSpace(s)
 	t = strings.Replace(t, ",", ".", 1)
 	if t == "" || strings.ContainsAny(t, "_") || strings.EqualFold(t, "nan") ||

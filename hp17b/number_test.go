@@ -1,6 +1,7 @@
 package hp17b
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -268,4 +269,14 @@ func TestSmallAndDecimalFormsAgree(t *testing.T) {
 	big, err := Add(FromInt(999999999999), FromInt(999999999999))
 	require.NoError(t, err)
 	assert.Equal(t, "2000000000000", big.String())
+}
+
+// TestParseLongText: text beyond MaxNumberText is refused before any
+// decimal arithmetic (a 10 MB digit string used to stall start-up).
+func TestParseLongText(t *testing.T) {
+	_, err := Parse(strings.Repeat("9", 10<<20))
+	assert.ErrorContains(t, err, "a number has at most 64")
+	v, err := Parse("  -0.000000000000000000000000001234567890123E-5  ")
+	assert.NoError(t, err)
+	assert.Equal(t, "-1.23456789012E-32", v.String())
 }

@@ -57,8 +57,24 @@ func (g Octal) MaxRemoval() int {
 	return len(g.Digits) - 1
 }
 
+// MaxOctalDigits is the longest octal code read (the games of Winning
+// Ways have a few digits; each digit is a heap size the moves consider).
+const MaxOctalDigits = 32
+
+// MaxK bounds k of "take 1 to k".
+const MaxK = 1000
+
+// excerpt quotes at most 40 characters of an argument.
+func excerpt(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}
+
 // ParseOctal reads an octal code such as "0.77", "4.3", ".07" or "0.3..."
-// (a trailing "..." or "…" repeats the last digit for ever).
+// (a trailing "..." or "…" repeats the last digit for ever); at most
+// MaxOctalDigits digits after the point.
 func ParseOctal(code string) (Octal, error) {
 	s := strings.TrimSpace(code)
 	g := Octal{Name: s}
@@ -69,14 +85,17 @@ func ParseOctal(code string) (Octal, error) {
 	}
 	ip, fp, ok := strings.Cut(s, ".")
 	if !ok || fp == "" {
-		return Octal{}, fmt.Errorf("octal code %q: want d0.d1d2… such as 0.77", code)
+		return Octal{}, fmt.Errorf("octal code %q: want d0.d1d2… such as 0.77", excerpt(code))
+	}
+	if len(fp) > MaxOctalDigits {
+		return Octal{}, fmt.Errorf("octal code %q: at most %d digits after the point", excerpt(code), MaxOctalDigits)
 	}
 	if ip == "" {
 		ip = "0"
 	}
 	for _, c := range ip + fp {
 		if c < '0' || c > '7' {
-			return Octal{}, fmt.Errorf("octal code %q: digits are 0 to 7", code)
+			return Octal{}, fmt.Errorf("octal code %q: digits are 0 to 7", excerpt(code))
 		}
 		g.Digits = append(g.Digits, uint8(c-'0'))
 	}
@@ -122,7 +141,10 @@ var gameNames = map[string]int{
 func GameByName(s string, k int) (Octal, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	if n, err := strconv.Atoi(t); err == nil && n >= 0 && n <= 9 {
-		if n == 3 && k > 0 {
+		if n == 3 {
+			if k < 1 || k > MaxK {
+				return Octal{}, fmt.Errorf("take 1 to k: k is 1 to %d, not %d", MaxK, k)
+			}
 			return SubtractionUpTo(k), nil
 		}
 		return Slides[n], nil
@@ -133,7 +155,7 @@ func GameByName(s string, k int) (Octal, error) {
 	if strings.ContainsAny(t, ".") {
 		return ParseOctal(t)
 	}
-	return Octal{}, fmt.Errorf("unknown game %q: use 0-9, a name (nim, kayles, dawson, lasker, ...) or an octal code such as 0.77", s)
+	return Octal{}, fmt.Errorf("unknown game %q: use 0-9, a name (nim, kayles, dawson, lasker, ...) or an octal code such as 0.77", excerpt(s))
 }
 
 // Option is one move from a heap: remove Take coins and leave the heaps

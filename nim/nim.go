@@ -5,7 +5,10 @@
 // It imports nothing else of the project.
 package nim
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Move takes objects from one heap: heap Heap (0-based) goes from From
 // objects to To objects, To < From.
@@ -72,19 +75,35 @@ func Winning(heaps []int, misere bool) bool {
 // WinningMoves returns every move that leaves the opponent in a losing
 // position, in the order Moves lists them. It is empty in a losing position.
 func WinningMoves(heaps []int, misere bool) []Move {
+	// A move wins when it leaves a lost position: nim-sum 0 (which fixes
+	// the heap's new size), or, in misère play, only heaps of 0 and 1 with
+	// an odd number of ones (a new size of 0 or 1). So each heap has at
+	// most three candidates, tried from the largest down as Moves lists
+	// them: the work is linear in the number of heaps, not in the coins.
+	s := 0
+	for _, h := range heaps {
+		s ^= h
+	}
 	var out []Move
-	for _, m := range Moves(heaps) {
-		after := m.Apply(heaps)
-		if misere && Over(after) {
-			continue // taking the last object loses
+	after := slices.Clone(heaps)
+	for i, h := range heaps {
+		cands := []int{h ^ s}
+		if misere {
+			cands = append(cands, 1, 0)
 		}
-		if !misere && Over(after) {
-			out = append(out, m)
-			continue
+		slices.SortFunc(cands, func(a, b int) int { return b - a })
+		cands = slices.Compact(cands)
+		for _, to := range cands {
+			if to < 0 || to >= h {
+				continue
+			}
+			after[i] = to
+			over := Over(after)
+			if (!misere && over) || (!over && !Winning(after, misere)) {
+				out = append(out, Move{Heap: i, From: h, To: to})
+			}
 		}
-		if !Winning(after, misere) {
-			out = append(out, m)
-		}
+		after[i] = h
 	}
 	return out
 }

@@ -1,9 +1,11 @@
 package nim
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestNimSum(t *testing.T) {
@@ -70,4 +72,46 @@ func TestStrategyAgainstSearch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWinningMovesMatchExhaustive: the direct winning moves equal those of
+// trying every move, in the same order, for every position of up to four
+// heaps of up to 7, in both plays.
+func TestWinningMovesMatchExhaustive(t *testing.T) {
+	exhaustive := func(heaps []int, misere bool) []Move {
+		var out []Move
+		for _, m := range Moves(heaps) {
+			after := m.Apply(heaps)
+			if Over(after) {
+				if !misere {
+					out = append(out, m)
+				}
+				continue
+			}
+			if !Winning(after, misere) {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	n := 0
+	var rec func(heaps []int)
+	rec = func(heaps []int) {
+		if len(heaps) > 0 {
+			for _, misere := range []bool{false, true} {
+				n++
+				require.Equal(t, exhaustive(heaps, misere), WinningMoves(heaps, misere), "%v misère %v", heaps, misere)
+			}
+		}
+		if len(heaps) == 4 {
+			return
+		}
+		for h := 0; h <= 7; h++ {
+			rec(append(slices.Clone(heaps), h))
+		}
+	}
+	rec(nil)
+	assert.Greater(t, n, 9000)
+	// A heap of 10^12 coins answers at once.
+	assert.Equal(t, []Move{{Heap: 0, From: 999999999999, To: 1}}, WinningMoves([]int{999999999999, 1}, false))
 }

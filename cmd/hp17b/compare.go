@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -17,6 +16,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	eqPath := fs.String("eq", "", "compare this equation file instead of the program's own")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	strict := fs.Bool("strict", false, "fail on display disagreements too")
+	timeout := timeoutFlag(fs)
 	id, rest := "", args
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		id, rest = args[0], args[1:]
@@ -44,7 +44,12 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		}
 		eq = eqs[0]
 	}
-	rep, err := programs.Compare(context.Background(), prog, eq)
+	ctx, cancel := workContext(*timeout)
+	defer cancel()
+	rep, err := programs.Compare(ctx, prog, eq)
+	if stopped(ctx, *timeout, stderr) {
+		return exitFailed
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/hp17b/hp17b/emulator"
 )
@@ -40,12 +41,13 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	fresh := fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
 	load := fs.String("load", "", "add the equations of this file to the SOLVE list first")
 	trace := fs.Bool("trace", false, "print the display after every key")
+	timeout := timeoutFlag(fs)
 	script, err := splitArgs(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	if len(script) == 0 {
-		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] SCRIPT")
+		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] [--timeout D] SCRIPT")
 		return exitUsage
 	}
 	if *fresh && *statePath != "" {
@@ -65,9 +67,32 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s\n%s\n%s\n", tok, indent(f.Top), indent(f.MenuLine()))
 		}
 	}
-	if err := emulator.Run(m, strings.Join(script, " "), after); err != nil {
+	ctx, cancel := workContext(*timeout)
+	defer cancel()
+	done := make(chan struct{})
+	go func() { // past the deadline, every solve is interrupted at once
+		select {
+		case <-ctx.Done():
+			for {
+				m.Interrupt()
+				select {
+				case <-done:
+					return
+				case <-time.After(5 * time.Millisecond):
+				}
+			}
+		case <-done:
+		}
+	}()
+	err = emulator.Run(m, strings.Join(script, " "), after)
+	close(done)
+	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
+	}
+	if stopped(ctx, *timeout, stderr) {
+		fmt.Fprintln(stdout, m.Frame().String())
+		return exitFailed
 	}
 	if !*trace {
 		fmt.Fprintln(stdout, m.Frame().String())

@@ -394,3 +394,61 @@ func TestSolveOverflow(t *testing.T) {
 	out, _, _ = runCLI("solve", "--json", "--eq", eq, "Y=100", "X")
 	assert.Contains(t, out, `"outcome":"overflow"`)
 }
+
+// TestNimLimits: arguments that would size work beyond the documented
+// limits are refused at once with what to do, never silently changed.
+func TestNimLimits(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"nim", "lost", "--heaps", "8", "--max", "64"}, exitUsage, "use fewer heaps or a smaller --max"},
+		{[]string{"nim", "moves", "--heaps", "6", "--max", "32"}, exitUsage, "more than the 1000000"},
+		{[]string{"nim", "grundy", "sub1k", "--k", "1000000000"}, exitUsage, "k is 1 to 1000"},
+		{[]string{"nim", "grundy", "sub1k", "--k", "-5"}, exitUsage, "k is 1 to 1000, not -5"},
+		{[]string{"nim", "grundy", "0." + strings.Repeat("7", 100)}, exitUsage, "at most 32 digits"},
+		{[]string{"nim", "grundy", "0.6", "--to", "30000"}, exitFailed, "no proven period"},
+	} {
+		_, errOut, code := runCLI(c.args...)
+		assert.Equal(t, c.code, code, c.args)
+		assert.Contains(t, errOut, c.msg, c.args)
+	}
+	// A heap of 10^12 is analysed at once (the winning moves are found
+	// directly, not by trying every take).
+	out, _, code := runCLI("nim", "analyze", "999999999999", "1", "--misere")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "winning move: heap 1 (999999999999): take 999999999999, leave nothing")
+}
+
+// TestPlayLongLine: a 70 KB line is refused as a move and the game goes on.
+func TestPlayLongLine(t *testing.T) {
+	oldIn := stdin
+	defer func() { stdin = oldIn }()
+	stdin = strings.NewReader(strings.Repeat("A", 70000) + "\nD 6\nq\n")
+	out, _, code := runCLI("play")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "longer than 1024 characters")
+	assert.Contains(t, out, "[EVAL]  EVAL=1,346")
+}
+
+// TestTimeout: --timeout stops a long solve, key script or comparison with
+// a message and exit status 1.
+func TestTimeout(t *testing.T) {
+	eq := filepath.Join(t.TempDir(), "long.eq")
+	require.NoError(t, os.WriteFile(eq, []byte("T×T=Σ(I:1:999999:1:Σ(J:1:999:1:1))+T\n"), 0o644))
+	out, errOut, code := runCLI("solve", "--eq", eq, "--timeout", "50ms", "T")
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, "INTERRUPTED\n", out)
+	assert.Contains(t, errOut, "stopped after --timeout 50ms")
+
+	out, errOut, code = runCLI("keys", "--fresh", "--timeout", "50ms",
+		`SOLVE NEW "T×T=Σ(I:1:999999:1:Σ(J:1:999:1:1))+T" INPUT CALC [T]`)
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, out, "INTERRUPTED")
+	assert.Contains(t, errOut, "stopped after --timeout 50ms")
+
+	_, errOut, code = runCLI("compare", "nim", "--timeout", "1ns")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "stopped after --timeout 1ns")
+}

@@ -70,6 +70,10 @@ type grundyJSON struct {
 	Proven    bool   `json:"proven"`
 }
 
+// unprovenLimit is how far nim grundy computes a game's values by the mex
+// rule when no period is proven (about a second for the splitting games).
+const unprovenLimit = 20_000
+
 func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("nim grundy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -90,7 +94,12 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	a := nim.Analyze(g, min(*to, 20000), 20000)
+	a := nim.Analyze(g, min(*to, unprovenLimit), unprovenLimit)
+	proven := a.HasPeriod && a.Period.Proven
+	if *to > unprovenLimit && !proven {
+		fmt.Fprintf(stderr, "hp17b: %s has no proven period, so G(n) is computed by the mex rule only up to %d (--to %d asks for more)\n", g.Name, unprovenLimit, *to)
+		return exitFailed
+	}
 	vals := a.Extend(*to)
 	if *asJSON {
 		out := grundyJSON{Game: g.Name, Values: vals, Proven: a.HasPeriod && a.Period.Proven}
@@ -122,7 +131,7 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		v, ok := a.G(n)
-		if !ok && n <= 1_000_000 {
+		if !ok && n <= unprovenLimit {
 			v, ok = a.Extend(int(n))[n], true
 		}
 		if !ok {
@@ -237,6 +246,10 @@ func runNimLost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "hp17b: nim lost needs 1 to 8 heaps and a largest heap of 1 to 64")
 		return exitUsage
 	}
+	if err := positionsWithin(*h, *m); err != nil {
+		fmt.Fprintf(stderr, "hp17b: nim lost: %v\n", err)
+		return exitUsage
+	}
 	lost := nim.LostPositions(*h, *m)
 	if *asJSON {
 		if lost == nil {
@@ -251,6 +264,22 @@ func runNimLost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, listText(p))
 	}
 	return exitOK
+}
+
+// MaxPositions bounds the positions that nim lost and nim moves go
+// through: the multisets of h heaps of 0 to max coins, C(max+h, h).
+const MaxPositions = 1_000_000
+
+// positionsWithin says whether h heaps up to max stay within MaxPositions.
+func positionsWithin(h, max int) error {
+	n := 1.0
+	for i := 1; i <= h; i++ {
+		n = n * float64(max+i) / float64(i)
+	}
+	if n > MaxPositions {
+		return fmt.Errorf("%d heaps up to %d are about %.3g positions, more than the %d this command goes through: use fewer heaps or a smaller --max", h, max, n, MaxPositions)
+	}
+	return nil
 }
 
 func listText(p []int) string {
@@ -324,6 +353,10 @@ func runNimMoves(args []string, stdout, stderr io.Writer) int {
 	}
 	if *h < 1 || *h > 6 || *m < 1 || *m > 32 {
 		fmt.Fprintln(stderr, "hp17b: nim moves needs 1 to 6 heaps and a largest heap of 1 to 32")
+		return exitUsage
+	}
+	if err := positionsWithin(*h, *m); err != nil {
+		fmt.Fprintf(stderr, "hp17b: nim moves: %v\n", err)
 		return exitUsage
 	}
 	counts := nim.WinningMoveCounts(*h, *m)

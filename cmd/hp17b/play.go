@@ -104,15 +104,20 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 	}
 	fmt.Fprintf(out, "[INIT]  %s\n", display)
 	native := programs.Natives[prog.Native]
-	sc := bufio.NewScanner(in)
+	rd := bufio.NewReader(in)
 	for {
 		drawHeaps(out, h)
 		fmt.Fprint(out, "Your move> ")
-		if !sc.Scan() {
+		text, long, err := readLine(rd, maxLine)
+		if err != nil {
 			fmt.Fprintln(out, "\nGoodbye.")
 			return exitOK
 		}
-		line := strings.TrimSpace(sc.Text())
+		if long {
+			fmt.Fprintf(out, "That line is longer than %d characters: type a move such as D 6 or take 1 from D.\n", maxLine)
+			continue
+		}
+		line := strings.TrimSpace(text)
 		if line == "" {
 			continue
 		}
@@ -176,4 +181,31 @@ func gameOver(out io.Writer, h programs.Heaps, who string, misere bool) int {
 		fmt.Fprintln(out, "The calculator wins.")
 	}
 	return exitOK
+}
+
+// maxLine is the longest line terminal play reads as a move.
+const maxLine = 1024
+
+// readLine reads one line of at most limit bytes; a longer one is read to
+// its end and reported as long. err is io.EOF at the end of the input.
+func readLine(r *bufio.Reader, limit int) (line string, long bool, err error) {
+	var b []byte
+	for {
+		frag, isPrefix, err := r.ReadLine()
+		if err != nil {
+			if len(b) > 0 || long {
+				return string(b), long, nil
+			}
+			return "", false, err
+		}
+		if !long {
+			b = append(b, frag...)
+			if len(b) > limit {
+				b, long = nil, true
+			}
+		}
+		if !isPrefix {
+			return string(b), long, nil
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -74,12 +73,13 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	display := fs.String("display", "fix2", "display mode: fix0 … fix11 or all")
 	asJSON := fs.Bool("json", false, "print one JSON object per solve")
 	iterative := fs.Bool("iterative", false, "always use the iterative search, as the 17bII+ does")
+	timeout := timeoutFlag(fs)
 	stepArgs, err := splitArgs(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	if *eqPath == "" || len(stepArgs) == 0 {
-		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] STEP...")
+		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] [--timeout D] STEP...")
 		return exitUsage
 	}
 	mode, err := hp17b.ParseMode(*display)
@@ -114,8 +114,13 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	vars.Create(eq.Menu...)
 	s := solver.New(eq, vars)
 	status := exitOK
+	ctx, cancel := workContext(*timeout)
+	defer cancel()
 	for _, st := range steps {
-		r, lines, err := s.Do(context.Background(), st, solver.Options{Iterative: *iterative}, mode)
+		if ctx.Err() != nil {
+			break
+		}
+		r, lines, err := s.Do(ctx, st, solver.Options{Iterative: *iterative}, mode)
 		if st.Store {
 			continue
 		}
@@ -139,6 +144,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		b, _ := json.Marshal(out)
 		fmt.Fprintln(stdout, string(b))
+	}
+	if stopped(ctx, *timeout, stderr) {
+		return exitFailed
 	}
 	return status
 }

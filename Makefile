@@ -4,7 +4,7 @@ GO        ?= go
 FUZZTIME  ?= 5s
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 
-.PHONY: run test bench lint deps build fuzz clean
+.PHONY: run test bench lint deps build fuzz fuzz-long clean
 
 # Both programs: hp17b (commands, terminal play) and hp17b-window (the
 # window, which needs a display and which hp17b starts when there is one).
@@ -27,6 +27,11 @@ test: deps
 
 fuzz:
 	@FUZZTIME=$(FUZZTIME) sh scripts/fuzz.sh
+
+# Every fuzz target for two minutes (about 16 minutes in all); make test
+# keeps its short runs.
+fuzz-long:
+	@FUZZTIME=2m sh scripts/fuzz.sh
 
 bench: deps
 	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./...

@@ -280,3 +280,27 @@ func TestParseLongText(t *testing.T) {
 	assert.NoError(t, err)
 	assert.Equal(t, "-1.23456789012E-32", v.String())
 }
+
+// FuzzNumberText: any text is a number or an error, never a panic; a number
+// read back from its String is the same number, and its display in every
+// mode fits the 22-character line.
+func FuzzNumberText(f *testing.F) {
+	for _, s := range []string{"1357", "-0.5", "1.5E-3", ".25", "9.99999999999E499", "1E-499", "1,5", "  7 ", "1e"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := Parse(s)
+		if err != nil && err != ErrOverflow {
+			return
+		}
+		back, err := Parse(v.String())
+		if (err != nil && err != ErrOverflow) || back.Cmp(v) != 0 {
+			t.Fatalf("%q: %s reads back as %s (%v)", s, v, back, err)
+		}
+		for _, m := range []Mode{{Fix: 2}, {Fix: 11}, {All: true}, {Fix: 0, Comma: true}} {
+			if n := len([]rune(Format(v, m))); n > 22 {
+				t.Fatalf("%q: Format %+v is %d characters", s, m, n)
+			}
+		}
+	})
+}

@@ -1,30 +1,38 @@
 #!/bin/sh
-# Gives each fuzz target a short run (the solver's parser and evaluator,
-# the calculator's keys, the numbers' int64 fast path). A failure counts only
-# when go test writes a reproducer to testdata/fuzz/TARGET: go test -fuzz can
-# also stop with "fuzzing process hung or terminated unexpectedly" or a
-# deadline error when -fuzztime ends while a worker is busy, with no failing
-# input (golang/go#56238), and that says nothing about our code.
+# Gives each fuzz target a run of FUZZTIME (5s by default; `make fuzz-long`
+# gives each 2m). A failing input is written to PKG/testdata/fuzz/TARGET
+# and fails the run. go test -fuzz can also end with "fuzzing process hung
+# or terminated unexpectedly" when -fuzztime ends while a worker is busy
+# (golang/go#56238); such a run is repeated once, and a target that fails
+# twice fails the run: a worker that really hangs or dies is not ignored.
 set -u
 fuzztime=${FUZZTIME:-5s}
 status=0
-for spec in solver:FuzzParse solver:FuzzEval ui:FuzzKeys hp17b:FuzzFastPath; do
+for spec in solver:FuzzParse solver:FuzzEval solver:FuzzParseFile ui:FuzzKeys \
+  hp17b:FuzzFastPath hp17b:FuzzNumberText emulator:FuzzStateFile emulator:FuzzKeyScript; do
   pkg=${spec%%:*}
   target=${spec#*:}
   dir=$pkg/testdata/fuzz/$target
-  before=$(ls "$dir" 2>/dev/null | wc -l)
-  out=$(go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "./$pkg" 2>&1)
-  rc=$?
-  after=$(ls "$dir" 2>/dev/null | wc -l)
-  if [ "$rc" -eq 0 ]; then
-    echo "$out" | tail -n 2
-  elif [ "$after" -gt "$before" ]; then
-    echo "$out"
-    echo "fuzz: $target found a failing input, written to $dir"
-    status=1
-  else
-    echo "$out" | tail -n 4
-    echo "fuzz: $target stopped at the deadline without a failing input (go test -fuzz flake, golang/go#56238): not counted"
-  fi
+  for try in 1 2; do
+    before=$(ls "$dir" 2>/dev/null | wc -l)
+    out=$(go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "./$pkg" 2>&1)
+    rc=$?
+    after=$(ls "$dir" 2>/dev/null | wc -l)
+    if [ "$rc" -eq 0 ]; then
+      echo "$target: $(echo "$out" | grep -o 'execs: [0-9]*' | tail -n 1) in $fuzztime"
+      break
+    elif [ "$after" -gt "$before" ]; then
+      echo "$out"
+      echo "fuzz: $target found a failing input, written to $dir"
+      status=1
+      break
+    elif [ "$try" -eq 2 ]; then
+      echo "$out" | tail -n 6
+      echo "fuzz: $target failed twice without a failing input (a hung or killed worker)"
+      status=1
+    else
+      echo "fuzz: $target ended at the deadline with a busy worker (golang/go#56238); once more"
+    fi
+  done
 done
 exit $status

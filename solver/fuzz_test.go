@@ -105,6 +105,7 @@ func FuzzEval(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "3", "-2.5")
 	}
+	solveStepBudget = 200_000 // short executions: the deadline finds no worker busy
 	f.Fuzz(func(t *testing.T, src, a, b string) {
 		eq, err := Parse(src)
 		if err != nil {
@@ -121,12 +122,31 @@ func FuzzEval(f *testing.F) {
 				v.Set(n, y)
 			}
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		defer cancel()
 		s := New(eq, v)
 		_, _ = s.Eval(ctx)
 		if len(eq.Menu) > 0 {
 			_, _ = s.Solve(ctx, eq.Menu[0], Options{})
+		}
+	})
+}
+
+// FuzzParseFile: any equation file is read or refused with a positioned
+// error, never a panic; every equation read parses again from its text.
+func FuzzParseFile(f *testing.F) {
+	f.Add("A=B\n\nNIM:IF(S(INIT):\n\n1:2)\n# comment\nX=Y")
+	f.Add("((\n\n))")
+	f.Fuzz(func(t *testing.T, text string) {
+		eqs, err := ParseFileLenient("f.eq", text)
+		var se *SyntaxError
+		if err != nil && !errors.As(err, &se) {
+			t.Fatalf("%q: error of type %T", text, err)
+		}
+		for _, eq := range eqs {
+			if _, err := Parse(eq.Source); err != nil {
+				t.Fatalf("%q: %q read from the file does not parse alone: %v", text, eq.Source, err)
+			}
 		}
 	})
 }

@@ -1,0 +1,62 @@
+package emulator
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzStateFile: any bytes as the state file open without a panic; a file
+// set aside is kept byte for byte, and the file left behind opens cleanly.
+func FuzzStateFile(f *testing.F) {
+	f.Add([]byte(`{"schema":2,"calculator":{"x":"5"},"solve":{"equations":["A=B"],"current":0}}`))
+	f.Add([]byte(`{"schema":1,"equations":["Q=R+1"],"vars":{"R":"2"},"x":"7"}`))
+	f.Add([]byte(`{"schema":99}`))
+	f.Add([]byte("{"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "state.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, notice, err := Open(path)
+		if err != nil {
+			t.Fatalf("%q: %v", data, err)
+		}
+		m.Frame()
+		if strings.Contains(notice, "moved to ") {
+			aside := notice[strings.Index(notice, "moved to ")+len("moved to ") : strings.Index(notice, " and a fresh")]
+			kept, err := os.ReadFile(aside)
+			if err != nil || !bytes.Equal(kept, data) {
+				t.Fatalf("%q: the damaged file was not kept byte for byte", data)
+			}
+		}
+		if strings.Contains(notice, "newer hp17b") {
+			return // left untouched on purpose
+		}
+		if _, notice, err := Open(path); err != nil || notice != "" {
+			t.Fatalf("%q: the file left behind does not open cleanly: %v %s", data, err, notice)
+		}
+	})
+}
+
+// FuzzKeyScript: any key script runs or is refused with an error, never a
+// panic, and the display stays within its width.
+func FuzzKeyScript(f *testing.F) {
+	for _, s := range []string{"SOLVE CALC INIT 6 [D] EVAL", `SOLVE NEW "A=B×C" INPUT CALC 3 [B] 4 [C] [A]`,
+		"BUS [MU%C] 9.6 [COST]", `"unclosed`, "[", "1 ÷ 0 =", "DSP FIX 99 INPUT"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		if len(script) > 2000 {
+			return
+		}
+		m := New()
+		m.InterruptAfter = 20
+		_ = Run(m, script, nil)
+		if fr := m.Frame(); len([]rune(fr.Top)) > Width {
+			t.Fatalf("%q: top line %q", script, fr.Top)
+		}
+	})
+}

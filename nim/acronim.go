@@ -279,7 +279,16 @@ func (s AcroState) String() string {
 type AcroSolver struct {
 	v    AcroVariant
 	memo map[uint64]int8
+	// Stop, when set, is asked every few thousand states whether to give
+	// up (a timeout, Ctrl-C); after it says yes, Stopped reports true and
+	// the values found are meaningless.
+	Stop    func() bool
+	calls   int
+	stopped bool
 }
+
+// Stopped reports whether Stop ended the search.
+func (sv *AcroSolver) Stopped() bool { return sv.stopped }
 
 // NewAcroSolver returns a solver for a variant.
 func NewAcroSolver(v AcroVariant) *AcroSolver {
@@ -318,6 +327,13 @@ func (sv *AcroSolver) key(s AcroState) (uint64, bool) {
 
 // Value returns the value of s for the player to move.
 func (sv *AcroSolver) Value(s AcroState) int {
+	if sv.stopped {
+		return 0
+	}
+	if sv.calls++; sv.calls&4095 == 0 && sv.Stop != nil && sv.Stop() {
+		sv.stopped = true
+		return 0
+	}
 	k, ok := sv.key(s)
 	if ok {
 		if v, seen := sv.memo[k]; seen {
@@ -331,7 +347,7 @@ func (sv *AcroSolver) Value(s AcroState) int {
 	if best == -2 {
 		best = -1 // no move at all (cannot happen while stones remain)
 	}
-	if ok {
+	if ok && !sv.stopped {
 		sv.memo[k] = int8(best)
 	}
 	return best

@@ -69,10 +69,14 @@ func runAcroSolve(args []string, stdout, stderr io.Writer) int {
 	fs, v := acroFlags("acronim solve", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	piles := fs.String("piles", "", `solve from these piles instead of 1 3 5 7: "7/1 5 3 1" (7 stones, 1 poisoned)`)
+	timeout := timeoutFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
+	ctx, cancel := workContext(*timeout)
+	defer cancel()
 	sv := nim.NewAcroSolver(*v)
+	sv.Stop = func() bool { return ctx.Err() != nil }
 	s := nim.AcroStart(*v)
 	if *piles != "" {
 		ps, err := parsePiles(*piles)
@@ -83,6 +87,9 @@ func runAcroSolve(args []string, stdout, stderr io.Writer) int {
 		s.Piles = nim.NormalizePiles(ps)
 	}
 	value, best := sv.BestMoves(s)
+	if sv.Stopped() && stopped(ctx, *timeout, stderr) {
+		return exitFailed
+	}
 	out := acroJSON{Value: nim.Winner(value, s.ToMove), States: sv.States(), BestMoves: []string{}}
 	for _, m := range best {
 		out.BestMoves = append(out.BestMoves, m.String())

@@ -452,3 +452,11 @@ func TestTimeout(t *testing.T) {
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, errOut, "stopped after --timeout 1ns")
 }
+
+// TestAcroNimTimeout: a solve from piles too large to finish stops at
+// --timeout with a message.
+func TestAcroNimTimeout(t *testing.T) {
+	_, errOut, code := runCLI("acronim", "solve", "--piles", "31/3 31 31 31 31 31 31", "--timeout", "100ms")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "stopped after --timeout 100ms")
+}

@@ -33,7 +33,7 @@ func runAcroNim(args []string, stdout, stderr io.Writer) int {
 			return runAcroPlay(args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintln(stderr, "usage: hp17b acronim solve [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--piles \"7/1 5 3 1\"] [--json]\n       hp17b acronim play [--no-poison] [--no-equalize] [--no-split] [--no-pass]")
+	fmt.Fprintln(stderr, "usage: hp17b acronim solve [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--piles \"7/1 5 3 1\"] [--json] [--timeout D]\n       hp17b acronim play [--no-poison] [--no-equalize] [--no-split] [--no-pass]")
 	return exitUsage
 }
 

@@ -33,11 +33,11 @@ var commands []command
 func init() {
 	commands = []command{
 		{"check", "FILE", "list each equation in FILE with its name and menu, or the first error", runCheck},
-		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] [--iterative] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
-		{"compare", "PROGRAM [--eq FILE] [--json] [--strict]", "check a Nim program's equation against its native reference", runCompare},
+		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] [--iterative] [--timeout D] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
+		{"compare", "PROGRAM [--eq FILE] [--json] [--strict] [--timeout D]", "check a Nim program's equation against its native reference", runCompare},
 		{"nim", "grundy|analyze|lost|start|moves|xor|zspec ...", "heap games: Grundy values, positions, initial positions, the XOR table (hp17b nim for more)", runNim},
 		{"acronim", "solve|play [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--json]", "Acro-Nim: perfect play, or a game against the solver", runAcroNim},
-		{"keys", "[--state FILE | --fresh] [--load FILE] [--trace] SCRIPT", "press keys on the calculator and print its display", runKeys},
+		{"keys", "[--state FILE | --fresh] [--load FILE] [--trace] [--timeout D] SCRIPT", "press keys on the calculator and print its display", runKeys},
 		{"play", "[--program nim|nim-misere]", "play 1-3-5-7 Nim against the calculator in the terminal", runPlay},
 	}
 }

@@ -3,6 +3,8 @@ package emulator
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hp17b/hp17b/internal/text"
 )
 
 // ScriptError says which token of a key script failed and why.
@@ -15,7 +17,7 @@ type ScriptError struct {
 
 // Error gives "key script token N "TOKEN": why".
 func (e *ScriptError) Error() string {
-	return fmt.Sprintf("key script token %d %q: %s", e.Index, e.Token, e.Msg)
+	return fmt.Sprintf("key script token %d %s: %s", e.Index, text.Quote(e.Token), e.Msg)
 }
 
 // shiftedTokens name shifted functions directly.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/hp17b/hp17b/internal/text"
 )
 
 // Octal is a heap game in the standard octal notation d0.d1d2d3…: digit dk
@@ -64,14 +66,6 @@ const MaxOctalDigits = 32
 // MaxK bounds k of "take 1 to k".
 const MaxK = 1000
 
-// excerpt quotes at most 40 characters of an argument.
-func excerpt(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
-}
-
 // ParseOctal reads an octal code such as "0.77", "4.3", ".07" or "0.3..."
 // (a trailing "..." or "…" repeats the last digit for ever); at most
 // MaxOctalDigits digits after the point.
@@ -85,22 +79,22 @@ func ParseOctal(code string) (Octal, error) {
 	}
 	ip, fp, ok := strings.Cut(s, ".")
 	if !ok || fp == "" {
-		return Octal{}, fmt.Errorf("octal code %q: want d0.d1d2… such as 0.77", excerpt(code))
+		return Octal{}, fmt.Errorf("octal code %s: want d0.d1d2… such as 0.77", text.Quote(code))
 	}
 	if len(fp) > MaxOctalDigits {
-		return Octal{}, fmt.Errorf("octal code %q: at most %d digits after the point", excerpt(code), MaxOctalDigits)
+		return Octal{}, fmt.Errorf("octal code %s: at most %d digits after the point", text.Quote(code), MaxOctalDigits)
 	}
 	if ip == "" {
 		ip = "0"
 	}
 	for _, c := range ip + fp {
 		if c < '0' || c > '7' {
-			return Octal{}, fmt.Errorf("octal code %q: digits are 0 to 7", excerpt(code))
+			return Octal{}, fmt.Errorf("octal code %s: digits are 0 to 7", text.Quote(code))
 		}
 		g.Digits = append(g.Digits, uint8(c-'0'))
 	}
 	if len(ip) != 1 || (g.Digits[0] != 0 && g.Digits[0] != 4) {
-		return Octal{}, fmt.Errorf("octal code %q: the digit before the point is 0 or 4 (4: a heap may be split without removing)", code)
+		return Octal{}, fmt.Errorf("octal code %s: the digit before the point is 0 or 4 (4: a heap may be split without removing)", text.Quote(code))
 	}
 	return g, nil
 }
@@ -155,7 +149,7 @@ func GameByName(s string, k int) (Octal, error) {
 	if strings.ContainsAny(t, ".") {
 		return ParseOctal(t)
 	}
-	return Octal{}, fmt.Errorf("unknown game %q: use 0-9, a name (nim, kayles, dawson, lasker, ...) or an octal code such as 0.77", excerpt(s))
+	return Octal{}, fmt.Errorf("unknown game %s: use 0-9, a name (nim, kayles, dawson, lasker, ...) or an octal code such as 0.77", text.Quote(s))
 }
 
 // Option is one move from a heap: remove Take coins and leave the heaps

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/text"
 )
 
 // Step is one step of a solve session, as `hp17b solve` and the
@@ -33,13 +34,13 @@ func ParseSteps(eq *Equation, args []string) ([]Step, error) {
 	for _, a := range args {
 		n, v, store := strings.Cut(a, "=")
 		if !menu[n] {
-			return nil, fmt.Errorf("step %q: %s is not a menu variable of %s (menu: %s)", a, n, eq.Title(), strings.Join(eq.Menu, " "))
+			return nil, fmt.Errorf("step %s: not a menu variable of %s (menu: %s)", text.Quote(a), eq.Title(), strings.Join(eq.Menu, " "))
 		}
 		st := Step{Text: a, Name: n, Store: store}
 		if store {
 			x, err := hp17b.Parse(v)
 			if err != nil && err != hp17b.ErrOverflow {
-				return nil, fmt.Errorf("step %q: %q is not a number", a, v)
+				return nil, fmt.Errorf("step %s: %s is not a number", text.Quote(a), text.Quote(v))
 			}
 			st.Value = x
 		}

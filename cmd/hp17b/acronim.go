@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
 )
 
@@ -55,7 +56,7 @@ func parsePiles(s string) ([]nim.Pile, error) {
 			p, err = strconv.Atoi(po)
 		}
 		if err != nil || n < 1 || n > 31 || p < 0 || p > n || p > 3 {
-			return nil, fmt.Errorf("pile %q: want STONES or STONES/POISONED, 1 to 31 stones, at most 3 poisoned", f)
+			return nil, fmt.Errorf("pile %s: want STONES or STONES/POISONED, 1 to 31 stones, at most 3 poisoned", text.Quote(f))
 		}
 		ps = append(ps, nim.Pile{Stones: n, Poisoned: p})
 	}
@@ -151,7 +152,7 @@ func runAcroPlay(args []string, stdout, stderr io.Writer) int {
 		}
 		n, err := strconv.Atoi(line)
 		if err != nil || n < 1 || n > len(moves) {
-			fmt.Fprintf(stdout, "%q is not a move: type a number from 1 to %d.\n", line, len(moves))
+			fmt.Fprintf(stdout, "%s is not a move: type a number from 1 to %d.\n", text.Quote(line), len(moves))
 			continue
 		}
 		next, out := s.Apply(moves[n-1], *v)
@@ -203,7 +204,7 @@ func runNimZSpec(args []string, stdout, stderr io.Writer) int {
 		}
 		m := zEvent.FindStringSubmatch(line)
 		if m == nil {
-			fmt.Fprintf(stdout, "%q is not an event: type JohnTake PILE STICKS or MaryTake PILE STICKS\n", line)
+			fmt.Fprintf(stdout, "%s is not an event: type JohnTake PILE STICKS or MaryTake PILE STICKS\n", text.Quote(line))
 			continue
 		}
 		ps, ts := m[2], m[3]

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/hp17b/hp17b/internal/text"
 )
 
 // windowProgram is the window's executable. Ebitengine opens the window
@@ -57,7 +59,7 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hp17b: unknown command %q\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "hp17b: unknown command %s\n", text.Quote(fs.Arg(0)))
 		usage(stderr)
 		return exitUsage
 	}

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/hp17b/hp17b/internal/text"
 )
 
 // Exit statuses.
@@ -70,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "hp17b: unknown command %q\n", args[0])
+	fmt.Fprintf(stderr, "hp17b: unknown command %s\n", text.Quote(args[0]))
 	usage(stderr)
 	return exitUsage
 }

@@ -91,7 +91,7 @@ func TestSolveFailures(t *testing.T) {
 
 	_, errOut, code := runCLI("solve", "--eq", "testdata/nim-seed.eq", "E0")
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errOut, "E0 is not a menu variable")
+	assert.Contains(t, errOut, `step "E0": not a menu variable of NIM`)
 
 	_, errOut, code = runCLI("solve", "--eq", "testdata/nim-seed.eq", "D=x")
 	assert.Equal(t, exitUsage, code)

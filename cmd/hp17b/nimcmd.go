@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
 )
 
@@ -39,7 +40,7 @@ func runNim(args []string, stdout, stderr io.Writer) int {
 	}
 	f, ok := nimCommands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "hp17b nim: unknown command %q\n%s\n", args[0], nimUsage)
+		fmt.Fprintf(stderr, "hp17b nim: unknown command %s\n%s\n", text.Quote(args[0]), nimUsage)
 		return exitUsage
 	}
 	return f(args[1:], stdout, stderr)
@@ -127,7 +128,7 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 	if *at != "" {
 		n, err := strconv.ParseInt(*at, 10, 64)
 		if err != nil || n < 0 {
-			fmt.Fprintf(stderr, "hp17b: --at %q: want a whole number from 0 to 10^18\n", *at)
+			fmt.Fprintf(stderr, "hp17b: --at %s: want a whole number from 0 to 10^18\n", text.Quote(*at))
 			return exitUsage
 		}
 		v, ok := a.G(n)
@@ -149,7 +150,7 @@ func parseHeaps(args []string) ([]int, error) {
 		for _, p := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ' ' }) {
 			v, err := strconv.Atoi(p)
 			if err != nil || v < 0 {
-				return nil, fmt.Errorf("heap %q: want a whole number of coins, 0 or more", p)
+				return nil, fmt.Errorf("heap %s: want a whole number of coins, 0 or more", text.Quote(p))
 			}
 			heaps = append(heaps, v)
 		}

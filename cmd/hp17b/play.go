@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -58,7 +59,7 @@ func parseMove(line string, h programs.Heaps) (int, int, error) {
 		if len(s) == 1 && s[0] >= 'A' && s[0] <= 'D' {
 			return int(s[0] - 'A'), nil
 		}
-		return 0, fmt.Errorf("%q is not a heap: use A, B, C or D", s)
+		return 0, fmt.Errorf("%s is not a heap: use A, B, C or D", text.Quote(s))
 	}
 	switch {
 	case len(f) == 4 && f[0] == "TAKE" && f[2] == "FROM":
@@ -68,7 +69,7 @@ func parseMove(line string, h programs.Heaps) (int, int, error) {
 		}
 		k, err := strconv.Atoi(f[1])
 		if err != nil || k < 1 {
-			return 0, 0, fmt.Errorf("take how many? %q is not a whole number of at least 1", f[1])
+			return 0, 0, fmt.Errorf("take how many? %s is not a whole number of at least 1", text.Quote(f[1]))
 		}
 		return i, h[i] - k, nil
 	case len(f) == 1 && len(f[0]) >= 2:
@@ -81,7 +82,7 @@ func parseMove(line string, h programs.Heaps) (int, int, error) {
 		}
 		v, err := strconv.Atoi(f[1])
 		if err != nil {
-			return 0, 0, fmt.Errorf("%q is not a whole number", f[1])
+			return 0, 0, fmt.Errorf("%s is not a whole number", text.Quote(f[1]))
 		}
 		return i, v, nil
 	}

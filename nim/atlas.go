@@ -257,13 +257,21 @@ func MisereWinning(g Octal, heaps []int) (bool, []HeapMove, error) {
 		return false, nil, fmt.Errorf("misère search is limited to %d coins in all", MaxMisereCoins)
 	}
 	memo := map[string]bool{}
+	full := false
 	var win func(hs []int) bool
 	win = func(hs []int) bool {
+		if full {
+			return false
+		}
 		hs = slices.DeleteFunc(slices.Clone(hs), func(v int) bool { return v == 0 })
 		sort.Ints(hs)
 		k := fmt.Sprint(hs)
 		if v, ok := memo[k]; ok {
 			return v
+		}
+		if len(memo) >= MaxMisereStates {
+			full = true
+			return false
 		}
 		res := false
 		moved := false
@@ -295,11 +303,19 @@ func MisereWinning(g Octal, heaps []int) (bool, []HeapMove, error) {
 			}
 		}
 	}
-	return win(heaps), moves, nil
+	w := win(heaps)
+	if full {
+		return false, nil, fmt.Errorf("misère search stopped after %d positions: use fewer coins", MaxMisereStates)
+	}
+	return w, moves, nil
 }
 
 // MaxMisereCoins bounds MisereWinning's search.
 const MaxMisereCoins = 60
+
+// MaxMisereStates bounds the positions MisereWinning values (about a
+// second and 100 MB); a search that would need more is an error.
+const MaxMisereStates = 100_000
 
 // MoveCount is a Nim position with its number of winning moves: Moves
 // counts each (heap, new size) move, Results the distinct positions they

@@ -388,8 +388,13 @@ func (m HeapMove) String() string {
 // listed one by one).
 const MaxAnalyzeHeap = 100000
 
+// MaxUnproven is how far PositionValue computes a game's values by the mex
+// rule; past it a proven period gives them.
+const MaxUnproven = 20_000
+
 // PositionValue returns the Grundy value of a sum of heaps (the XOR rule)
-// and every winning move (those leaving value 0).
+// and every winning move (those leaving value 0). A heap past MaxUnproven
+// needs a proven period (an error otherwise).
 func PositionValue(g Octal, heaps []int) (int, []HeapMove, error) {
 	top := 0
 	for _, h := range heaps {
@@ -398,7 +403,11 @@ func PositionValue(g Octal, heaps []int) (int, []HeapMove, error) {
 		}
 		top = max(top, h)
 	}
-	vals := Analyze(g, top, 4096).Extend(top)
+	a := Analyze(g, min(top, MaxUnproven), MaxUnproven)
+	if top > MaxUnproven && !(a.HasPeriod && a.Period.Proven) {
+		return 0, nil, fmt.Errorf("heap %d: %s has no proven period, so values go only to %d", top, g.Name, MaxUnproven)
+	}
+	vals := a.Extend(top)
 	total := 0
 	for _, h := range heaps {
 		total ^= vals[h]

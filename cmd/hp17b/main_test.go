@@ -460,3 +460,18 @@ func TestAcroNimTimeout(t *testing.T) {
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, errOut, "stopped after --timeout 100ms")
 }
+
+// TestNimAnalyzeLimits: a big heap of a game with a proven period is
+// valued through the period; without one, or a misère search past its
+// budget, the command says so instead of running for minutes.
+func TestNimAnalyzeLimits(t *testing.T) {
+	out, _, code := runCLI("nim", "analyze", "100000", "100000", "99999", "--game", "kayles")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "value *")
+	_, errOut, code := runCLI("nim", "analyze", "30000", "5", "--game", "0.6")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "no proven period")
+	_, errOut, code = runCLI("nim", "analyze", "20", "20", "20", "--game", "kayles", "--misere")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "misère search stopped after 100000 positions")
+}

@@ -389,11 +389,18 @@ func (m HeapMove) String() string {
 const MaxAnalyzeHeap = 100000
 
 // MaxUnproven is how far PositionValue computes a game's values by the mex
-// rule; past it a proven period gives them.
+// rule for a game of up to 4 digits; past it a proven period gives them.
 const MaxUnproven = 20_000
 
+// MexLimit is how far a game's values are computed by the mex rule: the
+// work per value grows with the code's digits, so a long code gets fewer
+// values (MaxUnproven for up to 4 digits, at least 2,000).
+func MexLimit(g Octal) int {
+	return max(2000, min(MaxUnproven, MaxUnproven*4/max(1, len(g.Digits))))
+}
+
 // PositionValue returns the Grundy value of a sum of heaps (the XOR rule)
-// and every winning move (those leaving value 0). A heap past MaxUnproven
+// and every winning move (those leaving value 0). A heap past MexLimit(g)
 // needs a proven period (an error otherwise).
 func PositionValue(g Octal, heaps []int) (int, []HeapMove, error) {
 	top := 0
@@ -403,9 +410,10 @@ func PositionValue(g Octal, heaps []int) (int, []HeapMove, error) {
 		}
 		top = max(top, h)
 	}
-	a := Analyze(g, min(top, MaxUnproven), MaxUnproven)
-	if top > MaxUnproven && !(a.HasPeriod && a.Period.Proven) {
-		return 0, nil, fmt.Errorf("heap %d: %s has no proven period, so values go only to %d", top, g.Name, MaxUnproven)
+	limit := MexLimit(g)
+	a := Analyze(g, min(top, limit), limit)
+	if top > limit && !(a.HasPeriod && a.Period.Proven) {
+		return 0, nil, fmt.Errorf("heap %d: %s has no proven period, so values go only to %d", top, g.Name, limit)
 	}
 	vals := a.Extend(top)
 	total := 0

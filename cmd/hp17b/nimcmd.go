@@ -71,10 +71,6 @@ type grundyJSON struct {
 	Proven    bool   `json:"proven"`
 }
 
-// unprovenLimit is how far nim grundy computes a game's values by the mex
-// rule when no period is proven (about a second for the splitting games).
-const unprovenLimit = 20_000
-
 func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("nim grundy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -95,10 +91,11 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	a := nim.Analyze(g, min(*to, unprovenLimit), unprovenLimit)
+	limit := nim.MexLimit(g)
+	a := nim.Analyze(g, min(*to, limit), limit)
 	proven := a.HasPeriod && a.Period.Proven
-	if *to > unprovenLimit && !proven {
-		fmt.Fprintf(stderr, "hp17b: %s has no proven period, so G(n) is computed by the mex rule only up to %d (--to %d asks for more)\n", g.Name, unprovenLimit, *to)
+	if *to > limit && !proven {
+		fmt.Fprintf(stderr, "hp17b: %s has no proven period, so G(n) is computed by the mex rule only up to %d (--to %d asks for more)\n", g.Name, limit, *to)
 		return exitFailed
 	}
 	vals := a.Extend(*to)
@@ -132,7 +129,7 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		v, ok := a.G(n)
-		if !ok && n <= unprovenLimit {
+		if !ok && n <= int64(limit) {
 			v, ok = a.Extend(int(n))[n], true
 		}
 		if !ok {

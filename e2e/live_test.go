@@ -229,3 +229,52 @@ func TestLiveWindowPlaceKept(t *testing.T) {
 	assert.Contains(t, string(out), "Position: 120,90")
 	assert.Contains(t, string(out), "Geometry: 990x810")
 }
+
+// TestLiveCloseDuringSolve: closing the window as a user does (the window
+// manager's close, WM_DELETE_WINDOW) during a long nested Σ ends the
+// process at once: the solve is interrupted, nothing queued runs.
+func TestLiveCloseDuringSolve(t *testing.T) {
+	for _, tool := range []string{"openbox", "wmctrl"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (make test installs it)", tool)
+		}
+	}
+	wm := exec.Command("openbox")
+	require.NoError(t, wm.Start())
+	t.Cleanup(func() { _ = wm.Process.Kill(); _ = wm.Wait() })
+	bin := buildWindow(t)
+	cmd := exec.Command(bin, "--fresh", "--report-startup", "--keys", `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:1))" INPUT CALC`)
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	ready := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "first frame") {
+				close(ready)
+			}
+		}
+	}()
+	select {
+	case <-ready:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the window drew no frame")
+	}
+	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--name", "HP-17BII").Output()
+	require.NoError(t, err)
+	win := strings.Fields(string(out))[0]
+	require.NoError(t, exec.Command("xdotool", "key", "--window", win, "F1").Run()) // solve T: hours of work
+	_, top := waitLCD(t, win, "CALCULATING...", 5*time.Second)
+	require.Equal(t, "CALCULATING...", top, "the solve runs")
+	require.NoError(t, exec.Command("wmctrl", "-c", "HP-17BII").Run())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err := <-exited:
+		assert.NoError(t, err, "a clean exit")
+	case <-time.After(10 * time.Second): // a hang, not a speed figure
+		t.Fatal("the process did not end when its window closed during a solve")
+	}
+}

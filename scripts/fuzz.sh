@@ -9,7 +9,8 @@ set -u
 fuzztime=${FUZZTIME:-5s}
 status=0
 for spec in solver:FuzzParse solver:FuzzEval solver:FuzzParseFile ui:FuzzKeys \
-  hp17b:FuzzFastPath hp17b:FuzzNumberText emulator:FuzzStateFile emulator:FuzzKeyScript; do
+  hp17b:FuzzFastPath hp17b:FuzzNumberText emulator:FuzzStateFile emulator:FuzzKeyScript \
+  cmd/hp17b:FuzzNimArgs; do
   pkg=${spec%%:*}
   target=${spec#*:}
   dir=$pkg/testdata/fuzz/$target

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/nim"
 )
 
 func runCLI(args ...string) (string, string, int) {
@@ -474,4 +476,44 @@ func TestNimAnalyzeLimits(t *testing.T) {
 	_, errOut, code = runCLI("nim", "analyze", "20", "20", "20", "--game", "kayles", "--misere")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "misère search stopped after 100000 positions")
+}
+
+// FuzzNimArgs: any arguments to the nim and acronim commands' parsers are
+// read or refused, never a panic; what is accepted stays within the
+// documented limits, so the work it sizes is bounded.
+func FuzzNimArgs(f *testing.F) {
+	for _, s := range []string{"1 3 5 7", "0.77", "sub1k", "4.3...", "7/1 5 3 1", "999999999999,1", "-5", "0." + strings.Repeat("7", 40)} {
+		f.Add(s, 4)
+	}
+	f.Fuzz(func(t *testing.T, arg string, k int) {
+		if heaps, err := parseHeaps([]string{arg}); err == nil {
+			for _, h := range heaps {
+				if h < 0 {
+					t.Fatalf("%q: heap %d", arg, h)
+				}
+			}
+		}
+		if piles, err := parsePiles(arg); err == nil {
+			for _, p := range piles {
+				if p.Stones < 1 || p.Stones > 31 || p.Poisoned < 0 || p.Poisoned > 3 {
+					t.Fatalf("%q: pile %+v", arg, p)
+				}
+			}
+		}
+		g, err := nim.GameByName(arg, k)
+		if err != nil {
+			if len(err.Error()) > 300 {
+				t.Fatalf("%q: a message of %d bytes", arg, len(err.Error()))
+			}
+			return
+		}
+		if len(g.Digits) > max(nim.MaxOctalDigits, nim.MaxK)+1 { // take 1 to k has k+1 digits
+			t.Fatalf("%q: %d digits", arg, len(g.Digits))
+		}
+		limit := nim.MexLimit(g)
+		if limit < 2000 || limit > nim.MaxUnproven {
+			t.Fatalf("%q: mex limit %d", arg, limit)
+		}
+		_ = nim.Analyze(g, 60, 60).Extend(60) // a little real work on what was accepted
+	})
 }

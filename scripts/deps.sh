@@ -1,14 +1,16 @@
 #!/bin/sh
-# Installs what building and testing hp17b needs on Debian/Ubuntu when it is
-# missing: Ebitengine's X11/GL headers (cgo), and Xvfb with xauth for the
-# window's tests (xdotool to type into it, x11-apps for xwd to capture it,
-# openbox and wmctrl to close it as a user does). Uses sudo only when not root.
+# Installs what testing hp17b needs on Debian/Ubuntu when it is missing:
+# gcc for the race detector (building needs no cgo and no X11 headers:
+# Ebitengine v2.10 loads the system's libraries at run time), and Xvfb with
+# xauth for the window's tests (xdotool to type into it, x11-apps for xwd to
+# capture it, openbox and wmctrl to close it as a user does). Uses sudo only
+# when not root.
 set -e
 if ! command -v go >/dev/null 2>&1; then
   echo "deps: Go 1.26 is needed (https://go.dev/dl/); it is not on PATH" >&2
   exit 1
 fi
-pkgs="gcc libc6-dev libgl-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev libxxf86vm-dev xvfb xauth xdotool x11-apps openbox wmctrl"
+pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl"
 missing=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

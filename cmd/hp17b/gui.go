@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -30,17 +31,35 @@ const (
 )
 
 var (
-	getenv     = os.Getenv
+	getenv = os.Getenv
+	goos   = runtime.GOOS
+	// findWindow looks for the window program beside hp17b, then on PATH
+	// (hp17b-window.exe on Windows).
 	findWindow = func() (string, error) {
+		name := windowProgram
+		if runtime.GOOS == "windows" {
+			name += ".exe"
+		}
 		if exe, err := os.Executable(); err == nil {
-			p := filepath.Join(filepath.Dir(exe), windowProgram)
+			p := filepath.Join(filepath.Dir(exe), name)
 			if _, err := os.Stat(p); err == nil {
 				return p, nil
 			}
 		}
-		return exec.LookPath(windowProgram)
+		return exec.LookPath(name)
 	}
 )
+
+// needsDisplayVariable reports whether a window needs DISPLAY or
+// WAYLAND_DISPLAY: on Linux and the BSDs; Windows and macOS always have a
+// window system.
+func needsDisplayVariable() bool {
+	switch goos {
+	case "windows", "darwin", "ios", "android", "js":
+		return false
+	}
+	return true
+}
 
 // runCalculator is the main job: the window when there is a display,
 // terminal play otherwise (or when the window cannot open).
@@ -64,7 +83,7 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	needsWindow := *shot != "" || *keys != "" || len(clicks) > 0
-	if getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "" {
+	if needsDisplayVariable() && getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "" {
 		if needsWindow {
 			fmt.Fprintln(stderr, "hp17b: --keys, --click and --screenshot need a display (try xvfb-run)")
 			return exitUsage

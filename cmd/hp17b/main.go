@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/hp17b/hp17b/internal/text"
 )
@@ -47,10 +48,26 @@ func init() {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: hp17b [--state FILE | --fresh] [--load FILE] [--keys SCRIPT] [--click X,Y] [--screenshot FILE.png]")
 	fmt.Fprintln(w, "      the calculator's window; without a display, NIM in the terminal")
-	fmt.Fprintln(w, "   or: hp17b COMMAND [ARGS]")
+	fmt.Fprintln(w, "   or: hp17b COMMAND [ARGS]    (hp17b --version prints the version)")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  hp17b %s %s\n      %s\n", c.name, c.args, c.help)
 	}
+}
+
+// version is the module version stamped by the Go toolchain ("(devel)"
+// for a build from a checkout), with the commit when it knows it.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := info.Main.Version
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
 }
 
 func main() {
@@ -58,13 +75,16 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help") {
+	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
 		// The main job: the calculator's window, or NIM in the terminal.
 		return runCalculator(args, stdout, stderr)
 	}
 	switch args[0] {
 	case "help", "-h", "--help":
 		usage(stdout)
+		return exitOK
+	case "version", "--version":
+		fmt.Fprintln(stdout, "hp17b", version())
 		return exitOK
 	}
 	for _, c := range commands {

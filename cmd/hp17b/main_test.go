@@ -517,3 +517,21 @@ func FuzzNimArgs(f *testing.F) {
 		_ = nim.Analyze(g, 60, 60).Extend(60) // a little real work on what was accepted
 	})
 }
+
+// TestDisplayVariableOnlyOnUnix: on Windows and macOS the window is tried
+// without DISPLAY (they always have a window system).
+func TestDisplayVariableOnlyOnUnix(t *testing.T) {
+	old := goos
+	defer func() { goos = old }()
+	for system, want := range map[string]bool{"linux": true, "freebsd": true, "windows": false, "darwin": false} {
+		goos = system
+		assert.Equal(t, want, needsDisplayVariable(), system)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, _, code := runCLI("--version")
+	assert.Equal(t, exitOK, code)
+	assert.True(t, strings.HasPrefix(out, "hp17b "), out)
+	assert.NotEqual(t, "hp17b \n", out)
+}

@@ -4,7 +4,7 @@ GO        ?= go
 FUZZTIME  ?= 5s
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 
-.PHONY: run test bench lint deps build cross fuzz fuzz-long clean
+.PHONY: run test bench lint deps build cross dist fuzz fuzz-long clean
 
 # Both programs: hp17b (commands, terminal play) and hp17b-window (the
 # window, which needs a display and which hp17b starts when there is one).
@@ -35,6 +35,10 @@ cross:
 	  echo "cross: $$t builds"; \
 	done
 
+# The release archives (six targets, checksums) in dist/.
+dist: deps
+	@sh scripts/dist.sh
+
 fuzz:
 	@FUZZTIME=$(FUZZTIME) sh scripts/fuzz.sh
 
@@ -54,4 +58,4 @@ deps:
 	@sh scripts/deps.sh
 
 clean:
-	rm -rf bin
+	rm -rf bin dist

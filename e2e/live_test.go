@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/internal/ui"
 )
 
 // liveWindow starts the window program for real (not in screenshot mode,

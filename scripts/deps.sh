@@ -10,7 +10,7 @@ if ! command -v go >/dev/null 2>&1; then
   echo "deps: Go 1.26 is needed (https://go.dev/dl/); it is not on PATH" >&2
   exit 1
 fi
-pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl"
+pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl zip"
 missing=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

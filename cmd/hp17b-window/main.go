@@ -21,8 +21,8 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/ui/window"
 	"github.com/hp17b/hp17b/solver"
-	"github.com/hp17b/hp17b/ui/window"
 )
 
 type clicks [][2]float64

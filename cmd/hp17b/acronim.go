@@ -72,7 +72,7 @@ func runAcroSolve(args []string, stdout, stderr io.Writer) int {
 	piles := fs.String("piles", "", `solve from these piles instead of 1 3 5 7: "7/1 5 3 1" (7 stones, 1 poisoned)`)
 	timeout := timeoutFlag(fs)
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	ctx, cancel := workContext(*timeout)
 	defer cancel()
@@ -117,7 +117,7 @@ func runAcroSolve(args []string, stdout, stderr io.Writer) int {
 func runAcroPlay(args []string, stdout, stderr io.Writer) int {
 	fs, v := acroFlags("acronim play", stderr)
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	sv := nim.NewAcroSolver(*v)
 	s := nim.AcroStart(*v)

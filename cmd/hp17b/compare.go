@@ -22,7 +22,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		id, rest = args[0], args[1:]
 	}
 	if err := fs.Parse(rest); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if id == "" && fs.NArg() == 1 {
 		id = fs.Arg(0)

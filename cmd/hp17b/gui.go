@@ -75,7 +75,7 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	var clicks stringList
 	fs.Var(&clicks, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "hp17b: unknown command %s\n", text.Quote(fs.Arg(0)))

@@ -44,7 +44,7 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	timeout := timeoutFlag(fs)
 	script, err := splitArgs(fs, args)
 	if err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if len(script) == 0 {
 		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] [--timeout D] SCRIPT")

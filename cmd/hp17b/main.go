@@ -11,6 +11,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -54,9 +56,25 @@ func usage(w io.Writer) {
 	}
 }
 
-// version is the module version stamped by the Go toolchain ("(devel)"
-// for a build from a checkout), with the commit when it knows it.
+// parseFailed is a command's exit status when its flags do not parse:
+// 0 for -h or --help (the usage is printed, as asked), else a usage error.
+func parseFailed(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
+
+// releaseVersion is set by make dist (-ldflags -X main.releaseVersion=...).
+var releaseVersion string
+
+// version is the release's version, else the module version stamped by
+// the Go toolchain ("(devel)" for a build from a checkout) with the commit
+// when it knows it.
 func version() string {
+	if releaseVersion != "" {
+		return releaseVersion
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "(unknown)"

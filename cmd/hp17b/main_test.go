@@ -535,3 +535,17 @@ func TestVersion(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, "hp17b "), out)
 	assert.NotEqual(t, "hp17b \n", out)
 }
+
+// TestHelpExitsZero: every command's --help prints its usage and exits 0;
+// flags may follow the arguments.
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{{"solve", "--help"}, {"keys", "-h"}, {"compare", "--help"},
+		{"nim", "lost", "--help"}, {"nim", "grundy", "--help"}, {"acronim", "solve", "--help"}, {"play", "--help"}} {
+		_, errOut, code := runCLI(args...)
+		assert.Equal(t, exitOK, code, args)
+		assert.Contains(t, errOut, "Usage", args)
+	}
+	out, _, code := runCLI("nim", "grundy", "kayles", "--to", "5", "--json")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, `"values":[0,1,2,3,1,4]`)
+}

@@ -80,7 +80,7 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := splitArgs(fs, args)
 	if err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if len(pos) != 1 || *to < 0 || *to > 1_000_000 {
 		fmt.Fprintln(stderr, "usage: hp17b nim grundy GAME [--to N] [--at N] [--k K] [--json] (N up to 1000000)")
@@ -166,7 +166,7 @@ func runNimAnalyze(args []string, stdout, stderr io.Writer) int {
 	misere := fs.Bool("misere", false, "misère play: whoever makes the last move loses")
 	pos, err := splitArgs(fs, args)
 	if err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	heaps, err := parseHeaps(pos)
 	if err == nil && len(heaps) > 0 {
@@ -238,7 +238,7 @@ func runNimLost(args []string, stdout, stderr io.Writer) int {
 	m := fs.Int("max", 15, "largest heap")
 	asJSON := fs.Bool("json", false, "print JSON: a list of lists, each sorted ascending")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if *h < 1 || *h > 8 || *m < 1 || *m > 64 {
 		fmt.Fprintln(stderr, "hp17b: nim lost needs 1 to 8 heaps and a largest heap of 1 to 64")
@@ -300,7 +300,7 @@ func runNimStart(args []string, stdout, stderr io.Writer) int {
 	h := fs.Int("heaps", 4, "number of heaps")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if *h < 1 || *h > 30 {
 		fmt.Fprintln(stderr, "hp17b: nim start takes 1 to 30 heaps")
@@ -324,7 +324,7 @@ func runNimXOR(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	bits := fs.Int("bits", 4, "bits of the numbers (1 to 6)")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if *bits < 1 || *bits > 6 {
 		fmt.Fprintln(stderr, "hp17b: --bits is 1 to 6")
@@ -347,7 +347,7 @@ func runNimMoves(args []string, stdout, stderr io.Writer) int {
 	m := fs.Int("max", 5, "largest heap")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if *h < 1 || *h > 6 || *m < 1 || *m > 32 {
 		fmt.Fprintln(stderr, "hp17b: nim moves needs 1 to 6 heaps and a largest heap of 1 to 32")

@@ -22,7 +22,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	id := fs.String("program", "nim", "the Nim program to play: nim or nim-misere")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	prog, err := programs.ByID(*id)
 	if err == nil && !prog.Nim {

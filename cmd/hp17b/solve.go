@@ -37,7 +37,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	files, err := splitArgs(fs, args)
 	if err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if len(files) != 1 {
 		fmt.Fprintln(stderr, "usage: hp17b check FILE")
@@ -76,7 +76,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	timeout := timeoutFlag(fs)
 	stepArgs, err := splitArgs(fs, args)
 	if err != nil {
-		return exitUsage
+		return parseFailed(err)
 	}
 	if *eqPath == "" || len(stepArgs) == 0 {
 		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] [--timeout D] STEP...")

@@ -28,7 +28,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/internal/ui"
 )
 
 // Options configure a window.

@@ -219,3 +219,27 @@ func TestMergeJSON(t *testing.T) {
 	require.True(t, ok)
 	assert.JSONEq(t, `{"a":"5","b":"3","list":["y","t","o"],"regs":["7","8"],"new":"n"}`, string(got))
 }
+
+// TestWindowPlaceDuringSolve: the window's place arrives while a long Σ
+// solve runs: nothing reads the variables the Solver writes (go test -race
+// checks it), and the place is saved with the solve's result.
+func TestWindowPlaceDuringSolve(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	m, _, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, Run(m, `SOLVE NEW "T=Σ(I:1:300000:1:I)" INPUT CALC`, nil))
+	done := make(chan struct{})
+	go func() { defer close(done); m.Press(KeyF1) }()
+	for !m.Busy() {
+		time.Sleep(time.Millisecond)
+	}
+	m.SetWindowPlace(WindowPlace{X: 1, Y: 2, Width: 660, Height: 540})
+	<-done
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var st stateFile
+	require.NoError(t, json.Unmarshal(b, &st))
+	require.NotNil(t, st.Window)
+	assert.Equal(t, 660, st.Window.Width)
+	assert.Equal(t, "45000150000", st.Solve.Vars["T"].String())
+}

@@ -205,13 +205,16 @@ func (m *Machine) WindowPlace() (WindowPlace, bool) {
 	return *m.window, true
 }
 
-// SetWindowPlace keeps the window's place in the state (written at once
-// when the calculator has a state file).
+// SetWindowPlace keeps the window's place in the state, written at once
+// when the calculator has a state file, or, while the Solver works (its
+// variables are then not to be read), with the next save after it.
 func (m *Machine) SetWindowPlace(p WindowPlace) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.window = &p
-	m.saveLocked()
+	if !m.busy {
+		m.saveLocked()
+	}
 }
 
 // OpenState opens the calculator as the --state and --fresh options ask: a

@@ -129,9 +129,14 @@ func TestLiveClicksLand(t *testing.T) {
 			X string `json:"x"`
 		} `json:"calculator"`
 	}
-	b, err := os.ReadFile(state)
-	require.NoError(t, err)
-	require.NoError(t, json.Unmarshal(b, &st))
+	// The window writes the state a few times a second at most.
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(state); err == nil && json.Unmarshal(b, &st) == nil && st.Calculator.X == "12" {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	assert.Equal(t, "12", st.Calculator.X)
 }
 

@@ -243,3 +243,34 @@ func TestWindowPlaceDuringSolve(t *testing.T) {
 	assert.Equal(t, 660, st.Window.Width)
 	assert.Equal(t, "45000150000", st.Solve.Vars["T"].String())
 }
+
+// TestSaveEvery: batched saves write nothing until Flush (a script) or
+// until the interval has passed (the window), and lose nothing.
+func TestSaveEvery(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	m, _, err := Open(path)
+	require.NoError(t, err)
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	m.SaveEvery(-1)
+	require.NoError(t, Run(m, "42 STO 3 7 STO 4", nil))
+	now, _ := os.ReadFile(path)
+	assert.Equal(t, before, now, "nothing written before Flush")
+	require.NoError(t, m.Flush())
+	m2, _, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, Run(m2, "RCL 3", nil))
+	assert.Equal(t, "42.00", m2.Frame().Top)
+
+	m2.SaveEvery(20 * time.Millisecond)
+	require.NoError(t, Run(m2, "5 STO 5", nil))
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, _ := os.ReadFile(path); strings.Contains(string(b), `"5"`) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	b, _ := os.ReadFile(path)
+	assert.Contains(t, string(b), `"5"`, "written after the interval, without Flush")
+}

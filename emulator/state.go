@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/files"
@@ -108,6 +109,38 @@ type stateStore struct {
 	last     []byte
 	err      error
 	readOnly bool // the file may not be written: changes are not saved
+
+	// every, when not 0, batches the writes (see SaveEvery); dirty says
+	// a change waits, pending that a write is scheduled.
+	every          time.Duration
+	dirty, pending bool
+}
+
+// SaveEvery batches the state file's writes: at most one every d (the
+// window: a few a second), or, with d < 0, none until Flush (a key
+// script: one write at its end). 0, the default, writes after every
+// change. Call Flush before the program ends.
+func (m *Machine) SaveEvery(d time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.store != nil {
+		m.store.every = d
+	}
+}
+
+// Flush writes a change that SaveEvery held back (not while the Solver
+// works: the write then follows the solve). It returns SaveError's error.
+func (m *Machine) Flush() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.store == nil {
+		return nil
+	}
+	if m.store.dirty && !m.busy {
+		m.store.dirty = false
+		m.sync(false)
+	}
+	return m.store.err
 }
 
 // DefaultStatePath is os.UserConfigDir()/hp17b/state.json.
@@ -138,7 +171,33 @@ func (m *Machine) snapshot() stateFile {
 // saveLocked writes the state when it changed since the last write; when
 // another process wrote the file meanwhile, both changes are kept (see
 // Store.Save) and the calculator takes the merged state on.
-func (m *Machine) saveLocked() { m.sync(false) }
+func (m *Machine) saveLocked() {
+	st := m.store
+	switch {
+	case st == nil:
+		return
+	case st.every == 0:
+		m.sync(false)
+		return
+	}
+	st.dirty = true
+	if st.every < 0 || st.pending {
+		return
+	}
+	st.pending = true
+	var write func()
+	write = func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.busy { // not while the Solver writes the variables
+			time.AfterFunc(st.every, write)
+			return
+		}
+		st.pending, st.dirty = false, false
+		m.sync(false)
+	}
+	time.AfterFunc(st.every, write)
+}
 
 // sync writes the state if it changed since the last write, or always
 // when force is set (at start: the file in today's layout, merged with

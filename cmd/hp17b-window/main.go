@@ -50,6 +50,9 @@ const (
 	exitNoWindow = 3
 )
 
+// saveInterval is how often at most the window writes the state file.
+const saveInterval = 250 * time.Millisecond
+
 func main() {
 	start := time.Now()
 	fs := flag.NewFlagSet("hp17b-window", flag.ContinueOnError)
@@ -72,6 +75,9 @@ func main() {
 	if notice != "" {
 		fmt.Fprintf(os.Stderr, "hp17b: %s\n", notice)
 	}
+	// A few writes a second at most, and the last one when the window
+	// closes (Flush below): a key no longer costs a file write.
+	m.SaveEvery(saveInterval)
 	if *load != "" {
 		// A bad file still opens the window: its good equations are added,
 		// the display shows BAD FILE line:col, and the reason is printed.
@@ -87,10 +93,14 @@ func main() {
 	if *keys != "" {
 		if err := emulator.Run(m, *keys, nil); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+			_ = m.Flush()
 			os.Exit(exitUsage)
 		}
 	}
 	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start})
+	if ferr := m.Flush(); ferr != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
+	}
 	switch {
 	case errors.Is(err, window.ErrNoWindow):
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)

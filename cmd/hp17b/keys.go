@@ -58,6 +58,8 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
+	m.SaveEvery(-1) // one write, at the end of the script
+	defer m.Flush()
 	if *load != "" && !loadInto(m, *load, stderr) {
 		return exitUsage
 	}
@@ -97,7 +99,7 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	if !*trace {
 		fmt.Fprintln(stdout, m.Frame().String())
 	}
-	if err := m.SaveError(); err != nil {
+	if err := m.Flush(); err != nil {
 		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", err)
 		return exitFailed
 	}

@@ -256,6 +256,12 @@ func (g Octal) markOptions(m int, vals []int, mark func(int)) {
 type Period struct {
 	P, Pre int
 	Proven bool
+	// Saltus, when not 0, makes the period arithmetic: G(n+P) = G(n) +
+	// Saltus for n ≥ Pre (Lasker's Nim).
+	Saltus int
+	// Proof names what proves the period: the octal periodicity theorem,
+	// or a published closed form.
+	Proof string
 }
 
 // FindPeriod returns the shortest period p and, for it, the shortest
@@ -297,6 +303,9 @@ type Analysis struct {
 // i ≤ m < 2i + p + k, then G(m + p) = G(m) for every m ≥ i. It computes as
 // many more values as the proof needs (up to limit), then reports Proven.
 func Analyze(g Octal, n, limit int) Analysis {
+	if a, ok := closedForm(g, n); ok {
+		return a
+	}
 	size := max(n+1, 128)
 	for {
 		vals := g.Values(size - 1)
@@ -312,6 +321,9 @@ func Analyze(g Octal, n, limit int) Analysis {
 		need := 2*per.Pre + 2*per.P + g.MaxRemoval()
 		if need <= size {
 			a.Period.Proven = provenBy(vals, per, g.MaxRemoval())
+			if a.Period.Proven {
+				a.Period.Proof = "octal periodicity theorem"
+			}
 			if a.Period.Proven || size >= limit {
 				return a
 			}
@@ -342,7 +354,7 @@ func (a Analysis) G(n int64) (int, bool) {
 		return 0, false
 	}
 	pre, p := int64(a.Period.Pre), int64(a.Period.P)
-	return a.computed[pre+(n-pre)%p], true
+	return a.computed[pre+(n-pre)%p] + a.Period.Saltus*int((n-pre)/p), true
 }
 
 // Extend returns G(0..n), computed by the periodicity when it is proven
@@ -357,9 +369,33 @@ func (a Analysis) Extend(n int) []int {
 	out := make([]int, n+1)
 	copy(out, a.computed)
 	for m := len(a.computed); m <= n; m++ {
-		out[m] = out[m-a.Period.P]
+		out[m] = out[m-a.Period.P] + a.Period.Saltus
 	}
 	return out
+}
+
+// closedForm answers a game whose values follow a proven closed form
+// without the mex rule: Lasker's Nim (4.3…, a heap may also be split in
+// two), G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3
+// (Berlekamp, Conway and Guy, Winning Ways, chapter 4; checked against the
+// mex rule in the tests).
+func closedForm(g Octal, n int) (Analysis, bool) {
+	if !g.Repeat || len(g.Digits) != 2 || g.Digits[0] != 4 || g.Digits[1] != 3 {
+		return Analysis{}, false
+	}
+	vals := make([]int, max(n+1, 8))
+	for m := 1; m < len(vals); m++ {
+		switch m % 4 {
+		case 1, 2:
+			vals[m] = m
+		case 3:
+			vals[m] = m + 1
+		default:
+			vals[m] = m - 1
+		}
+	}
+	per := Period{P: 4, Pre: 1, Saltus: 4, Proven: true, Proof: "Lasker's Nim's closed form"}
+	return Analysis{Game: g, Values: vals[:n+1], Period: per, HasPeriod: true, computed: vals}, true
 }
 
 // HeapMove is a move in a sum of heaps: heap Heap (0-based) of From coins

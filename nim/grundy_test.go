@@ -67,7 +67,7 @@ func TestKnownSequencesAndPeriods(t *testing.T) {
 		{"sub14", []int{0, 1, 0, 1, 2, 0, 1, 0}, 5, 0, true, true},
 		{"kayles", []int{0, 1, 2, 3, 1, 4, 3, 2}, 12, 71, true, true},
 		{"dawson", []int{0, 0, 1, 1, 2, 0, 3, 1}, 34, 53, true, true},
-		{"lasker", []int{0, 1, 2, 4, 3, 5, 6, 8}, 0, 0, false, false},
+		{"lasker", []int{0, 1, 2, 4, 3, 5, 6, 8}, 4, 1, true, true}, // arithmetic: each period 4 more
 	}
 	for _, tt := range tests {
 		g, err := GameByName(tt.game, 0)
@@ -79,6 +79,11 @@ func TestKnownSequencesAndPeriods(t *testing.T) {
 			assert.Equal(t, tt.period, a.Period.P, tt.game)
 			assert.Equal(t, tt.preperiod, a.Period.Pre, tt.game)
 			assert.Equal(t, tt.proven, a.Period.Proven, tt.game)
+		}
+		if tt.game == "lasker" {
+			assert.Equal(t, 4, a.Period.Saltus)
+		} else {
+			assert.Zero(t, a.Period.Saltus, tt.game)
 		}
 	}
 	// Take 1 to k: G(n) = n mod (k+1).

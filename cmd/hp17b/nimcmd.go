@@ -68,6 +68,7 @@ type grundyJSON struct {
 	Values    []int  `json:"values"`
 	Period    *int   `json:"period"`
 	Preperiod *int   `json:"preperiod"`
+	Saltus    int    `json:"saltus,omitempty"`
 	Proven    bool   `json:"proven"`
 }
 
@@ -102,7 +103,7 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		out := grundyJSON{Game: g.Name, Values: vals, Proven: a.HasPeriod && a.Period.Proven}
 		if a.HasPeriod {
-			out.Period, out.Preperiod = &a.Period.P, &a.Period.Pre
+			out.Period, out.Preperiod, out.Saltus = &a.Period.P, &a.Period.Pre, a.Period.Saltus
 		}
 		b, _ := json.Marshal(out)
 		fmt.Fprintln(stdout, string(b))
@@ -115,7 +116,11 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, strings.TrimSpace(b.String()))
 		switch {
 		case a.HasPeriod && a.Period.Proven:
-			fmt.Fprintf(stdout, "period %d from n = %d: proven (octal periodicity theorem)\n", a.Period.P, a.Period.Pre)
+			saltus := ""
+			if a.Period.Saltus != 0 {
+				saltus = fmt.Sprintf(", each period %d more", a.Period.Saltus)
+			}
+			fmt.Fprintf(stdout, "period %d from n = %d%s: proven (%s)\n", a.Period.P, a.Period.Pre, saltus, a.Period.Proof)
 		case a.HasPeriod:
 			fmt.Fprintf(stdout, "period %d from n = %d: observed, not proven\n", a.Period.P, a.Period.Pre)
 		default:

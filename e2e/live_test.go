@@ -184,8 +184,15 @@ func TestLiveInterrupt(t *testing.T) {
 	img, err := captureWindow(win)
 	require.NoError(t, err)
 	l := ui.NewLayout(true)
-	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // solve T: a long search
-	time.Sleep(700 * time.Millisecond)
+	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // solve T: a search of about a second
+	// Click as soon as the search shows its estimates ("T 1.00000000000 -").
+	searching := false
+	for deadline := time.Now().Add(5 * time.Second); !searching && time.Now().Before(deadline); {
+		shot, err := captureWindow(win)
+		require.NoError(t, err)
+		searching = strings.HasPrefix(ui.ReadLCD(lcdDots(shot)).Top, "T ")
+	}
+	require.True(t, searching, "the search shows its estimates")
 	clickAt(xdo, win, img, l.Keys[emulator.Key5]) // any key interrupts
 	_, top := waitLCD(t, win, "INTERRUPTED", 10*time.Second)
 	assert.Equal(t, "INTERRUPTED", top)

@@ -306,11 +306,20 @@ func Analyze(g Octal, n, limit int) Analysis {
 	if a, ok := closedForm(g, n); ok {
 		return a
 	}
-	size := max(n+1, 128)
+	a := analyzePrefix(g, max(limit, n+1))
+	a.Values = a.Extend(n)
+	return a
+}
+
+// analyzePrefix computes values by the mex rule from 128 on, doubling,
+// until the octal periodicity theorem proves a period (then only as many
+// values as the proof needs were computed) or limit values are reached.
+func analyzePrefix(g Octal, limit int) Analysis {
+	size := min(128, max(limit, 1))
 	for {
 		vals := g.Values(size - 1)
 		per, ok := FindPeriod(vals)
-		a := Analysis{Game: g, Values: vals[:n+1], Period: per, HasPeriod: ok, computed: vals}
+		a := Analysis{Game: g, Period: per, HasPeriod: ok, computed: vals}
 		if !ok || g.MaxRemoval() < 0 {
 			if !ok && size < limit && g.MaxRemoval() >= 0 {
 				size = min(limit, size*2)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,11 +43,30 @@ func liveWindow(t *testing.T, args ...string) (win string, xdo func(...string)) 
 // frame, and returns its X window id and a function that runs xdotool.
 func startWindow(t *testing.T, bin string, args ...string) (win string, xdo func(...string)) {
 	t.Helper()
+	win, _ = launch(t, bin, args...)
+	xdo = func(a ...string) {
+		b, err := exec.Command("xdotool", a...).CombinedOutput()
+		require.NoError(t, err, string(b))
+	}
+	return win, xdo
+}
+
+// launch starts the window program with args, waits until its first frame
+// is shown, and returns its X window id and a function that waits for the
+// process to end (the test's cleanup kills it if it has not).
+func launch(t *testing.T, bin string, args ...string) (win string, wait func() error) {
+	t.Helper()
 	cmd := exec.Command(bin, append(args, "--report-startup")...)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	var once sync.Once
+	var werr error
+	wait = func() error {
+		once.Do(func() { werr = cmd.Wait() })
+		return werr
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = wait() })
 	ready := make(chan struct{})
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -65,12 +85,7 @@ func startWindow(t *testing.T, bin string, args ...string) (win string, xdo func
 	}
 	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--name", "HP-17BII").Output()
 	require.NoError(t, err)
-	win = strings.Fields(string(out))[0]
-	xdo = func(a ...string) {
-		b, err := exec.Command("xdotool", a...).CombinedOutput()
-		require.NoError(t, err, string(b))
-	}
-	return win, xdo
+	return strings.Fields(string(out))[0], wait
 }
 
 // at converts a point in layout units to window pixels for a capture's
@@ -255,34 +270,13 @@ func TestLiveCloseDuringSolve(t *testing.T) {
 	require.NoError(t, wm.Start())
 	t.Cleanup(func() { _ = wm.Process.Kill(); _ = wm.Wait() })
 	bin := buildWindow(t)
-	cmd := exec.Command(bin, "--fresh", "--report-startup", "--keys", `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:1))" INPUT CALC`)
-	stderr, err := cmd.StderrPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	ready := make(chan struct{})
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if strings.Contains(sc.Text(), "first frame") {
-				close(ready)
-			}
-		}
-	}()
-	select {
-	case <-ready:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the window drew no frame")
-	}
-	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--name", "HP-17BII").Output()
-	require.NoError(t, err)
-	win := strings.Fields(string(out))[0]
+	win, wait := launch(t, bin, "--fresh", "--keys", `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:1))" INPUT CALC`)
 	require.NoError(t, exec.Command("xdotool", "key", "--window", win, "F1").Run()) // solve T: hours of work
 	_, top := waitLCD(t, win, "CALCULATING...", 5*time.Second)
 	require.Equal(t, "CALCULATING...", top, "the solve runs")
 	require.NoError(t, exec.Command("wmctrl", "-c", "HP-17BII").Run())
 	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	go func() { exited <- wait() }()
 	select {
 	case err := <-exited:
 		assert.NoError(t, err, "a clean exit")

@@ -34,7 +34,7 @@ func (m *Machine) Pending() Pending {
 		return PendingEdit
 	case m.modal != nil || m.shift:
 		return PendingPrompt
-	case m.entry != "" || len(m.chain) > 0:
+	case m.pending():
 		return PendingNumber
 	}
 	return PendingNone

@@ -37,6 +37,10 @@ func (m *Machine) editor() *editState {
 	return e
 }
 
+// editChars are the characters the keyboard's keys type into an equation.
+var editChars = map[Key]string{KeyDot: ".", KeyAdd: "+", KeySub: "-", KeyMul: "×", KeyDiv: "÷",
+	KeyLParen: "(", KeyRParen: ")", KeyEquals: "="}
+
 func (e *editState) takeKey(m *Machine, k Key, shifted bool) bool {
 	if shifted {
 		switch k {
@@ -54,8 +58,7 @@ func (e *editState) takeKey(m *Machine, k Key, shifted bool) bool {
 		e.insert(string(d))
 		return true
 	}
-	if s, ok := map[Key]string{KeyDot: ".", KeyAdd: "+", KeySub: "-", KeyMul: "×", KeyDiv: "÷",
-		KeyLParen: "(", KeyRParen: ")", KeyEquals: "="}[k]; ok {
+	if s, ok := editChars[k]; ok {
 		e.insert(s)
 		return true
 	}

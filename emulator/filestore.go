@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -57,15 +58,13 @@ func (f fileStore) Save(base, b []byte) ([]byte, error) {
 	return b, writeAtomic(f.path, b)
 }
 
-// writeAtomic replaces the file at path by b: a temporary file in the
-// same folder with the old file's permissions (0644 for a new file),
-// fsync, rename, fsync of the folder. A crash leaves the old file or the
-// new one, and at worst a temporary file that removeOrphans deletes.
+// writeAtomic replaces the file at path (in a folder that exists) by b: a
+// temporary file in the same folder with the old file's permissions (0644
+// for a new file), fsync, rename, fsync of the folder. A crash leaves the
+// old file or the new one, and at worst a temporary file that
+// removeOrphans deletes.
 func writeAtomic(path string, b []byte) error {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
 	mode := fs.FileMode(0o644)
 	if info, err := os.Stat(path); err == nil {
 		mode = info.Mode().Perm()
@@ -143,17 +142,20 @@ func moveAside(path string) (string, error) {
 	return "", fmt.Errorf("no free name to move %s aside", path)
 }
 
+// copyExclusive copies a file of any size into a new file created
+// exclusively (fs.ErrExist when to exists).
 func copyExclusive(from, to string) error {
-	b, err := os.ReadFile(from)
+	src, err := os.Open(from)
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
+	_, err = io.Copy(dst, src)
+	if cerr := dst.Close(); err == nil {
 		err = cerr
 	}
 	return err

@@ -274,3 +274,33 @@ func TestSaveEvery(t *testing.T) {
 	b, _ := os.ReadFile(path)
 	assert.Contains(t, string(b), `"5"`, "written after the interval, without Flush")
 }
+
+// BenchmarkKeysWithState: 1,000 keys on a calculator with a state file,
+// written after every key (the default) or once at the end (SaveEvery(-1)
+// then Flush, as hp17b keys does).
+func BenchmarkKeysWithState(b *testing.B) {
+	keys := make([]Key, 0, 1000)
+	for len(keys) < 1000 {
+		keys = append(keys, Key1, KeyAdd)
+	}
+	for _, batched := range []bool{false, true} {
+		b.Run(fmt.Sprintf("batched=%v", batched), func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "state.json")
+			for b.Loop() {
+				m, _, err := Open(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if batched {
+					m.SaveEvery(-1)
+				}
+				for _, k := range keys {
+					m.Press(k)
+				}
+				if err := m.Flush(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -87,17 +87,6 @@ func (m *Machine) Equations() ([]string, int) {
 	return append([]string(nil), m.solve.eqs...), m.solve.cur
 }
 
-// CurrentEquation returns the equation whose variable menu is showing
-// (after CALC, or in an application), or nil.
-func (m *Machine) CurrentEquation() *solver.Equation {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if v, ok := m.menu().(*varMenu); ok {
-		return v.eq
-	}
-	return nil
-}
-
 // Editing reports whether an equation is being entered or edited, when
 // typed characters go into it.
 func (m *Machine) Editing() bool {
@@ -113,7 +102,8 @@ func (m *Machine) InVarMenu(text string) bool {
 	defer m.mu.Unlock()
 	v, ok := m.menu().(*varMenu)
 	s := m.solve
-	return ok && v.fromList && len(s.eqs) > s.cur && s.eqs[s.cur] == text
+	// The SOLVE list's CALC menu is the one over the Solver's variables.
+	return ok && v.vars == m.vars && len(s.eqs) > s.cur && s.eqs[s.cur] == text
 }
 
 // Mode returns the display mode.

@@ -1,7 +1,5 @@
 package emulator
 
-import "sort"
-
 // menu is one of the calculator's menus: six labels over the six menu keys
 // and what a menu key does. The menu stack holds these values; EXIT pops
 // one, MAIN empties the stack to MAIN.
@@ -109,20 +107,6 @@ func (mainMenu) press(m *Machine, i int) {
 	}
 	m.finishEntry()
 	m.pushMenu(a.menu(m))
-}
-
-// appLabels lists the registered applications' labels in MAIN's order.
-func appLabels() []string {
-	slots := make([]int, 0, len(applications))
-	for s := range applications {
-		slots = append(slots, s)
-	}
-	sort.Ints(slots)
-	l := make([]string, len(slots))
-	for i, s := range slots {
-		l[i] = applications[s].label
-	}
-	return l
 }
 
 func (m *Machine) menu() menu { return m.menus[len(m.menus)-1] }

@@ -48,7 +48,7 @@ func (p *prefix) takeKey(m *Machine, k Key, shifted bool) bool {
 		m.fresh = true
 		return true
 	}
-	if op, ok := map[Key]byte{KeyAdd: '+', KeySub: '-', KeyMul: '*', KeyDiv: '/'}[k]; ok && p.sto {
+	if op, ok := keyOps[k]; ok && p.sto {
 		p.op = op
 		return true
 	}

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -52,4 +53,18 @@ func TestBuiltinsOpen(t *testing.T) {
 		}
 		assert.Len(t, v.forms, len(b.menu))
 	}
+}
+
+// appLabels lists the registered applications' labels in MAIN's order.
+func appLabels() []string {
+	slots := make([]int, 0, len(applications))
+	for s := range applications {
+		slots = append(slots, s)
+	}
+	sort.Ints(slots)
+	l := make([]string, len(slots))
+	for i, s := range slots {
+		l[i] = applications[s].label
+	}
+	return l
 }

@@ -96,9 +96,7 @@ func (m *Machine) calcEquation() {
 		m.setMsg(hp17b.MsgInvalidEquation, "", nil)
 		return
 	}
-	v := newVarMenu(eq, m.vars)
-	v.fromList = true
-	m.pushMenu(v)
+	m.pushMenu(newVarMenu(eq, m.vars))
 	m.fresh = false
 }
 

@@ -171,10 +171,16 @@ func (m *Machine) snapshot() stateFile {
 // saveLocked writes the state when it changed since the last write; when
 // another process wrote the file meanwhile, both changes are kept (see
 // Store.Save) and the calculator takes the merged state on.
+//
+// Nothing is read while the Solver works (it writes the variables then):
+// the change is kept for the next save, after the solve.
 func (m *Machine) saveLocked() {
 	st := m.store
 	switch {
 	case st == nil:
+		return
+	case m.busy:
+		st.dirty = true
 		return
 	case st.every == 0:
 		m.sync(false)
@@ -206,7 +212,7 @@ func (m *Machine) sync(force bool) {
 	if m.store == nil {
 		return
 	}
-	b, err := json.MarshalIndent(m.snapshot(), "", " ")
+	b, err := m.encode()
 	if err != nil || (!force && bytes.Equal(b, m.store.last)) {
 		return
 	}
@@ -264,16 +270,13 @@ func (m *Machine) WindowPlace() (WindowPlace, bool) {
 	return *m.window, true
 }
 
-// SetWindowPlace keeps the window's place in the state, written at once
-// when the calculator has a state file, or, while the Solver works (its
-// variables are then not to be read), with the next save after it.
+// SetWindowPlace keeps the window's place in the state (saved as any
+// change is: see saveLocked).
 func (m *Machine) SetWindowPlace(p WindowPlace) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.window = &p
-	if !m.busy {
-		m.saveLocked()
-	}
+	m.saveLocked()
 }
 
 // OpenState opens the calculator as the --state and --fresh options ask: a
@@ -310,12 +313,9 @@ func Open(path string) (m *Machine, notice string, err error) {
 	b, err := m.store.Load()
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		// What this calculator starts from is a fresh one: another
-		// process that creates the file meanwhile is merged with.
-		m.store.last, _ = json.MarshalIndent(m.snapshot(), "", " ")
-		m.sync(true)
+		m.startFresh()
 		return m, "", nil
-	case err != nil && strings.Contains(err.Error(), "larger than"):
+	case errors.Is(err, files.ErrTooLarge):
 		return m.setAside(fs.path, nil, err)
 	case err != nil:
 		return nil, "", fmt.Errorf("reading the state file: %w", err)
@@ -344,6 +344,17 @@ func Open(path string) (m *Machine, notice string, err error) {
 	return m, "", nil
 }
 
+// encode is the state file's text for the calculator now.
+func (m *Machine) encode() ([]byte, error) { return json.MarshalIndent(m.snapshot(), "", " ") }
+
+// startFresh writes a fresh calculator's state: what it starts from is a
+// fresh one, so another process that wrote the file meanwhile is merged
+// with.
+func (m *Machine) startFresh() {
+	m.store.last, _ = m.encode()
+	m.sync(true)
+}
+
 // setAside moves a state file that cannot be used aside and starts fresh.
 // It works under the state file's lock and only on the bytes it judged
 // (damaged, read before): when another process has already set them
@@ -364,8 +375,7 @@ func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, st
 		return nil, "", fmt.Errorf("the state file %s is damaged (%v) and could not be moved aside: %w", path, why, err)
 	}
 	m.setMsg("STATE DAMAGED: MOVED", "", nil)
-	m.store.last, _ = json.MarshalIndent(m.snapshot(), "", " ")
-	m.sync(true)
+	m.startFresh()
 	return m, fmt.Sprintf("the state file was damaged (%v); it was moved to %s and a fresh state started", why, aside), nil
 }
 

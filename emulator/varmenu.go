@@ -23,8 +23,6 @@ type varMenu struct {
 	// forms, when set, solve for a variable by its own equation (a
 	// built-in application's closed form) instead of eq.
 	forms map[string]*solver.Solver
-	// fromList is set for the SOLVE list's CALC menu.
-	fromList bool
 }
 
 // newVarMenu opens eq's variable menu over vars, creating its variables.
@@ -119,7 +117,7 @@ func (v *varMenu) press(m *Machine, i int) {
 			}
 		}
 		v.store(m, name, x)
-	case m.fresh || m.entry != "" || len(m.chain) > 0:
+	case m.fresh || m.pending():
 		m.equals()
 		v.store(m, name, m.x)
 	default:

@@ -296,3 +296,15 @@ func TestWinningMoveCounts(t *testing.T) {
 	assert.Equal(t, MoveCount{Heaps: []int{1, 2, 3}, Moves: 0, Results: 0}, byPos["[1 2 3]"])
 	assert.Len(t, counts, 20, "multisets of 3 sizes from 1 to 4")
 }
+
+// BenchmarkGrundyLasker1M: G(0..1,000,000) of Lasker's Nim by its closed
+// form (by the mex rule this took about 37 minutes).
+func BenchmarkGrundyLasker1M(b *testing.B) {
+	g, _ := GameByName("lasker", 0)
+	for b.Loop() {
+		a := Analyze(g, 20000, 20000)
+		if v := a.Extend(1_000_000); len(v) != 1_000_001 || v[1_000_000] != 999_999 {
+			b.Fatalf("G(1000000) = %d", v[len(v)-1])
+		}
+	}
+}

@@ -4,16 +4,21 @@
 package files
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 )
 
+// ErrTooLarge is wrapped by the error for a file larger than its limit.
+var ErrTooLarge = errors.New("too large")
+
 // ReadRegular reads the regular file at path if it holds at most limit
 // bytes. A device, a fifo or a folder is an error ("… is not a regular
-// file"), and so is a larger file ("… is larger than N bytes"); errors
-// from the system pass through (os.ErrNotExist among them).
+// file"), and so is a larger file ("… is larger than N bytes", wrapping
+// ErrTooLarge); errors from the system pass through (os.ErrNotExist among
+// them).
 func ReadRegular(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -43,7 +48,17 @@ func readOpen(f fs.File, name string, limit int64) ([]byte, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err == nil && int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d bytes", name, limit)
+		return nil, tooLarge{name, limit}
 	}
 	return b, err
 }
+
+// tooLarge says a file is larger than its limit; it is ErrTooLarge.
+type tooLarge struct {
+	name  string
+	limit int64
+}
+
+func (e tooLarge) Error() string { return fmt.Sprintf("%s is larger than %d bytes", e.name, e.limit) }
+
+func (e tooLarge) Is(target error) bool { return target == ErrTooLarge }

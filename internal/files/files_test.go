@@ -20,6 +20,7 @@ func TestReadRegular(t *testing.T) {
 
 	_, err = ReadRegular(small, 2)
 	assert.ErrorContains(t, err, "larger than 2 bytes")
+	assert.ErrorIs(t, err, ErrTooLarge)
 	_, err = ReadRegular("/dev/zero", 1<<20)
 	assert.ErrorContains(t, err, "not a regular file")
 	_, err = ReadRegular(dir, 1<<20)

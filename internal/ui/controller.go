@@ -99,35 +99,35 @@ func (c *Controller) loop() {
 		c.mu.Lock()
 		closed := c.closed
 		c.mu.Unlock()
-		if closed {
-			// The window is closing: what was queued is dropped.
-			c.mu.Lock()
-			c.inFlight--
-			c.mu.Unlock()
-			c.wg.Done()
-			continue
+		if !closed { // the window closing drops what was queued
+			c.run(job)
 		}
-		done := make(chan struct{})
-		go func() { // keep the search's estimates moving while it works
-			t := time.NewTicker(100 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-done:
-					return
-				case <-t.C:
-					c.publish()
-				}
-			}
-		}()
-		job()
-		close(done)
 		c.mu.Lock()
 		c.inFlight--
 		c.mu.Unlock()
 		c.redraw()
 		c.wg.Done()
 	}
+}
+
+// run runs one job, publishing snapshots every 100 ms while it works so
+// that a search's estimates keep moving.
+func (c *Controller) run(job func()) {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				c.publish()
+			}
+		}
+	}()
+	job()
 }
 
 // enqueue queues a job; it reports false once the controller is closed.

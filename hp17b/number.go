@@ -308,3 +308,17 @@ func (n Number) Exponent() int {
 	}
 	return int(n.d().Exponent) + int(n.d().NumDigits()) - 1
 }
+
+// Decimal returns n as an apd decimal (a copy the caller owns), for
+// computations that keep more digits than the calculator's 12 and round
+// once at the end (package fin).
+func (n Number) Decimal() apd.Decimal {
+	var d apd.Decimal
+	d.Set(n.d())
+	return d
+}
+
+// FromDecimal rounds d to the calculator's 12 digits: ErrOverflow with the
+// saturated number past 9.99999999999E499, 0 below 1E-499, and
+// ErrInvalidInput for a NaN.
+func FromDecimal(d *apd.Decimal) (Number, error) { return round12(d) }

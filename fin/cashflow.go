@@ -1,0 +1,221 @@
+package fin
+
+import (
+	"context"
+	"math"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// Flow is one entry of a cash-flow list: an amount and how many
+// consecutive periods it occurs (#TIMES, 1 to 999; 17bII+ owner's manual
+// p.93).
+type Flow struct {
+	Amount hp17b.Number
+	Times  hp17b.Number
+}
+
+// MaxTimes is the largest #TIMES of a flow (p.93).
+const MaxTimes = 999
+
+// Flows is a cash-flow list: Flows[0] is the initial flow, FLOW(0), at
+// time 0 (its Times is 1); flow j ≥ 1 occurs Times times, at the ends of
+// the periods after those of the flows before it (chapter 7; formulas
+// p.248).
+type Flows []Flow
+
+// periods returns N, the number of periods the list spans (Σ #TIMES of
+// flows 1…), and each flow's first period's end minus one (N_{j−1}).
+func (f Flows) periods() (total float64, starts []float64) {
+	starts = make([]float64, len(f))
+	for j := 1; j < len(f); j++ {
+		starts[j] = total
+		total += f[j].Times.Float64()
+	}
+	return total, starts
+}
+
+// Total is TOTAL: Σ amount × #TIMES.
+func (f Flows) Total() (hp17b.Number, error) {
+	s := wint(0)
+	for j, fl := range f {
+		t := wide(fl.Times)
+		if j == 0 {
+			t = wint(1)
+		}
+		s = add(s, mul(wide(fl.Amount), t))
+	}
+	return result(s)
+}
+
+// npvWide is NPV at periodic rate i (a fraction) at 24 digits:
+// Σ CF_j × USPV(i:n_j) × SPPV(i:N_{j−1}), with CF_0 at time 0. The
+// discount to each group's start is carried from group to group (d ×
+// v^n_j, v = 1 ÷ (1+i)), so a flow that occurs once costs two products.
+func (f Flows) npvWide(i w) w {
+	if len(f) == 0 {
+		return wint(0)
+	}
+	one := wint(1)
+	v := quo(one, add(one, i))
+	s, d := wide(f[0].Amount), one
+	for _, fl := range f[1:] {
+		if fl.Times.Equal(hp17b.One) {
+			d = mul(d, v)
+			s = add(s, mul(wide(fl.Amount), d))
+			continue
+		}
+		n := wide(fl.Times)
+		vn := pow(v, n)
+		var us w
+		if isZero(i) {
+			us = n
+		} else {
+			us = quo(sub(one, vn), i)
+		}
+		s = add(s, mul(mul(wide(fl.Amount), us), d))
+		d = mul(d, vn)
+	}
+	return s
+}
+
+// npvFloat returns NPV in float64 as a function of the periodic rate,
+// for the search, computed the same way (the amounts converted once).
+func (f Flows) npvFloat() func(i float64) float64 {
+	amt, times := make([]float64, len(f)), make([]float64, len(f))
+	for j, fl := range f {
+		amt[j], times[j] = fl.Amount.Float64(), fl.Times.Float64()
+	}
+	return func(i float64) float64 {
+		if len(amt) == 0 {
+			return 0
+		}
+		v := 1 / (1 + i)
+		s, d := amt[0], 1.0
+		for j := 1; j < len(amt); j++ {
+			n := times[j]
+			if n == 1 {
+				d *= v
+				s += amt[j] * d
+				continue
+			}
+			vn := math.Pow(v, n)
+			us := n
+			if i != 0 {
+				us = (1 - vn) / i
+			}
+			s += amt[j] * us * d
+			d *= vn
+		}
+		return s
+	}
+}
+
+// periodicRate checks a rate in percent and returns it as a fraction.
+func periodicRate(pct hp17b.Number) (w, error) {
+	i := rate(wide(pct))
+	if add(i, wint(1)).Sign() <= 0 {
+		return nil, hp17b.ErrInvalidInput
+	}
+	return i, nil
+}
+
+// NPV is the net present value at I% a period (p.248).
+func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) {
+	i, err := periodicRate(pct)
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	return result(f.npvWide(i))
+}
+
+// NUS is the net uniform series: NPV ÷ USPV(I%:N), the level payment
+// over N periods with the same present value (p.248).
+func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) {
+	i, err := periodicRate(pct)
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	n, _ := f.periods()
+	us, _ := factors(i, wf(n))
+	if isZero(us) {
+		return hp17b.Zero, hp17b.ErrDivideByZero
+	}
+	return result(quo(f.npvWide(i), us))
+}
+
+// NFV is the net future value: NPV × SPFV(I%:N) (p.248).
+func (f Flows) NFV(pct hp17b.Number) (hp17b.Number, error) {
+	i, err := periodicRate(pct)
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	n, _ := f.periods()
+	_, sp := factors(i, wf(n))
+	return result(quo(f.npvWide(i), sp))
+}
+
+// signChanges counts the sign changes of the flows in time order (zero
+// flows skipped): Descartes' bound on the number of IRR% answers.
+func (f Flows) signChanges() int {
+	n, prev := 0, 0
+	for _, fl := range f {
+		s := fl.Amount.Sign()
+		if s == 0 {
+			continue
+		}
+		if prev != 0 && s != prev {
+			n++
+		}
+		prev = s
+	}
+	return n
+}
+
+// IRR is IRR%, the periodic rate at which NPV is 0, by the outcomes of
+// p.238–239: the only positive answer when there is one (case 1); the
+// only answer, negative, when there is no positive one (case 3);
+// ErrManySolutions when there are several answers of one sign and no
+// single positive one, or the search cannot tell (case 4); ErrNoSolution
+// when the flows do not change sign or no rate balances them (case 5).
+// With a guess (a percent; nil for none) the answer nearest the guess is
+// returned. The search stops with ErrInterrupted when c ends.
+func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error) {
+	if f.signChanges() == 0 {
+		return hp17b.Zero, ErrNoSolution
+	}
+	npv := f.npvFloat()
+	bs, err := brackets(c, npv, rateGrid)
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	var pos, negs []float64
+	for _, b := range bs {
+		r := bisect(npv, b[0], b[1])
+		if r > 0 {
+			pos = append(pos, r)
+		} else {
+			negs = append(negs, r)
+		}
+	}
+	var r float64
+	switch {
+	case guess != nil && len(bs) > 0:
+		g := guess.Float64() / 100
+		r = math.Inf(1)
+		for _, x := range append(pos, negs...) {
+			if math.Abs(x-g) < math.Abs(r-g) {
+				r = x
+			}
+		}
+	case len(pos) == 1:
+		r = pos[0]
+	case len(pos) == 0 && len(negs) == 1:
+		r = negs[0]
+	case len(bs) == 0 && f.signChanges() == 1:
+		return hp17b.Zero, ErrNoSolution
+	default:
+		return hp17b.Zero, ErrManySolutions
+	}
+	return result(mul(refine(f.npvWide, r), wint(100)))
+}

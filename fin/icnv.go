@@ -1,0 +1,57 @@
+package fin
+
+import (
+	"github.com/cockroachdb/apd/v3"
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// Interest rate conversions of the ICNV menu (17bII+ owner's manual,
+// chapter 6; formulas p.248). Rates are percentages; p is the number of
+// compounding periods a year.
+
+// Effective returns EFF% = 100 × [(1 + NOM% ÷ (100 × p))^p − 1].
+func Effective(nom, p hp17b.Number) (hp17b.Number, error) {
+	if p.Sign() <= 0 {
+		return hp17b.Zero, hp17b.ErrInvalidInput
+	}
+	base := add(wint(1), quo(rate(wide(nom)), wide(p)))
+	if base.Sign() <= 0 {
+		return hp17b.Zero, hp17b.ErrInvalidInput
+	}
+	return result(mul(sub(pow(base, wide(p)), wint(1)), wint(100)))
+}
+
+// Nominal returns NOM% = 100 × p × [(1 + EFF% ÷ 100)^(1/p) − 1].
+func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
+	if p.Sign() <= 0 {
+		return hp17b.Zero, hp17b.ErrInvalidInput
+	}
+	base := add(wint(1), rate(wide(eff)))
+	if base.Sign() <= 0 {
+		return hp17b.Zero, hp17b.ErrInvalidInput
+	}
+	r := pow(base, quo(wint(1), wide(p)))
+	return result(mul(mul(sub(r, wint(1)), wide(p)), wint(100)))
+}
+
+// EffectiveCont returns the effective rate of continuous compounding:
+// EFF% = 100 × (e^(NOM%÷100) − 1).
+func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
+	x := rate(wide(nom))
+	if f64(x) > 1000 {
+		return hp17b.Zero, hp17b.ErrOverflow
+	}
+	e := new(apd.Decimal)
+	_, _ = ctx.Exp(e, x)
+	return result(mul(sub(e, wint(1)), wint(100)))
+}
+
+// NominalCont returns the nominal rate compounded continuously that gives
+// eff: NOM% = 100 × ln(1 + EFF%÷100).
+func NominalCont(eff hp17b.Number) (hp17b.Number, error) {
+	base := add(wint(1), rate(wide(eff)))
+	if base.Sign() <= 0 {
+		return hp17b.Zero, hp17b.ErrInvalidInput
+	}
+	return result(mul(ln(base), wint(100)))
+}

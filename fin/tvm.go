@@ -1,0 +1,183 @@
+package fin
+
+import (
+	"context"
+	"math"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// TVM is the time-value-of-money problem of the TVM menu (17bII+ owner's
+// manual, chapter 5; formula on p.247):
+//
+//	0 = PV + (1 + i×S) × PMT × USPV(i:N) + FV × SPPV(i:N),  i = I%YR ÷ P/YR ÷ 100
+//
+// where S is 1 in Begin mode and 0 in End mode. Money received is
+// positive, money paid out negative (p.64).
+type TVM struct {
+	N     hp17b.Number // number of payments (periods)
+	IYR   hp17b.Number // nominal annual interest rate, percent
+	PV    hp17b.Number // present value
+	PMT   hp17b.Number // periodic payment
+	FV    hp17b.Number // future value
+	PYR   hp17b.Number // payments per year, 1 to 999
+	Begin bool         // payments at the beginning of each period
+}
+
+// ErrInvalidPYR: P/YR must be a whole number from 1 to 999 (p.66).
+var ErrInvalidPYR = &hp17b.Error{Msg: "INVALID P/YR"}
+
+// ValidPYR reports whether p is a valid P/YR: a whole number 1 to 999.
+func ValidPYR(p hp17b.Number) bool {
+	v, ok := p.Int64()
+	return ok && v >= 1 && v <= 999
+}
+
+// periodic returns i (a fraction) and the Begin factor 1 + i×S.
+func (t TVM) periodic() (i, k w, err error) {
+	if !ValidPYR(t.PYR) {
+		return nil, nil, ErrInvalidPYR
+	}
+	i = quo(rate(wide(t.IYR)), wide(t.PYR))
+	if add(i, wint(1)).Sign() <= 0 {
+		return nil, nil, hp17b.ErrInvalidInput
+	}
+	k = wint(1)
+	if t.Begin {
+		k = add(k, i)
+	}
+	return i, k, nil
+}
+
+// factors returns USPV(i:N) and SPPV(i:N) at 24 digits.
+func factors(i, n w) (uspv, sppv w) {
+	if isZero(i) {
+		return n, wint(1)
+	}
+	sppv = pow(add(wint(1), i), neg(n))
+	return quo(sub(wint(1), sppv), i), sppv
+}
+
+// SolvePV returns PV = −[(1+iS)·PMT·USPV + FV·SPPV].
+func (t TVM) SolvePV() (hp17b.Number, error) {
+	i, k, err := t.periodic()
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	us, sp := factors(i, wide(t.N))
+	return result(neg(add(mul(mul(k, wide(t.PMT)), us), mul(wide(t.FV), sp))))
+}
+
+// SolveFV returns FV = −[PV + (1+iS)·PMT·USPV] ÷ SPPV.
+func (t TVM) SolveFV() (hp17b.Number, error) {
+	i, k, err := t.periodic()
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	us, sp := factors(i, wide(t.N))
+	if isZero(sp) {
+		return hp17b.Zero, ErrNoSolution
+	}
+	return result(neg(quo(add(wide(t.PV), mul(mul(k, wide(t.PMT)), us)), sp)))
+}
+
+// SolvePMT returns PMT = −[PV + FV·SPPV] ÷ ((1+iS)·USPV); NO SOLUTION when
+// N is 0.
+func (t TVM) SolvePMT() (hp17b.Number, error) {
+	i, k, err := t.periodic()
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	us, sp := factors(i, wide(t.N))
+	den := mul(k, us)
+	if isZero(den) {
+		return hp17b.Zero, ErrNoSolution
+	}
+	return result(neg(quo(add(wide(t.PV), mul(wide(t.FV), sp)), den)))
+}
+
+// SolveN returns N. With A = (1+iS)·PMT÷i the equation is
+// PV + A + (FV − A)·(1+i)^−N = 0, so N = ln((A − FV) ÷ (PV + A)) ÷ ln(1+i);
+// with i = 0, N = −(PV + FV) ÷ PMT. NO SOLUTION when no N satisfies it.
+func (t TVM) SolveN() (hp17b.Number, error) {
+	i, k, err := t.periodic()
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	pv, pmt, fv := wide(t.PV), wide(t.PMT), wide(t.FV)
+	if isZero(i) {
+		if isZero(pmt) {
+			return hp17b.Zero, ErrNoSolution
+		}
+		return result(neg(quo(add(pv, fv), pmt)))
+	}
+	a := quo(mul(k, pmt), i)
+	num, den := sub(a, fv), add(pv, a)
+	if isZero(den) || isZero(num) || num.Sign() != den.Sign() {
+		return hp17b.Zero, ErrNoSolution
+	}
+	return result(quo(ln(quo(num, den)), ln(add(wint(1), i))))
+}
+
+// gap returns the TVM equation's right side as a function of the
+// periodic rate i (a fraction), in float64, for the search.
+func (t TVM) gap() func(i float64) float64 {
+	n, pv, pmt, fv := t.N.Float64(), t.PV.Float64(), t.PMT.Float64(), t.FV.Float64()
+	begin := t.Begin
+	return func(i float64) float64 {
+		return gapAt(i, n, pv, pmt, fv, begin)
+	}
+}
+
+func gapAt(i, n, pv, pmt, fv float64, begin bool) float64 {
+	k := 1.0
+	if begin {
+		k += i
+	}
+	if i == 0 {
+		return pv + pmt*n + fv
+	}
+	sp := math.Exp(-n * math.Log1p(i))
+	return pv + k*pmt*(-math.Expm1(-n*math.Log1p(i)))/i + fv*sp
+}
+
+// gapWide is gap at 24 digits.
+func (t TVM) gapWide(i w) w {
+	k := wint(1)
+	if t.Begin {
+		k = add(k, i)
+	}
+	us, sp := factors(i, wide(t.N))
+	return add(add(wide(t.PV), mul(mul(k, wide(t.PMT)), us)), mul(wide(t.FV), sp))
+}
+
+// SolveIYR finds I%YR by an iterative search (p.66: "I%YR is calculated
+// iteratively"). The cash flows PV, PMT…, FV must change sign: NO
+// SOLUTION when they do not or no rate above −100 % a period balances
+// them; when several rates do, the one nearest 0 is returned. The search
+// stops with ErrInterrupted when c ends.
+func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
+	if !ValidPYR(t.PYR) {
+		return hp17b.Zero, ErrInvalidPYR
+	}
+	if t.N.Sign() <= 0 {
+		return hp17b.Zero, ErrNoSolution
+	}
+	gap := t.gap()
+	bs, err := brackets(c, gap, rateGrid)
+	if err != nil {
+		return hp17b.Zero, err
+	}
+	if len(bs) == 0 {
+		return hp17b.Zero, ErrNoSolution
+	}
+	best := math.Inf(1)
+	for _, b := range bs {
+		r := bisect(gap, b[0], b[1])
+		if math.Abs(r) < math.Abs(best) {
+			best = r
+		}
+	}
+	i := refine(t.gapWide, best)
+	return result(mul(mul(i, wide(t.PYR)), wint(100)))
+}

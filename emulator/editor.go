@@ -15,6 +15,21 @@ type editState struct {
 	text   []rune
 	cursor int
 	index  int // the list entry edited, or -1 for a new equation
+	// commit, when set, takes the text instead of the SOLVE list (a
+	// list's NAME); prompt is then the empty line's prompt and depth the
+	// menu stack to return to.
+	commit func(m *Machine, text string)
+	prompt string
+	depth  int
+}
+
+// startName opens the ALPHA editor on a name (CFLO's NAME): INPUT gives
+// the text to commit, back in the menu that asked.
+func (m *Machine) startName(text, prompt string, commit func(m *Machine, text string)) {
+	m.entry, m.chain = "", nil
+	m.modal = &editState{text: []rune(text), cursor: len([]rune(text)), index: -1,
+		commit: commit, prompt: prompt, depth: len(m.menus)}
+	m.pushMenu(alphaMenu{})
 }
 
 // newPrompt is the top line of NEW before anything is typed. The manual's
@@ -87,6 +102,9 @@ func (e *editState) top(*Machine) (string, int) {
 	if len(e.text) == 0 && e.index < 0 {
 		// A new equation starts with the prompt (17bII+ owner's manual
 		// p.154); the first character typed replaces it.
+		if e.prompt != "" {
+			return e.prompt, 0
+		}
 		return newPrompt, 0
 	}
 	start := max(0, e.cursor-(Width-1))
@@ -127,6 +145,11 @@ func (e *editState) moveCursor(move CursorMove) {
 func (m *Machine) commitEdit(e *editState) {
 	text := strings.TrimSpace(string(e.text))
 	m.modal = nil
+	if e.commit != nil {
+		m.menus = m.menus[:max(1, min(e.depth, len(m.menus)))]
+		e.commit(m, text)
+		return
+	}
 	for len(m.menus) > 1 {
 		if _, ok := m.menu().(*solveMenu); ok {
 			break

@@ -24,6 +24,7 @@ type Machine struct {
 	solve   solveApp
 	vars    *solver.Vars            // the Solver's variables, shared by its equations
 	appVars map[string]*solver.Vars // each built-in application's own, by its label
+	cflo    cfloApp                 // CFLO's cash-flow lists
 	regs    [10]hp17b.Number
 	mode    hp17b.Mode
 	beep    bool
@@ -285,6 +286,10 @@ func (m *Machine) key(k Key) {
 	case KeyEXIT:
 		m.exit()
 	case KeyINPUT:
+		if in, ok := m.menu().(inputter); ok {
+			in.input(m)
+			return
+		}
 		m.finishEntry()
 		m.fresh = true
 	case KeyUp, KeyDown:
@@ -339,7 +344,11 @@ func (m *Machine) shiftedKey(k Key) {
 		m.setMsg("MEMORY: UNLIMITED", "", nil)
 	case KeyCLR: // OFF: the state is kept, as continuous memory does
 		m.toMain()
-	case KeyLParen, KeyRParen: // R↓ and x≷y act in RPN mode only
+	case KeyRParen: // x≷y: a menu's second result (DEPRC's RDV)
+		if sw, ok := m.menu().(swapper); ok {
+			sw.swap(m)
+		}
+	case KeyLParen: // R↓ acts in RPN mode only
 	default:
 		m.dispatch(k, false)
 	}

@@ -31,6 +31,16 @@ type dataClearer interface {
 	clearData(m *Machine)
 }
 
+// inputter is a menu whose INPUT stores into a list (CFLO's flows).
+type inputter interface {
+	input(m *Machine)
+}
+
+// swapper is a menu whose x≷y shows a second result (DEPRC's RDV).
+type swapper interface {
+	swap(m *Machine)
+}
+
 // exiter is a menu with its own EXIT.
 type exiter interface {
 	exit(m *Machine)

@@ -96,7 +96,9 @@ func (m *Machine) calcEquation() {
 		m.setMsg(hp17b.MsgInvalidEquation, "", nil)
 		return
 	}
-	m.pushMenu(newVarMenu(eq, m.vars))
+	v := newVarMenu(eq, m.vars)
+	v.s.UseLists(cfloLists{&m.cflo})
+	m.pushMenu(v)
 	m.fresh = false
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hp17b/hp17b/fin"
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/files"
 )
@@ -26,6 +27,7 @@ type stateFile struct {
 	Calculator calcSection                        `json:"calculator"`
 	Solve      solveSection                       `json:"solve"`
 	Apps       map[string]map[string]hp17b.Number `json:"apps,omitempty"`
+	CFLO       *cfloSection                       `json:"cflo,omitempty"`
 	Window     *WindowPlace                       `json:"window,omitempty"`
 }
 
@@ -48,6 +50,61 @@ type solveSection struct {
 }
 
 // stateFileV1 is the layout of schema version 1.
+// cfloSection is CFLO's lists: each flow is [amount, #TIMES].
+type cfloSection struct {
+	Lists    []cfloListJSON `json:"lists"`
+	Current  int            `json:"current"`
+	NoPrompt bool           `json:"noPrompt,omitempty"`
+}
+
+type cfloListJSON struct {
+	Name  string            `json:"name,omitempty"`
+	Flows [][2]hp17b.Number `json:"flows"`
+}
+
+// cfloSnapshot is CFLO's part of the state; nil when it holds nothing.
+func (c *cfloApp) snapshot() *cfloSection {
+	if len(c.lists) == 0 {
+		return nil
+	}
+	s := &cfloSection{Current: c.cur, NoPrompt: c.noPrompt}
+	for _, l := range c.lists {
+		j := cfloListJSON{Name: l.Name, Flows: [][2]hp17b.Number{}}
+		for _, f := range l.Flows {
+			j.Flows = append(j.Flows, [2]hp17b.Number{f.Amount, f.Times})
+		}
+		s.Lists = append(s.Lists, j)
+	}
+	return s
+}
+
+// restore takes CFLO's lists from the state, dropping a #TIMES out of
+// 1…999 to 1 and a list past maxFlows to its first maxFlows flows.
+func (c *cfloApp) restore(s *cfloSection) {
+	if s == nil {
+		return
+	}
+	c.lists, c.noPrompt = nil, s.NoPrompt
+	for _, j := range s.Lists {
+		l := &cashList{Name: j.Name}
+		if !validListName(l.Name) {
+			l.Name = ""
+		}
+		for k, f := range j.Flows {
+			if k >= maxFlows {
+				break
+			}
+			t := f[1]
+			if n, ok := t.Int64(); !ok || !t.IsInteger() || n < 1 || n > fin.MaxTimes {
+				t = hp17b.One
+			}
+			l.Flows = append(l.Flows, fin.Flow{Amount: f[0], Times: t})
+		}
+		c.lists = append(c.lists, l)
+	}
+	c.cur = max(0, min(s.Current, len(c.lists)-1))
+}
+
 type stateFileV1 struct {
 	Equations []string                `json:"equations"`
 	Current   int                     `json:"current"`
@@ -156,7 +213,7 @@ func (m *Machine) snapshot() stateFile {
 	st := stateFile{Schema: SchemaVersion,
 		Calculator: calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep},
 		Solve:      solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
-		Window:     m.window}
+		Window:     m.window, CFLO: m.cflo.snapshot()}
 	for label, v := range m.appVars {
 		if snap := v.Snapshot(); len(snap) > 0 {
 			if st.Apps == nil {
@@ -415,6 +472,7 @@ func (m *Machine) restore(st stateFile) {
 			store.Set(n, v)
 		}
 	}
+	m.cflo.restore(st.CFLO)
 	c := st.Calculator
 	m.regs = c.Registers
 	m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}

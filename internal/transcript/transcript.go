@@ -5,7 +5,8 @@
 //
 // The format, line by line:
 //
-//	# ...            a comment
+//	# ...            a comment ("#" and a space: the display's own lines
+//	                 may begin with "#", as "#P=12 PMTS: 1-12" does)
 //	(blank)          ends the expected lines of a step
 //	WORD ARGS        a directive, when the session knows WORD (lower case:
 //	                 "equation A=B", "display all", "program nim",
@@ -76,7 +77,7 @@ func Run(t *testing.T, file string, s Session) {
 		text := sc.Text()
 		at := file + ":" + strconv.Itoa(line)
 		switch {
-		case text == "" || strings.HasPrefix(text, "#"):
+		case text == "" || text == "#" || strings.HasPrefix(text, "# "):
 			flush()
 		case strings.HasPrefix(text, "> "):
 			flush()

@@ -22,6 +22,9 @@ type calcMenu struct {
 	// runs after (BOND's CALL returns to 100).
 	cleared []string
 	reset   func(m *Machine)
+	// guessed is set while a calculation runs from a guess just stored
+	// (a key with stoSearches).
+	guessed bool
 }
 
 // calcKey is one key of a calcMenu.
@@ -40,8 +43,11 @@ type calcKey struct {
 	// runs once a value is stored or calculated.
 	check func(x hp17b.Number) error
 	after func(m *Machine)
-	open  func(m *Machine) menu
-	do    func(m *Machine)
+	// stoSearches makes STO on the key store a guess and search from it
+	// at once (CFLO's IRR%, p.239).
+	stoSearches bool
+	open        func(m *Machine) menu
+	do          func(m *Machine)
 }
 
 func (c *calcMenu) labels(*Machine) [6]string {
@@ -78,6 +84,12 @@ func (c *calcMenu) press(m *Machine, i int) {
 	case pre.rcl:
 		m.finishEntry()
 		c.showVar(m, k, c.vars.Value(k.name))
+	case pre.sto && pre.op == 0 && k.stoSearches:
+		m.equals()
+		c.vars.Store(k.name, m.x)
+		c.guessed = true
+		c.run(m, k)
+		c.guessed = false
 	case pre.sto:
 		m.equals()
 		x := m.x

@@ -229,7 +229,7 @@ func validListName(s string) bool {
 }
 
 // getMenu is GET: *NEW and the named lists (five a page with MORE).
-type getMenu struct{ page int }
+type getMenu struct{ pager }
 
 func (g *getMenu) entries(m *Machine) []string {
 	names := []string{"*NEW"}
@@ -241,31 +241,12 @@ func (g *getMenu) entries(m *Machine) []string {
 	return names
 }
 
-func (g *getMenu) labels(m *Machine) [6]string {
-	var out [6]string
-	names := g.entries(m)
-	if len(names) <= 6 {
-		copy(out[:], names)
-		return out
-	}
-	for i := 0; i < 5 && g.page*5+i < len(names); i++ {
-		out[i] = names[g.page*5+i]
-	}
-	out[5] = "MORE"
-	return out
-}
+func (g *getMenu) labels(m *Machine) [6]string { return g.pager.labels(g.entries(m)) }
 
 func (g *getMenu) press(m *Machine, i int) {
 	names := g.entries(m)
-	idx := i
-	if len(names) > 6 {
-		if i == 5 {
-			g.page = (g.page + 1) % ((len(names) + 4) / 5)
-			return
-		}
-		idx = g.page*5 + i
-	}
-	if idx >= len(names) {
+	idx := g.index(len(names), i)
+	if idx < 0 {
 		return
 	}
 	cf := &m.cflo
@@ -290,58 +271,35 @@ func (g *getMenu) press(m *Machine, i int) {
 }
 
 // cfloCalc is CALC: TOTAL IRR% I% NPV NUS NFV over the list (p.100).
-// IRR% after STO IRR% searches from the stored guess (p.239).
+// A number then STO IRR% stores a guess and searches from it (p.239).
 func cfloCalc(m *Machine, l *cashList) menu {
 	v := m.appStore("CFLO")
-	guess := false
+	c := &calcMenu{vars: v, cleared: []string{"I%"}}
 	flows := func() fin.Flows { return append(fin.Flows(nil), l.Flows...) }
 	at := func(f func(fin.Flows, hp17b.Number) (hp17b.Number, error)) func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
 		return func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
 			return solved(f(flows(), v.Value("I%")))
 		}
 	}
-	c := &calcMenu{vars: v, cleared: []string{"I%"}}
-	irr := calcKey{label: "IRR%", name: "IRR%", calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
-		fl := flows()
-		var g *hp17b.Number
-		if guess {
-			x := v.Value("IRR%")
-			g = &x
-		}
-		guess = false
-		return func(ctx context.Context) (hp17b.Number, error) { return fl.IRR(ctx, g) }, nil
-	}}
 	c.keys = [6]calcKey{
 		{label: "TOTAL", name: "TOTAL", calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
 			return solved(flows().Total())
 		}},
-		irr,
+		{label: "IRR%", name: "IRR%", stoSearches: true, calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
+			fl := flows()
+			var g *hp17b.Number
+			if c.guessed {
+				x := v.Value("IRR%")
+				g = &x
+			}
+			return func(ctx context.Context) (hp17b.Number, error) { return fl.IRR(ctx, g) }, nil
+		}},
 		{label: "I%", name: "I%"},
 		{label: "NPV", name: "NPV", calc: at(fin.Flows.NPV)},
 		{label: "NUS", name: "NUS", calc: at(fin.Flows.NUS)},
 		{label: "NFV", name: "NFV", calc: at(fin.Flows.NFV)},
 	}
-	return &irrMenu{calcMenu: c, guess: &guess}
-}
-
-// irrMenu is CALC with STO IRR%: the stored guess starts the search.
-type irrMenu struct {
-	*calcMenu
-	guess *bool
-}
-
-func (c *irrMenu) press(m *Machine, i int) {
-	if i == 1 {
-		if p, ok := m.modal.(*prefix); ok && p.sto && p.op == 0 {
-			m.modal = nil
-			m.equals()
-			c.vars.Store("IRR%", m.x)
-			*c.guess = true
-			c.run(m, c.keys[1])
-			return
-		}
-	}
-	c.calcMenu.press(m, i)
+	return c
 }
 
 // cfloLists gives the Solver the CFLO lists by name (FLOW, #T, SIZEC);

@@ -134,3 +134,38 @@ func (m *Machine) popMenu() {
 
 // toMain empties the menu stack to MAIN.
 func (m *Machine) toMain() { m.menus = []menu{mainMenu{}} }
+
+// pager pages a list longer than six over the menu keys: five entries a
+// page and MORE on the sixth key (a variable menu, CFLO's GET).
+type pager struct{ page int }
+
+// labels are the labels of the current page of names.
+func (p *pager) labels(names []string) [6]string {
+	var l [6]string
+	if len(names) <= 6 {
+		copy(l[:], names)
+		return l
+	}
+	for i := 0; i < 5 && p.page*5+i < len(names); i++ {
+		l[i] = names[p.page*5+i]
+	}
+	l[5] = "MORE"
+	return l
+}
+
+// index turns menu key i into an index of names (n of them): −1 when the
+// key is MORE (the page turns) or empty.
+func (p *pager) index(n, i int) int {
+	idx := i
+	if n > 6 {
+		if i == 5 {
+			p.page = (p.page + 1) % ((n + 4) / 5)
+			return -1
+		}
+		idx = p.page*5 + i
+	}
+	if idx >= n {
+		return -1
+	}
+	return idx
+}

@@ -19,7 +19,7 @@ type varMenu struct {
 	s     *solver.Solver
 	vars  *solver.Vars
 	names []string // the menu's variables, in its order
-	page  int
+	pager
 	// forms, when set, solve for a variable by its own equation (a
 	// built-in application's closed form) instead of eq.
 	forms map[string]*solver.Solver
@@ -58,21 +58,11 @@ func (b builtin) open(vars *solver.Vars) *varMenu {
 }
 
 func (v *varMenu) labels(*Machine) [6]string {
-	var l [6]string
-	names := v.names
-	if len(names) <= 6 {
-		for i, n := range names {
-			l[i] = solver.Label(n)
-		}
-		return l
+	labels := make([]string, len(v.names))
+	for i, n := range v.names {
+		labels[i] = solver.Label(n)
 	}
-	for i := 0; i < 5; i++ {
-		if j := v.page*5 + i; j < len(names) {
-			l[i] = solver.Label(names[j])
-		}
-	}
-	l[5] = "MORE"
-	return l
+	return v.pager.labels(labels)
 }
 
 // clearData is CLEAR DATA: the menu's variables become 0.
@@ -86,19 +76,11 @@ func (v *varMenu) clearData(m *Machine) {
 // stores x; after a number is keyed or computed it stores it; otherwise it
 // solves for the variable.
 func (v *varMenu) press(m *Machine, i int) {
-	names := v.names
-	idx := i
-	if len(names) > 6 {
-		if i == 5 {
-			v.page = (v.page + 1) % ((len(names) + 4) / 5)
-			return
-		}
-		idx = v.page*5 + i
-	}
-	if idx >= len(names) {
+	idx := v.index(len(v.names), i)
+	if idx < 0 {
 		return
 	}
-	name := names[idx]
+	name := v.names[idx]
 	pre := m.takePrefix()
 	switch {
 	case pre.rcl:

@@ -21,10 +21,6 @@ type Bond struct {
 	YLD, PRICE hp17b.Number
 }
 
-// ErrBondDates: the settlement date must come before the maturity (or
-// call) date.
-var ErrBondDates = &hp17b.Error{Msg: "INVALID DATE"}
-
 // period is the coupon schedule around the settlement date: A, the days
 // from the last coupon to settlement; E, the days of the coupon period;
 // N, the coupons still to be paid.
@@ -34,7 +30,8 @@ type period struct {
 }
 
 // coupons finds the coupon period holding the settlement date by stepping
-// back from maturity (a maturity on a month's last day keeps coupons on
+// back from maturity (hp17b.ErrInvalidDate when settlement is not before
+// maturity) (a maturity on a month's last day keeps coupons on
 // the last day of their months).
 func (b Bond) coupons() (period, error) {
 	s, err := hp17b.ToDate(b.Sett)
@@ -46,7 +43,7 @@ func (b Bond) coupons() (period, error) {
 		return period{}, err
 	}
 	if !s.Before(m) {
-		return period{}, ErrBondDates
+		return period{}, hp17b.ErrInvalidDate
 	}
 	step := 6
 	if b.Annual {
@@ -58,7 +55,7 @@ func (b Bond) coupons() (period, error) {
 	for at(k).After(s) {
 		k++
 		if k > 20000 {
-			return period{}, ErrBondDates
+			return period{}, hp17b.ErrInvalidDate
 		}
 	}
 	prev, next := at(k), at(k-1)
@@ -175,9 +172,8 @@ func (b Bond) Yield(c context.Context) (hp17b.Number, error) {
 	target := wide(b.PRICE)
 	gapW := func(y w) w { return sub(b.priceWide(p, mul(y, wf(f))), target) }
 	gap := func(i float64) float64 { return f64(gapW(wf(i))) }
-	// A coarse float scan would need the price in float64; the wide price
-	// is cheap enough for the grid's points near a root, so scan a short
-	// grid first.
+	// The price is computed at 24 digits even while scanning, so the scan
+	// takes every eighth rate of the grid (about 150 prices).
 	grid := make([]float64, 0, 200)
 	for k, x := range rateGrid {
 		if k%8 == 0 {

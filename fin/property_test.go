@@ -86,7 +86,8 @@ func TestTVMProperty(t *testing.T) {
 		near(t, x.PV, pv, 1e-11*scale/math.Max(math.Abs(x.PV.Float64()), 1), name+" PV")
 		fv, err := x.SolveFV()
 		require.NoError(t, err, name)
-		_ = fv
+		// FV carries the rounded PMT's error times SPFV, at most e^5.
+		near(t, x.FV, fv, 150e-11*scale/math.Max(math.Abs(x.FV.Float64()), 1), name+" FV")
 		if math.Abs(pmt.Float64())*x.N.Float64() > 1e-3*scale {
 			n, err := x.SolveN()
 			require.NoError(t, err, name)

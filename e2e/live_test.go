@@ -228,6 +228,23 @@ func TestLiveKeysLand(t *testing.T) {
 	}
 }
 
+// TestLiveNumberThenMenuKey: a number typed and a menu key pressed at
+// machine speed (xdotool's --delay 0, so that they reach one frame
+// together) are taken in that order: the menu key stores the whole number,
+// repeated digits included.
+func TestLiveNumberThenMenuKey(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh", "--keys", "FIN TVM")
+	for _, c := range []struct{ typed, want string }{
+		{"4500", "N=4,500.00"}, {"1100", "N=1,100.00"}, {"115000", "N=115,000.00"},
+		{"3330", "N=3,330.00"}, {"77", "N=77.00"},
+	} {
+		xdo("type", "--window", win, "--delay", "0", c.typed)
+		xdo("key", "--window", win, "--delay", "0", "F1")
+		_, top := waitLCD(t, win, c.want, 5*time.Second)
+		assert.Equal(t, c.want, top, "typed %s, then N", c.typed)
+	}
+}
+
 // TestLiveWindowPlaceKept: a window moved and resized opens there again
 // from the same state file, even when its process was killed.
 func TestLiveWindowPlaceKept(t *testing.T) {

@@ -244,6 +244,15 @@ func (g *Game) Update() error {
 		g.keepPlace(p)
 	}
 	editing := g.ctrl.Machine().Editing()
+	// A frame's typed characters go before its named keys: Ebitengine
+	// tells neither their order nor a named key pressed twice in one frame,
+	// and a number typed then a menu key (4500 F1) is what arrives
+	// together when keys come faster than frames.
+	for _, r := range ebiten.AppendInputChars(nil) {
+		if a, ok := ui.CharAction(r, editing); ok {
+			g.ctrl.Do(a)
+		}
+	}
 	for _, k := range inpututil.AppendJustPressedKeys(nil) {
 		if a, ok := ui.NamedKeyAction(k.String(), editing); ok {
 			g.ctrl.Do(a)
@@ -265,11 +274,6 @@ func (g *Game) Update() error {
 		}
 		if g.holding {
 			ebiten.ScheduleFrame() //lint:ignore SA1019 keeps the minimum-FPS loop ticking while a key repeats
-		}
-	}
-	for _, r := range ebiten.AppendInputChars(nil) {
-		if a, ok := ui.CharAction(r, editing); ok {
-			g.ctrl.Do(a)
 		}
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {

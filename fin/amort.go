@@ -3,6 +3,7 @@ package fin
 import (
 	"github.com/cockroachdb/apd/v3"
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/wide"
 )
 
 // Schedule is an amortization schedule of the AMRT menu (17bII+ owner's
@@ -39,7 +40,7 @@ func NewSchedule(t TVM, fix int) (*Schedule, error) {
 		return nil, err
 	}
 	s := &Schedule{i: i, fix: fix, begin: t.Begin, next: 1}
-	s.pmt, s.bal = s.round(wide(t.PMT)), s.round(wide(t.PV))
+	s.pmt, s.bal = s.round(widen(t.PMT)), s.round(widen(t.PV))
 	return s, nil
 }
 
@@ -49,7 +50,7 @@ func (s *Schedule) round(x w) w {
 		return x
 	}
 	r := new(apd.Decimal)
-	c := ctx
+	c := wide.Ctx
 	c.Rounding = apd.RoundHalfUp
 	_, _ = c.Quantize(r, x, int32(-s.fix))
 	return r

@@ -112,9 +112,9 @@ func (b Bond) perYear() float64 {
 // (1+y/f)^(k−1+DSC/E) − A/E × C/f.
 func (b Bond) priceWide(p period, y w) w {
 	f := wf(b.perYear())
-	cf := quo(rate(wide(b.CPN)), f) // coupon per 1 of face, a period
+	cf := quo(rate(widen(b.CPN)), f) // coupon per 1 of face, a period
 	cf = mul(cf, wint(100))
-	call := wide(b.Call)
+	call := widen(b.Call)
 	ae := quo(wf(p.a), wf(p.e))
 	dsc := sub(wint(1), ae) // DSC/E
 	yf := quo(y, f)
@@ -143,7 +143,7 @@ func (b Bond) Accrued() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
-	cf := quo(wide(b.CPN), wf(b.perYear()))
+	cf := quo(widen(b.CPN), wf(b.perYear()))
 	return result(mul(quo(wf(p.a), wf(p.e)), cf))
 }
 
@@ -153,7 +153,7 @@ func (b Bond) Price() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
-	y := rate(wide(b.YLD))
+	y := rate(widen(b.YLD))
 	if add(wint(1), quo(y, wf(b.perYear()))).Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
@@ -169,7 +169,7 @@ func (b Bond) Yield(c context.Context) (hp17b.Number, error) {
 		return hp17b.Zero, err
 	}
 	f := b.perYear()
-	target := wide(b.PRICE)
+	target := widen(b.PRICE)
 	gapW := func(y w) w { return sub(b.priceWide(p, mul(y, wf(f))), target) }
 	gap := func(i float64) float64 { return f64(gapW(wf(i))) }
 	// The price is computed at 24 digits even while scanning, so the scan

@@ -39,11 +39,11 @@ func (f Flows) periods() (total float64, starts []float64) {
 func (f Flows) Total() (hp17b.Number, error) {
 	s := wint(0)
 	for j, fl := range f {
-		t := wide(fl.Times)
+		t := widen(fl.Times)
 		if j == 0 {
 			t = wint(1)
 		}
-		s = add(s, mul(wide(fl.Amount), t))
+		s = add(s, mul(widen(fl.Amount), t))
 	}
 	return result(s)
 }
@@ -58,14 +58,14 @@ func (f Flows) npvWide(i w) w {
 	}
 	one := wint(1)
 	v := quo(one, add(one, i))
-	s, d := wide(f[0].Amount), one
+	s, d := widen(f[0].Amount), one
 	for _, fl := range f[1:] {
 		if fl.Times.Equal(hp17b.One) {
 			d = mul(d, v)
-			s = add(s, mul(wide(fl.Amount), d))
+			s = add(s, mul(widen(fl.Amount), d))
 			continue
 		}
-		n := wide(fl.Times)
+		n := widen(fl.Times)
 		vn := pow(v, n)
 		var us w
 		if isZero(i) {
@@ -73,7 +73,7 @@ func (f Flows) npvWide(i w) w {
 		} else {
 			us = quo(sub(one, vn), i)
 		}
-		s = add(s, mul(mul(wide(fl.Amount), us), d))
+		s = add(s, mul(mul(widen(fl.Amount), us), d))
 		d = mul(d, vn)
 	}
 	return s
@@ -113,7 +113,7 @@ func (f Flows) npvFloat() func(i float64) float64 {
 
 // periodicRate checks a rate in percent and returns it as a fraction.
 func periodicRate(pct hp17b.Number) (w, error) {
-	i := rate(wide(pct))
+	i := rate(widen(pct))
 	if add(i, wint(1)).Sign() <= 0 {
 		return nil, hp17b.ErrInvalidInput
 	}

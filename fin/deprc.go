@@ -41,7 +41,7 @@ func (a Asset) SL() (Depreciation, error) {
 	if err != nil {
 		return Depreciation{}, err
 	}
-	total := sub(wide(a.Basis), wide(a.Salv))
+	total := sub(widen(a.Basis), widen(a.Salv))
 	per := quo(total, wint(life))
 	if year > life {
 		return a.finish(wint(0), wint(0))
@@ -56,7 +56,7 @@ func (a Asset) SOYD() (Depreciation, error) {
 	if err != nil {
 		return Depreciation{}, err
 	}
-	total := sub(wide(a.Basis), wide(a.Salv))
+	total := sub(widen(a.Basis), widen(a.Salv))
 	if year > life {
 		return a.finish(wint(0), wint(0))
 	}
@@ -77,8 +77,8 @@ func (a Asset) DB() (Depreciation, error) {
 	if err != nil {
 		return Depreciation{}, err
 	}
-	basis, salv := wide(a.Basis), wide(a.Salv)
-	r := quo(rate(wide(a.Fact)), wint(life))
+	basis, salv := widen(a.Basis), widen(a.Salv)
+	r := quo(rate(widen(a.Fact)), wint(life))
 	rdv := sub(basis, salv)
 	book := basis
 	dep := wint(0)
@@ -102,5 +102,5 @@ func (a Asset) DB() (Depreciation, error) {
 // ACRS is the Accelerated Cost Recovery System deduction: BASIS ×
 // ACRS% ÷ 100 (p.118).
 func ACRS(basis, pct hp17b.Number) (hp17b.Number, error) {
-	return result(mul(wide(basis), rate(wide(pct))))
+	return result(mul(widen(basis), rate(widen(pct))))
 }

@@ -1,8 +1,8 @@
 package fin
 
 import (
-	"github.com/cockroachdb/apd/v3"
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/wide"
 )
 
 // Interest rate conversions of the ICNV menu (17bII+ owner's manual,
@@ -14,11 +14,11 @@ func Effective(nom, p hp17b.Number) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
-	base := add(wint(1), quo(rate(wide(nom)), wide(p)))
+	base := add(wint(1), quo(rate(widen(nom)), widen(p)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
-	return result(mul(sub(pow(base, wide(p)), wint(1)), wint(100)))
+	return result(mul(sub(pow(base, widen(p)), wint(1)), wint(100)))
 }
 
 // Nominal returns NOM% = 100 × p × [(1 + EFF% ÷ 100)^(1/p) − 1].
@@ -26,30 +26,28 @@ func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
-	base := add(wint(1), rate(wide(eff)))
+	base := add(wint(1), rate(widen(eff)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
-	r := pow(base, quo(wint(1), wide(p)))
-	return result(mul(mul(sub(r, wint(1)), wide(p)), wint(100)))
+	r := pow(base, quo(wint(1), widen(p)))
+	return result(mul(mul(sub(r, wint(1)), widen(p)), wint(100)))
 }
 
 // EffectiveCont returns the effective rate of continuous compounding:
 // EFF% = 100 × (e^(NOM%÷100) − 1).
 func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
-	x := rate(wide(nom))
+	x := rate(widen(nom))
 	if f64(x) > 1000 {
 		return hp17b.Zero, hp17b.ErrOverflow
 	}
-	e := new(apd.Decimal)
-	_, _ = ctx.Exp(e, x)
-	return result(mul(sub(e, wint(1)), wint(100)))
+	return result(mul(sub(wide.Exp(x), wint(1)), wint(100)))
 }
 
 // NominalCont returns the nominal rate compounded continuously that gives
 // eff: NOM% = 100 × ln(1 + EFF%÷100).
 func NominalCont(eff hp17b.Number) (hp17b.Number, error) {
-	base := add(wint(1), rate(wide(eff)))
+	base := add(wint(1), rate(widen(eff)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}

@@ -38,7 +38,7 @@ func (t TVM) periodic() (i, k w, err error) {
 	if !ValidPYR(t.PYR) {
 		return nil, nil, ErrInvalidPYR
 	}
-	i = quo(rate(wide(t.IYR)), wide(t.PYR))
+	i = quo(rate(widen(t.IYR)), widen(t.PYR))
 	if add(i, wint(1)).Sign() <= 0 {
 		return nil, nil, hp17b.ErrInvalidInput
 	}
@@ -64,8 +64,8 @@ func (t TVM) SolvePV() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
-	us, sp := factors(i, wide(t.N))
-	return result(neg(add(mul(mul(k, wide(t.PMT)), us), mul(wide(t.FV), sp))))
+	us, sp := factors(i, widen(t.N))
+	return result(neg(add(mul(mul(k, widen(t.PMT)), us), mul(widen(t.FV), sp))))
 }
 
 // SolveFV returns FV = −[PV + (1+iS)·PMT·USPV] ÷ SPPV.
@@ -74,11 +74,11 @@ func (t TVM) SolveFV() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
-	us, sp := factors(i, wide(t.N))
+	us, sp := factors(i, widen(t.N))
 	if isZero(sp) {
 		return hp17b.Zero, ErrNoSolution
 	}
-	return result(neg(quo(add(wide(t.PV), mul(mul(k, wide(t.PMT)), us)), sp)))
+	return result(neg(quo(add(widen(t.PV), mul(mul(k, widen(t.PMT)), us)), sp)))
 }
 
 // SolvePMT returns PMT = −[PV + FV·SPPV] ÷ ((1+iS)·USPV); NO SOLUTION when
@@ -88,12 +88,12 @@ func (t TVM) SolvePMT() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
-	us, sp := factors(i, wide(t.N))
+	us, sp := factors(i, widen(t.N))
 	den := mul(k, us)
 	if isZero(den) {
 		return hp17b.Zero, ErrNoSolution
 	}
-	return result(neg(quo(add(wide(t.PV), mul(wide(t.FV), sp)), den)))
+	return result(neg(quo(add(widen(t.PV), mul(widen(t.FV), sp)), den)))
 }
 
 // SolveN returns N. With A = (1+iS)·PMT÷i the equation is
@@ -104,7 +104,7 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
-	pv, pmt, fv := wide(t.PV), wide(t.PMT), wide(t.FV)
+	pv, pmt, fv := widen(t.PV), widen(t.PMT), widen(t.FV)
 	if isZero(i) {
 		if isZero(pmt) {
 			return hp17b.Zero, ErrNoSolution
@@ -147,8 +147,8 @@ func (t TVM) gapWide(i w) w {
 	if t.Begin {
 		k = add(k, i)
 	}
-	us, sp := factors(i, wide(t.N))
-	return add(add(wide(t.PV), mul(mul(k, wide(t.PMT)), us)), mul(wide(t.FV), sp))
+	us, sp := factors(i, widen(t.N))
+	return add(add(widen(t.PV), mul(mul(k, widen(t.PMT)), us)), mul(widen(t.FV), sp))
 }
 
 // SolveIYR finds I%YR by an iterative search (p.66: "I%YR is calculated
@@ -179,5 +179,5 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 		}
 	}
 	i := refine(t.gapWide, best)
-	return result(mul(mul(i, wide(t.PYR)), wint(100)))
+	return result(mul(mul(i, widen(t.PYR)), wint(100)))
 }

@@ -18,8 +18,8 @@ import (
 	"context"
 	"math"
 
-	"github.com/cockroachdb/apd/v3"
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/wide"
 )
 
 // Messages of the financial applications (17bII+ owner's manual, appendix
@@ -40,48 +40,28 @@ var (
 // (p.239: "MANY/NO SOLUTIONS; KEY IN GUESS; [STO]{IRR%}" over two lines).
 const ManySolutionsHint = "IN GUESS; [STO]{IRR%}"
 
-// ctx is the working precision: 24 digits, twice the display's.
-var ctx = apd.Context{Precision: 24, MaxExponent: 100000, MinExponent: -100000, Rounding: apd.RoundHalfEven}
+// The wide helpers, at 24 digits (package wide).
+type w = wide.W
 
-// w is a wide decimal. The helpers below never change their operands.
-type w = *apd.Decimal
+var (
+	wint = wide.Int
+	wf   = wide.Float
+	add  = wide.Add
+	sub  = wide.Sub
+	mul  = wide.Mul
+	neg  = wide.Neg
+	quo  = wide.Quo
+	pow  = wide.Pow
+	ln   = wide.Ln
+	f64  = wide.Float64
+)
 
-func wide(n hp17b.Number) w { d := n.Decimal(); return &d }
-
-func wint(i int64) w { return apd.New(i, 0) }
-
-func wf(f float64) w {
-	d := new(apd.Decimal)
-	if _, err := d.SetFloat64(f); err != nil {
-		d.SetInt64(0)
-	}
-	return d
-}
-
-func add(a, b w) w { r := new(apd.Decimal); _, _ = ctx.Add(r, a, b); return r }
-func sub(a, b w) w { r := new(apd.Decimal); _, _ = ctx.Sub(r, a, b); return r }
-func mul(a, b w) w { r := new(apd.Decimal); _, _ = ctx.Mul(r, a, b); return r }
-func neg(a w) w    { r := new(apd.Decimal); r.Neg(a); return r }
-
-// quo is a/b; b must not be 0 (callers check).
-func quo(a, b w) w { r := new(apd.Decimal); _, _ = ctx.Quo(r, a, b); return r }
-
-// pow is b^e for b > 0.
-func pow(b, e w) w { r := new(apd.Decimal); _, _ = ctx.Pow(r, b, e); return r }
-
-func ln(a w) w { r := new(apd.Decimal); _, _ = ctx.Ln(r, a); return r }
+func widen(n hp17b.Number) w { return wide.Of(n) }
 
 func isZero(a w) bool { return a.IsZero() }
 
-func f64(a w) float64 { f, _ := a.Float64(); return f }
-
 // result rounds a wide value to the calculator's 12 digits.
-func result(a w) (hp17b.Number, error) {
-	if a.Form != apd.Finite {
-		return hp17b.Zero, ErrNoSolution
-	}
-	return hp17b.FromDecimal(a)
-}
+func result(a w) (hp17b.Number, error) { return wide.Result(a, ErrNoSolution) }
 
 // rate is a percentage as a fraction: 6.75 → 0.0675.
 func rate(pct w) w { return quo(pct, wint(100)) }

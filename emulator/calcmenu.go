@@ -43,6 +43,9 @@ type calcKey struct {
 	// runs once a value is stored or calculated.
 	check func(x hp17b.Number) error
 	after func(m *Machine)
+	// result marks a key that only shows a calculated value (SUM's
+	// MEAN): a keyed number is not stored in it.
+	result bool
 	// stoSearches makes STO on the key store a guess and search from it
 	// at once (CFLO's IRR%, p.239).
 	stoSearches bool
@@ -81,6 +84,8 @@ func (c *calcMenu) press(m *Machine, i int) {
 	}
 	pre := m.takePrefix()
 	switch {
+	case k.result && !pre.rcl:
+		c.run(m, k)
 	case pre.rcl:
 		m.finishEntry()
 		c.showVar(m, k, c.vars.Value(k.name))

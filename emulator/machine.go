@@ -25,6 +25,7 @@ type Machine struct {
 	vars    *solver.Vars            // the Solver's variables, shared by its equations
 	appVars map[string]*solver.Vars // each built-in application's own, by its label
 	cflo    cfloApp                 // CFLO's cash-flow lists
+	sum     sumApp                  // SUM's statistics lists
 	regs    [10]hp17b.Number
 	mode    hp17b.Mode
 	beep    bool

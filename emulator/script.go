@@ -108,13 +108,13 @@ func runToken(m *Machine, tok string) error {
 		return m.TypeText(strings.Trim(tok, `"`))
 	case strings.HasPrefix(tok, "["):
 		label := strings.TrimSpace(tok[1 : len(tok)-1])
+		// A message on the second line covers the labels, not the keys
+		// under them (SUM's running total after INPUT).
 		f := m.Frame()
-		if f.Bottom == "" {
-			for i, l := range f.Labels {
-				if l != "" && strings.EqualFold(l, label) {
-					m.Press(KeyF1 + Key(i))
-					return nil
-				}
+		for i, l := range f.Labels {
+			if l != "" && strings.EqualFold(l, label) {
+				m.Press(KeyF1 + Key(i))
+				return nil
 			}
 		}
 		return fmt.Errorf("no menu key is labelled %s here (the menu is: %s)", label, f.MenuLine())

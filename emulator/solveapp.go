@@ -97,7 +97,7 @@ func (m *Machine) calcEquation() {
 		return
 	}
 	v := newVarMenu(eq, m.vars)
-	v.s.UseLists(cfloLists{&m.cflo})
+	v.s.UseLists(solverLists{cflo: &m.cflo, sum: &m.sum})
 	m.pushMenu(v)
 	m.fresh = false
 }

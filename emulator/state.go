@@ -14,6 +14,7 @@ import (
 	"github.com/hp17b/hp17b/fin"
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/files"
+	"github.com/hp17b/hp17b/stat"
 )
 
 // SchemaVersion is the version of the state file's layout: 2 holds a
@@ -28,6 +29,7 @@ type stateFile struct {
 	Solve      solveSection                       `json:"solve"`
 	Apps       map[string]map[string]hp17b.Number `json:"apps,omitempty"`
 	CFLO       *cfloSection                       `json:"cflo,omitempty"`
+	SUM        *sumSection                        `json:"sum,omitempty"`
 	Window     *WindowPlace                       `json:"window,omitempty"`
 }
 
@@ -49,7 +51,6 @@ type solveSection struct {
 	Vars      map[string]hp17b.Number `json:"vars"`
 }
 
-// stateFileV1 is the layout of schema version 1.
 // cfloSection is CFLO's lists: each flow is [amount, #TIMES].
 type cfloSection struct {
 	Lists    []cfloListJSON `json:"lists"`
@@ -70,7 +71,7 @@ func (c *cfloApp) snapshot() *cfloSection {
 	s := &cfloSection{Current: c.cur, NoPrompt: c.noPrompt}
 	for _, l := range c.lists {
 		j := cfloListJSON{Name: l.Name, Flows: [][2]hp17b.Number{}}
-		for _, f := range l.Flows {
+		for _, f := range l.Items {
 			j.Flows = append(j.Flows, [2]hp17b.Number{f.Amount, f.Times})
 		}
 		s.Lists = append(s.Lists, j)
@@ -98,13 +99,59 @@ func (c *cfloApp) restore(s *cfloSection) {
 			if n, ok := t.Int64(); !ok || !t.IsInteger() || n < 1 || n > fin.MaxTimes {
 				t = hp17b.One
 			}
-			l.Flows = append(l.Flows, fin.Flow{Amount: f[0], Times: t})
+			l.Items = append(l.Items, fin.Flow{Amount: f[0], Times: t})
 		}
 		c.lists = append(c.lists, l)
 	}
 	c.cur = max(0, min(s.Current, len(c.lists)-1))
 }
 
+// sumSection is SUM's lists and the model FRCST used last.
+type sumSection struct {
+	Lists   []sumListJSON `json:"lists"`
+	Current int           `json:"current"`
+	Model   int           `json:"model,omitempty"`
+}
+
+type sumListJSON struct {
+	Name  string         `json:"name,omitempty"`
+	Items []hp17b.Number `json:"items"`
+}
+
+// snapshot is SUM's part of the state; nil when it holds nothing.
+func (s *sumApp) snapshot() *sumSection {
+	if len(s.lists) == 0 {
+		return nil
+	}
+	out := &sumSection{Current: s.cur, Model: int(s.model)}
+	for _, l := range s.lists {
+		out.Lists = append(out.Lists, sumListJSON{Name: l.Name, Items: append([]hp17b.Number{}, l.Items...)})
+	}
+	return out
+}
+
+// restore takes SUM's lists from the state, a list past maxItems cut to
+// its first maxItems items and an unknown model taken as LIN.
+func (s *sumApp) restore(st *sumSection) {
+	if st == nil {
+		return
+	}
+	s.lists, s.model = nil, stat.Linear
+	if st.Model >= int(stat.Linear) && st.Model <= int(stat.Power) {
+		s.model = stat.Model(st.Model)
+	}
+	for _, j := range st.Lists {
+		l := &namedList[hp17b.Number]{Name: j.Name}
+		if !validListName(l.Name) {
+			l.Name = ""
+		}
+		l.Items = append(l.Items, j.Items[:min(len(j.Items), maxItems)]...)
+		s.lists = append(s.lists, l)
+	}
+	s.cur = max(0, min(st.Current, len(s.lists)-1))
+}
+
+// stateFileV1 is the layout of schema version 1.
 type stateFileV1 struct {
 	Equations []string                `json:"equations"`
 	Current   int                     `json:"current"`
@@ -213,7 +260,7 @@ func (m *Machine) snapshot() stateFile {
 	st := stateFile{Schema: SchemaVersion,
 		Calculator: calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep},
 		Solve:      solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
-		Window:     m.window, CFLO: m.cflo.snapshot()}
+		Window:     m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot()}
 	for label, v := range m.appVars {
 		if snap := v.Snapshot(); len(snap) > 0 {
 			if st.Apps == nil {
@@ -473,6 +520,7 @@ func (m *Machine) restore(st stateFile) {
 		}
 	}
 	m.cflo.restore(st.CFLO)
+	m.sum.restore(st.SUM)
 	c := st.Calculator
 	m.regs = c.Registers
 	m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}

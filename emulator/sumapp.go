@@ -1,0 +1,320 @@
+package emulator
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/stat"
+)
+
+// The SUM application: statistics lists (17bII+ owner's manual, chapter
+// 10, "Running Total and Statistics"). A list is edited in place
+// (ITEM(1)=?, INSR, DELET, ▲ ▼, NAME, GET, CLEAR DATA) and INPUT shows the
+// running total; CALC gives TOTAL MEAN MEDN STDEV RANGE, then MIN MAX SORT
+// FRCST; FRCST asks for a list of x-values and one of y-values and offers
+// CORR M B X Y (curve fitting and forecasting, p.134), then MODL W.MN G.SD
+// (p.138) and Σ, the summations.
+
+func init() {
+	register(application{label: "SUM", slot: 2, menu: openSUM})
+}
+
+// sumApp is SUM's part of continuous memory: the lists, the current one
+// and the curve-fitting model FRCST used last.
+type sumApp struct {
+	listSet[hp17b.Number]
+	model stat.Model
+}
+
+// maxItems bounds a list, as maxFlows does CFLO's.
+const maxItems = 10000
+
+// sumMenu is SUM: CALC INSR DELET NAME GET over the current list, at item
+// i (from 0); i = len(Items) is the empty line after the last item.
+type sumMenu struct{ i int }
+
+func openSUM(m *Machine) menu {
+	s := &sumMenu{}
+	s.toEnd(m)
+	return s
+}
+
+// toEnd moves to the empty line after the last item.
+func (s *sumMenu) toEnd(m *Machine) { s.i = len(m.sum.current().Items) }
+
+func (s *sumMenu) labels(*Machine) [6]string {
+	return [6]string{"CALC", "INSR", "DELET", "NAME", "GET", ""}
+}
+
+// itemName is "ITEM(i)", i from 1.
+func itemName(i int) string { return "ITEM(" + strconv.Itoa(i+1) + ")" }
+
+// topLine shows the line at the position: "ITEM(2)=205.00" or
+// "ITEM(4)=?".
+func (s *sumMenu) topLine(m *Machine) string {
+	l := m.sum.current()
+	s.i = min(s.i, len(l.Items))
+	if s.i == len(l.Items) {
+		return itemName(s.i) + "=?"
+	}
+	return m.varLine(itemName(s.i), l.Items[s.i])
+}
+
+// input is INPUT: the keyed number becomes the item, the position moves
+// on, and the running total shows under the next line until the next key
+// (p.123).
+func (s *sumMenu) input(m *Machine) {
+	l := m.sum.current()
+	keyed := m.pending() || m.fresh
+	m.equals()
+	x := m.x
+	m.entry, m.x, m.fresh = "", hp17b.Zero, false
+	switch {
+	case s.i == len(l.Items) && !keyed:
+		return
+	case s.i == len(l.Items):
+		if len(l.Items) >= maxItems {
+			m.setMsg("INSUFFICIENT MEMORY", "", nil)
+			return
+		}
+		l.Items = append(l.Items, x)
+	case keyed:
+		l.Items[s.i] = x
+	}
+	s.i++
+	total, err := stat.Total(l.Items)
+	if err != nil {
+		m.setMsg(err.Error(), "", nil)
+		return
+	}
+	m.x = total
+	m.setMsg(s.topLine(m), m.varLine("TOTAL", total), nil)
+}
+
+// move is ▲ ▼ through the items and the empty line; shifted, to either
+// end.
+func (s *sumMenu) move(m *Machine, up, jump bool) {
+	m.finishEntry()
+	n := len(m.sum.current().Items)
+	switch {
+	case jump && up:
+		s.i = 0
+	case jump:
+		s.i = n
+	case up && s.i > 0:
+		s.i--
+	case !up && s.i < n:
+		s.i++
+	}
+}
+
+func (s *sumMenu) clearData(m *Machine) {
+	m.ask("CLEAR THE LIST?", func() {
+		m.sum.current().Items = nil
+		s.i = 0
+	}, nil)
+}
+
+func (s *sumMenu) press(m *Machine, i int) {
+	m.finishEntry()
+	l := m.sum.current()
+	switch i {
+	case 0:
+		m.pushMenu(sumCalc(m, l, 0))
+	case 1: // INSR: an item of 0 before this one
+		if s.i < len(l.Items) && len(l.Items) < maxItems {
+			l.Items = append(l.Items[:s.i], append([]hp17b.Number{hp17b.Zero}, l.Items[s.i:]...)...)
+		}
+	case 2: // DELET: this item
+		if s.i < len(l.Items) {
+			l.Items = append(l.Items[:s.i], l.Items[s.i+1:]...)
+		}
+	case 3:
+		nameCurrent(m, &m.sum.listSet)
+	case 4:
+		m.pushMenu(&getMenu{book: &m.sum.listSet})
+	}
+}
+
+// items copies a list's items (taken under the machine's lock, for work
+// that runs without it).
+func items(l *namedList[hp17b.Number]) []hp17b.Number {
+	return append([]hp17b.Number(nil), l.Items...)
+}
+
+// oneVar is a CALC key giving f of the list.
+func oneVar(label string, l *namedList[hp17b.Number], f func([]hp17b.Number) (hp17b.Number, error)) calcKey {
+	return calcKey{label: label, name: label, result: true,
+		calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
+			return solved(f(items(l)))
+		}}
+}
+
+// sumCalc is SUM's CALC over list l: TOTAL MEAN MEDN STDEV RANGE, then
+// MIN MAX SORT FRCST (page 1), MORE turning the page.
+func sumCalc(m *Machine, l *namedList[hp17b.Number], page int) menu {
+	c := &calcMenu{vars: m.appStore("SUM")}
+	more := calcKey{label: "MORE", do: func(m *Machine) {
+		m.finishEntry()
+		m.replaceMenu(sumCalc(m, l, 1-page))
+	}}
+	if page == 0 {
+		c.keys = [6]calcKey{oneVar("TOTAL", l, stat.Total), oneVar("MEAN", l, stat.Mean),
+			oneVar("MEDN", l, stat.Median), oneVar("STDEV", l, stat.StdDev), oneVar("RANGE", l, stat.Range), more}
+		return c
+	}
+	c.keys = [6]calcKey{oneVar("MIN", l, stat.Min), oneVar("MAX", l, stat.Max),
+		{label: "SORT", do: func(m *Machine) {
+			m.finishEntry()
+			l.Items = stat.Sorted(l.Items)
+		}},
+		{label: "FRCST", open: func(m *Machine) menu { return &pickMenu{} }},
+		{}, more}
+	return c
+}
+
+// pickMenu asks for the lists of FRCST: the x-values, then the
+// y-values (p.134); the current list is *NEW while unnamed.
+type pickMenu struct {
+	pager
+	x *namedList[hp17b.Number]
+}
+
+func (p *pickMenu) lists(m *Machine) ([]string, []*namedList[hp17b.Number]) {
+	var names []string
+	var ls []*namedList[hp17b.Number]
+	for k, l := range m.sum.lists {
+		switch {
+		case l.Name != "":
+			names = append(names, l.Name)
+		case k == m.sum.cur:
+			names = append(names, "*NEW")
+		default:
+			continue
+		}
+		ls = append(ls, l)
+	}
+	return names, ls
+}
+
+func (p *pickMenu) labels(m *Machine) [6]string {
+	names, _ := p.lists(m)
+	return p.pager.labels(names)
+}
+
+func (p *pickMenu) topLine(*Machine) string {
+	if p.x == nil {
+		return "SELECT X VARIABLE LIST"
+	}
+	return "SELECT Y VARIABLE LIST"
+}
+
+func (p *pickMenu) press(m *Machine, i int) {
+	m.finishEntry()
+	names, ls := p.lists(m)
+	idx := p.index(len(names), i)
+	if idx < 0 {
+		return
+	}
+	if p.x == nil {
+		p.x, p.page = ls[idx], 0
+		return
+	}
+	m.replaceMenu(frcstMenu(m, p.x, ls[idx], 0))
+	m.setMsg(m.sum.model.Name(), "", nil)
+}
+
+// frcstMenu is FRCST over the lists x and y: CORR M B X Y (page 0), then
+// MODL W.MN G.SD Σ (page 1). X and Y store a known value; pressed with
+// nothing keyed, each forecasts itself from the other (p.134, step 7).
+func frcstMenu(m *Machine, x, y *namedList[hp17b.Number], page int) menu {
+	v := m.appStore("SUM")
+	c := &calcMenu{vars: v}
+	fitted := func(m *Machine) (stat.Fit, error) {
+		return stat.NewFit(m.sum.model, items(x), items(y))
+	}
+	coef := func(label string, get func(stat.Fit) hp17b.Number) calcKey {
+		return calcKey{label: label, name: label, result: true,
+			calc: func(m *Machine) (func(context.Context) (hp17b.Number, error), error) {
+				f, err := fitted(m)
+				if err != nil {
+					return nil, err
+				}
+				return solved(get(f), nil)
+			}}
+	}
+	forecast := func(label, from string, by func(stat.Fit, hp17b.Number) (hp17b.Number, error)) calcKey {
+		return calcKey{label: label, name: label,
+			calc: func(m *Machine) (func(context.Context) (hp17b.Number, error), error) {
+				f, err := fitted(m)
+				if err != nil {
+					return nil, err
+				}
+				return solved(by(f, v.Value(from)))
+			}}
+	}
+	pair := func(label string, f func(xs, ys []hp17b.Number) (hp17b.Number, error)) calcKey {
+		return calcKey{label: label, name: label, result: true,
+			calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
+				return solved(f(items(x), items(y)))
+			}}
+	}
+	more := calcKey{label: "MORE", do: func(m *Machine) {
+		m.finishEntry()
+		m.replaceMenu(frcstMenu(m, x, y, 1-page))
+	}}
+	if page == 0 {
+		c.keys = [6]calcKey{
+			coef("CORR", func(f stat.Fit) hp17b.Number { return f.Corr }),
+			coef("M", func(f stat.Fit) hp17b.Number { return f.M }),
+			coef("B", func(f stat.Fit) hp17b.Number { return f.B }),
+			forecast("X", "Y", stat.Fit.X), forecast("Y", "X", stat.Fit.Y), more}
+		return c
+	}
+	c.keys = [6]calcKey{
+		{label: "MODL", open: func(*Machine) menu { return modelMenu }},
+		pair("W.MN", stat.WeightedMean), pair("G.SD", stat.GroupedStdDev),
+		{label: "Σ", open: func(m *Machine) menu { return sumsMenu(m, x, y) }},
+		{}, more}
+	return c
+}
+
+// modelMenu is MODL: LIN LOG EXP PWR; a key names its model and returns
+// to FRCST.
+var modelMenu = &table{
+	{label: "LIN", do: chooseModel(stat.Linear)},
+	{label: "LOG", do: chooseModel(stat.Logarithmic)},
+	{label: "EXP", do: chooseModel(stat.Exponential)},
+	{label: "PWR", do: chooseModel(stat.Power)},
+}
+
+func chooseModel(model stat.Model) func(*Machine) {
+	return func(m *Machine) {
+		m.finishEntry()
+		m.sum.model = model
+		m.popMenu()
+		m.setMsg(model.Name(), "", nil)
+	}
+}
+
+// sumsMenu is Σ: n, Σx, Σy, Σx², Σy² and Σxy of the two lists.
+func sumsMenu(m *Machine, x, y *namedList[hp17b.Number]) menu {
+	c := &calcMenu{vars: m.appStore("SUM")}
+	key := func(label string, get func(stat.Sums) hp17b.Number) calcKey {
+		return calcKey{label: label, name: label, result: true,
+			calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
+				s, err := stat.Summations(items(x), items(y))
+				return solved(get(s), err)
+			}}
+	}
+	c.keys = [6]calcKey{
+		key("N", func(s stat.Sums) hp17b.Number { return s.N }),
+		key("ΣX", func(s stat.Sums) hp17b.Number { return s.X }),
+		key("ΣY", func(s stat.Sums) hp17b.Number { return s.Y }),
+		key("ΣX²", func(s stat.Sums) hp17b.Number { return s.X2 }),
+		key("ΣY²", func(s stat.Sums) hp17b.Number { return s.Y2 }),
+		key("ΣXY", func(s stat.Sums) hp17b.Number { return s.XY }),
+	}
+	return c
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/programs"
@@ -45,6 +46,10 @@ type Machine struct {
 
 	rng *rand.Rand
 
+	// Clock is the calculator's clock (TIME's TODAY): time.Now unless a
+	// test sets another.
+	Clock func() time.Time
+
 	// InterruptAfter, when positive, makes a search stop after that many
 	// progress reports, as a key pressed during it would (for scripts and
 	// tests).
@@ -58,7 +63,7 @@ type Machine struct {
 // variables zero, and the default programs (NIM first) in the SOLVE list.
 func New() *Machine {
 	m := &Machine{vars: solver.NewVars(), appVars: map[string]*solver.Vars{}, mode: hp17b.DefaultMode,
-		beep: true, rng: rand.New(rand.NewPCG(1, 2))}
+		beep: true, rng: rand.New(rand.NewPCG(1, 2)), Clock: time.Now}
 	m.toMain()
 	for _, p := range programs.All() {
 		if p.Default {

@@ -8,17 +8,25 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestFINSurvivesRestart: CFLO's named lists, #TIMES and TVM's variables
-// go through the state file's encoding and come back (continuous memory).
-func TestFINSurvivesRestart(t *testing.T) {
-	m := New()
-	require.NoError(t, Run(m, `FIN CFLO 100 CHS INPUT 60 INPUT 2 INPUT NAME "LOAN" INPUT EXIT TVM 12 [N] OTHER 4 [P/YR] BEG`, nil))
+// restarted is a fresh calculator given m's continuous memory through the
+// state file's encoding.
+func restarted(t *testing.T, m *Machine) *Machine {
+	t.Helper()
 	b, err := json.Marshal(m.snapshot())
 	require.NoError(t, err)
 	var st stateFile
 	require.NoError(t, json.Unmarshal(b, &st))
 	m2 := New()
 	m2.restore(st)
+	return m2
+}
+
+// TestFINSurvivesRestart: CFLO's named lists, #TIMES and TVM's variables
+// go through the state file's encoding and come back (continuous memory).
+func TestFINSurvivesRestart(t *testing.T) {
+	m := New()
+	require.NoError(t, Run(m, `FIN CFLO 100 CHS INPUT 60 INPUT 2 INPUT NAME "LOAN" INPUT EXIT TVM 12 [N] OTHER 4 [P/YR] BEG`, nil))
+	m2 := restarted(t, m)
 	require.NoError(t, Run(m2, "FIN CFLO CALC [TOTAL]", nil))
 	assert.Equal(t, "TOTAL=20.00", m2.Frame().Top)
 	require.NoError(t, Run(m2, "EXIT GET", nil))

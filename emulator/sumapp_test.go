@@ -15,12 +15,7 @@ func TestSUMSurvivesRestart(t *testing.T) {
 	m := New()
 	require.NoError(t, Run(m, `SUM 1 INPUT 2 INPUT 4 INPUT NAME "XS" INPUT GET *NEW 3 INPUT 5 INPUT 9 INPUT `+
 		`CALC MORE FRCST XS *NEW MORE MODL PWR`, nil))
-	b, err := json.Marshal(m.snapshot())
-	require.NoError(t, err)
-	var st stateFile
-	require.NoError(t, json.Unmarshal(b, &st))
-	m2 := New()
-	m2.restore(st)
+	m2 := restarted(t, m)
 	require.NoError(t, Run(m2, "SUM CALC [TOTAL]", nil))
 	assert.Equal(t, "TOTAL=17.00", m2.Frame().Top, "the current list is the unnamed one")
 	require.NoError(t, Run(m2, "MORE FRCST XS *NEW", nil))

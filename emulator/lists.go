@@ -166,8 +166,8 @@ type solverLists struct {
 	sum  *sumApp
 }
 
-// index checks j as an index of a list of n items starting at from.
-func index(j hp17b.Number, from, n int) (int, error) {
+// listIndex checks j as an index of a list of n items starting at from.
+func listIndex(j hp17b.Number, from, n int) (int, error) {
 	k, ok := j.Int64()
 	if !ok || !j.IsInteger() || k < int64(from) || k >= int64(from+n) {
 		return 0, hp17b.ErrInvalidInput
@@ -180,7 +180,7 @@ func (l solverLists) flow(name string, j hp17b.Number) (fin.Flow, error) {
 	if list == nil {
 		return fin.Flow{}, hp17b.ErrInvalidInput
 	}
-	k, err := index(j, 0, len(list.Items))
+	k, err := listIndex(j, 0, len(list.Items))
 	if err != nil {
 		return fin.Flow{}, err
 	}
@@ -214,7 +214,7 @@ func (l solverLists) Item(name string, i hp17b.Number) (hp17b.Number, error) {
 	if list == nil {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
-	k, err := index(i, 1, len(list.Items))
+	k, err := listIndex(i, 1, len(list.Items))
 	if err != nil {
 		return hp17b.Zero, err
 	}

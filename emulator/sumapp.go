@@ -63,7 +63,7 @@ func (s *sumMenu) topLine(m *Machine) string {
 
 // input is INPUT: the keyed number becomes the item, the position moves
 // on, and the running total shows under the next line until the next key
-// (p.123).
+// (chapter 10).
 func (s *sumMenu) input(m *Machine) {
 	l := m.sum.current()
 	keyed := m.pending() || m.fresh
@@ -143,12 +143,18 @@ func items(l *namedList[hp17b.Number]) []hp17b.Number {
 	return append([]hp17b.Number(nil), l.Items...)
 }
 
-// oneVar is a CALC key giving f of the list.
-func oneVar(label string, l *namedList[hp17b.Number], f func([]hp17b.Number) (hp17b.Number, error)) calcKey {
+// resultKey is a key that shows the value f calculates at once (under
+// the machine's lock, so f may read the lists).
+func resultKey(label string, f func() (hp17b.Number, error)) calcKey {
 	return calcKey{label: label, name: label, result: true,
 		calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
-			return solved(f(items(l)))
+			return solved(f())
 		}}
+}
+
+// oneVar is a CALC key giving f of the list.
+func oneVar(label string, l *namedList[hp17b.Number], f func([]hp17b.Number) (hp17b.Number, error)) calcKey {
+	return resultKey(label, func() (hp17b.Number, error) { return f(items(l)) })
 }
 
 // sumCalc is SUM's CALC over list l: TOTAL MEAN MEDN STDEV RANGE, then
@@ -235,14 +241,15 @@ func frcstMenu(m *Machine, x, y *namedList[hp17b.Number], page int) menu {
 		return stat.NewFit(m.sum.model, items(x), items(y))
 	}
 	coef := func(label string, get func(stat.Fit) hp17b.Number) calcKey {
-		return calcKey{label: label, name: label, result: true,
-			calc: func(m *Machine) (func(context.Context) (hp17b.Number, error), error) {
-				f, err := fitted(m)
-				if err != nil {
-					return nil, err
-				}
-				return solved(get(f), nil)
-			}}
+		k := resultKey(label, nil)
+		k.calc = func(m *Machine) (func(context.Context) (hp17b.Number, error), error) {
+			f, err := fitted(m)
+			if err != nil {
+				return nil, err // the fit's error, before any result
+			}
+			return solved(get(f), nil)
+		}
+		return k
 	}
 	forecast := func(label, from string, by func(stat.Fit, hp17b.Number) (hp17b.Number, error)) calcKey {
 		return calcKey{label: label, name: label,
@@ -255,10 +262,7 @@ func frcstMenu(m *Machine, x, y *namedList[hp17b.Number], page int) menu {
 			}}
 	}
 	pair := func(label string, f func(xs, ys []hp17b.Number) (hp17b.Number, error)) calcKey {
-		return calcKey{label: label, name: label, result: true,
-			calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
-				return solved(f(items(x), items(y)))
-			}}
+		return resultKey(label, func() (hp17b.Number, error) { return f(items(x), items(y)) })
 	}
 	more := calcKey{label: "MORE", do: func(m *Machine) {
 		m.finishEntry()
@@ -302,11 +306,10 @@ func chooseModel(model stat.Model) func(*Machine) {
 func sumsMenu(m *Machine, x, y *namedList[hp17b.Number]) menu {
 	c := &calcMenu{vars: m.appStore("SUM")}
 	key := func(label string, get func(stat.Sums) hp17b.Number) calcKey {
-		return calcKey{label: label, name: label, result: true,
-			calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
-				s, err := stat.Summations(items(x), items(y))
-				return solved(get(s), err)
-			}}
+		return resultKey(label, func() (hp17b.Number, error) {
+			s, err := stat.Summations(items(x), items(y))
+			return get(s), err
+		})
 	}
 	c.keys = [6]calcKey{
 		key("N", func(s stat.Sums) hp17b.Number { return s.N }),

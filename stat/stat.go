@@ -47,14 +47,16 @@ func total(ws []wide.W) wide.W {
 	return s
 }
 
-// Total is the sum of the items (0 for an empty list).
+// Total is the sum of the items (SUM's TOTAL and the running total, chapter 10); 0
+// for an empty list.
 func Total(xs []hp17b.Number) (hp17b.Number, error) {
 	return wide.Result(total(widen(xs)), undefined)
 }
 
 func mean(ws []wide.W) wide.W { return wide.Quo(total(ws), wide.Int(int64(len(ws)))) }
 
-// Mean is the arithmetic mean; ErrInsufficientData for an empty list.
+// Mean is the arithmetic mean Σx ÷ n (SUM's MEAN); ErrInsufficientData for
+// an empty list.
 func Mean(xs []hp17b.Number) (hp17b.Number, error) {
 	if len(xs) == 0 {
 		return hp17b.Zero, ErrInsufficientData
@@ -62,7 +64,8 @@ func Mean(xs []hp17b.Number) (hp17b.Number, error) {
 	return wide.Result(mean(widen(xs)), undefined)
 }
 
-// Sorted returns the items in increasing order (a new slice).
+// Sorted returns the items in increasing order as a new slice of the same
+// length (SUM's SORT); equal items keep their order.
 func Sorted(xs []hp17b.Number) []hp17b.Number {
 	s := append([]hp17b.Number(nil), xs...)
 	sort.SliceStable(s, func(i, j int) bool { return s[i].Cmp(s[j]) < 0 })
@@ -100,26 +103,22 @@ func StdDev(xs []hp17b.Number) (hp17b.Number, error) {
 	return wide.Result(wide.Sqrt(wide.Quo(ss, wide.Int(int64(len(ws)-1)))), undefined)
 }
 
-// Min is the smallest item; ErrInsufficientData for an empty list.
-func Min(xs []hp17b.Number) (hp17b.Number, error) {
-	if len(xs) == 0 {
-		return hp17b.Zero, ErrInsufficientData
-	}
-	m := xs[0]
-	for _, x := range xs[1:] {
-		m = hp17b.Min(m, x)
-	}
-	return m, nil
-}
+// Min is the smallest item (SUM's MIN); ErrInsufficientData for an
+// empty list.
+func Min(xs []hp17b.Number) (hp17b.Number, error) { return fold(xs, hp17b.Min) }
 
-// Max is the largest item; ErrInsufficientData for an empty list.
-func Max(xs []hp17b.Number) (hp17b.Number, error) {
+// Max is the largest item (SUM's MAX); ErrInsufficientData for an empty
+// list.
+func Max(xs []hp17b.Number) (hp17b.Number, error) { return fold(xs, hp17b.Max) }
+
+// fold combines the items from the first with f.
+func fold(xs []hp17b.Number, f func(a, b hp17b.Number) hp17b.Number) (hp17b.Number, error) {
 	if len(xs) == 0 {
 		return hp17b.Zero, ErrInsufficientData
 	}
 	m := xs[0]
 	for _, x := range xs[1:] {
-		m = hp17b.Max(m, x)
+		m = f(m, x)
 	}
 	return m, nil
 }

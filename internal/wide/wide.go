@@ -68,13 +68,10 @@ func Sqrt(a W) W { r := new(apd.Decimal); _, _ = Ctx.Sqrt(r, a); return r }
 // Float64 is a as a float64 (for searches that locate roots in float64).
 func Float64(a W) float64 { f, _ := a.Float64(); return f }
 
-// Finite reports whether a is a number (not a NaN or an infinity).
-func Finite(a W) bool { return a.Form == apd.Finite }
-
 // Result rounds a to the calculator's 12 digits: hp17b.ErrOverflow past
 // its range, undefined when a is not finite.
 func Result(a W, undefined error) (hp17b.Number, error) {
-	if !Finite(a) {
+	if a.Form != apd.Finite {
 		return hp17b.Zero, undefined
 	}
 	return hp17b.FromDecimal(a)

@@ -22,8 +22,11 @@ type Frame struct {
 	// Cursor is the character position of the editing cursor on the top
 	// line, or -1 when there is none.
 	Cursor int
-	// Shift is the shift annunciator; Busy shows while the Solver works.
-	Shift, Busy bool
+	// Shift is the shift annunciator; Busy shows while the Solver works;
+	// Alarm, the ((•)) annunciator, while an appointment's alarm rings or
+	// one is past due (clock.go); Ringing while an alarm rings (its
+	// message shows until a key acknowledges it).
+	Shift, Busy, Alarm, Ringing bool
 }
 
 // MenuLine gives the second line as `hp17b keys` prints it: the labels

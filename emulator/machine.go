@@ -27,6 +27,8 @@ type Machine struct {
 	appVars map[string]*solver.Vars // each built-in application's own, by its label
 	cflo    cfloApp                 // CFLO's cash-flow lists
 	sum     sumApp                  // SUM's statistics lists
+	clk     clockState              // the clock's settings and the appointments (clock.go)
+	currx   currxApp                // CURRX's currencies and stored pairs
 	regs    [10]hp17b.Number
 	mode    hp17b.Mode
 	beep    bool
@@ -46,8 +48,9 @@ type Machine struct {
 
 	rng *rand.Rand
 
-	// Clock is the calculator's clock (TIME's TODAY): time.Now unless a
-	// test sets another.
+	// Clock is the host's clock, which the calculator's clock follows
+	// (moved by TIME's SET and ADJST, see clock.go): time.Now unless a test
+	// sets another.
 	Clock func() time.Time
 
 	// InterruptAfter, when positive, makes a search stop after that many
@@ -165,11 +168,13 @@ func (m *Machine) varLine(name string, v hp17b.Number) string {
 func (m *Machine) Frame() Frame {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy}
+	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0}
 	f.Labels = m.menu().labels(m)
 	mt, hasTop := m.modal.(modalTop)
 	tl, listTop := m.menu().(topLiner)
 	switch {
+	case m.clk.ringing != 0:
+		f.Top, f.Bottom = m.ringLines()
 	case m.busy:
 		f.Top, f.Bottom = m.progress[0], m.progress[1]
 		if f.Top == "" {
@@ -204,6 +209,12 @@ func (m *Machine) Press(k Key) {
 		}
 		return
 	}
+	if m.acknowledgeAlarm() {
+		// A key pressed while an alarm shows only acknowledges it.
+		m.shift = false
+		m.saveLocked()
+		return
+	}
 	if k == KeyShift {
 		m.shift = !m.shift
 		return
@@ -212,6 +223,7 @@ func (m *Machine) Press(k Key) {
 	m.shift = false
 	m.show = ""
 	m.dispatch(k, shifted)
+	m.tick()
 	m.saveLocked()
 }
 

@@ -10,7 +10,8 @@ import (
 
 // TestAddAnApplication adds an application in this file alone (a menu
 // table with one built-in equation, the area of a rectangle, on MAIN's
-// last key) and drives it by keys: no other file changes for it.
+// last key, lent by CURRX for the test) and drives it by keys: no other
+// file changes for it.
 func TestAddAnApplication(t *testing.T) {
 	area := builtin{menu: []string{"W", "H", "AREA"}, forms: []string{
 		"AREA=W×H",
@@ -20,8 +21,10 @@ func TestAddAnApplication(t *testing.T) {
 	geo := &table{
 		{label: "RECT", open: func(m *Machine) menu { return area.open(m.appStore("GEO")) }},
 	}
+	currx := applications[5]
+	delete(applications, 5)
 	register(application{label: "GEO", slot: 5, menu: func(*Machine) menu { return geo }})
-	t.Cleanup(func() { delete(applications, 5) })
+	t.Cleanup(func() { applications[5] = currx })
 
 	m := New()
 	steps := []struct{ keys, top, menu string }{

@@ -98,6 +98,7 @@ func (m *Machine) calcEquation() {
 	}
 	v := newVarMenu(eq, m.vars)
 	v.s.UseLists(solverLists{cflo: &m.cflo, sum: &m.sum})
+	v.s.UseClock(m.now)
 	m.pushMenu(v)
 	m.fresh = false
 }

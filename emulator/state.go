@@ -30,6 +30,8 @@ type stateFile struct {
 	Apps       map[string]map[string]hp17b.Number `json:"apps,omitempty"`
 	CFLO       *cfloSection                       `json:"cflo,omitempty"`
 	SUM        *sumSection                        `json:"sum,omitempty"`
+	Time       *timeSection                       `json:"time,omitempty"`
+	CURRX      *currxSection                      `json:"currx,omitempty"`
 	Window     *WindowPlace                       `json:"window,omitempty"`
 }
 
@@ -151,6 +153,120 @@ func (s *sumApp) restore(st *sumSection) {
 	s.cur = max(0, min(st.Current, len(s.lists)-1))
 }
 
+// timeSection is the clock's settings and the appointments: the clock's
+// offset from the host's in seconds, and each appointment's wall time as
+// "2006-01-02T15:04:05".
+type timeSection struct {
+	Offset   int64      `json:"offset,omitempty"`
+	DayFirst bool       `json:"dayFirst,omitempty"`
+	H24      bool       `json:"h24,omitempty"`
+	Appts    []apptJSON `json:"appointments,omitempty"`
+}
+
+type apptJSON struct {
+	N     int    `json:"n"`
+	When  string `json:"when"`
+	Msg   string `json:"msg,omitempty"`
+	Every int    `json:"every,omitempty"`
+	Unit  string `json:"unit,omitempty"`
+	Due   bool   `json:"due,omitempty"`
+}
+
+const wallLayout = "2006-01-02T15:04:05"
+
+// snapshot is the clock's part of the state; nil when it holds nothing.
+func (c *clockState) snapshot() *timeSection {
+	s := &timeSection{Offset: int64(c.offset / time.Second), DayFirst: c.dayFirst, H24: c.h24}
+	for i, a := range c.appts {
+		if a.Set {
+			j := apptJSON{N: i + 1, When: a.When.Format(wallLayout), Msg: a.Msg, Due: a.Due}
+			if a.Unit != repeatNone {
+				j.Every, j.Unit = a.Every, repeatNames[a.Unit]
+			}
+			s.Appts = append(s.Appts, j)
+		}
+	}
+	if s.Offset == 0 && !s.DayFirst && !s.H24 && len(s.Appts) == 0 {
+		return nil
+	}
+	return s
+}
+
+// restore takes the clock's part of the state; an appointment with a bad
+// number, time or repeat unit is dropped.
+func (c *clockState) restore(s *timeSection) {
+	if s == nil {
+		return
+	}
+	c.offset, c.dayFirst, c.h24 = time.Duration(s.Offset)*time.Second, s.DayFirst, s.H24
+	for _, j := range s.Appts {
+		when, err := time.Parse(wallLayout, j.When)
+		if err != nil || j.N < 1 || j.N > numAppts {
+			continue
+		}
+		a := appointment{Set: true, When: when, Msg: fit(j.Msg), Due: j.Due}
+		for u, name := range repeatNames {
+			if name == j.Unit && u != int(repeatNone) && j.Every >= 1 && j.Every <= 999 {
+				a.Unit, a.Every = repeatUnit(u), j.Every
+			}
+		}
+		c.appts[j.N-1] = a
+	}
+}
+
+// currxSection is CURRX's current pair and its six stored pairs (a pair
+// as the indexes of its two currencies).
+type currxSection struct {
+	Pair   *pairJSON    `json:"pair,omitempty"`
+	Stored [6]*pairJSON `json:"stored"`
+}
+
+type pairJSON struct {
+	Cur1 int          `json:"cur1"`
+	Cur2 int          `json:"cur2"`
+	Rate hp17b.Number `json:"rate"`
+}
+
+func pairToJSON(p currencyPair) *pairJSON {
+	if !p.Set {
+		return nil
+	}
+	return &pairJSON{Cur1: p.Cur1, Cur2: p.Cur2, Rate: p.Rate}
+}
+
+func pairFromJSON(j *pairJSON) currencyPair {
+	if j == nil || j.Cur1 < 0 || j.Cur2 < 0 || j.Cur1 >= len(currencies) || j.Cur2 >= len(currencies) {
+		return currencyPair{}
+	}
+	return currencyPair{Cur1: j.Cur1, Cur2: j.Cur2, Rate: j.Rate, Set: true}
+}
+
+// snapshot is CURRX's part of the state; nil when no pair was ever chosen.
+func (c *currxApp) snapshot() *currxSection {
+	s := &currxSection{Pair: pairToJSON(c.pair)}
+	empty := s.Pair == nil
+	for i, p := range c.stored {
+		s.Stored[i] = pairToJSON(p)
+		empty = empty && s.Stored[i] == nil
+	}
+	if empty {
+		return nil
+	}
+	return s
+}
+
+// restore takes CURRX's part of the state; a pair naming no currency is
+// dropped.
+func (c *currxApp) restore(s *currxSection) {
+	if s == nil {
+		return
+	}
+	c.pair = pairFromJSON(s.Pair)
+	for i, j := range s.Stored {
+		c.stored[i] = pairFromJSON(j)
+	}
+}
+
 // stateFileV1 is the layout of schema version 1.
 type stateFileV1 struct {
 	Equations []string                `json:"equations"`
@@ -260,7 +376,8 @@ func (m *Machine) snapshot() stateFile {
 	st := stateFile{Schema: SchemaVersion,
 		Calculator: calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep},
 		Solve:      solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
-		Window:     m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot()}
+		Window:     m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
+		Time: m.clk.snapshot(), CURRX: m.currx.snapshot()}
 	for label, v := range m.appVars {
 		if snap := v.Snapshot(); len(snap) > 0 {
 			if st.Apps == nil {
@@ -521,6 +638,8 @@ func (m *Machine) restore(st stateFile) {
 	}
 	m.cflo.restore(st.CFLO)
 	m.sum.restore(st.SUM)
+	m.clk.restore(st.Time)
+	m.currx.restore(st.CURRX)
 	c := st.Calculator
 	m.regs = c.Registers
 	m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}

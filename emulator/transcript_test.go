@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"strconv"
 	"testing"
 	"time"
@@ -12,25 +13,39 @@ import (
 // (the format of internal/transcript). A step is a key script; it shows
 // the display it leaves: the top line, then the menu line; a script the
 // calculator cannot run shows its error instead. "interrupt N" makes a
-// search stop after N progress reports. The clock reads 10:00 on
-// Sunday, April 20, 2003 (chapter 11's first date) in every transcript.
+// search stop after N progress reports. The host's clock reads 10:00 on
+// Sunday, April 20, 2003 (chapter 11's first date) at the start of every
+// transcript, and stands still: "wait D" moves it on by the duration D
+// (Go's form: 90s, 2h) and lets the calculator's clock run (alarms).
 func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func() transcript.Session {
-		m := New()
-		m.Clock = func() time.Time { return time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local) }
-		return &keySession{m: m}
+		k := &keySession{m: New(), now: time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)}
+		k.m.Clock = func() time.Time { return k.now }
+		return k
 	})
 }
 
-type keySession struct{ m *Machine }
+type keySession struct {
+	m   *Machine
+	now time.Time
+}
 
 func (k *keySession) Directive(word, arg string) (bool, error) {
-	if word != "interrupt" {
-		return false, nil
+	switch word {
+	case "interrupt":
+		n, err := strconv.Atoi(arg)
+		k.m.InterruptAfter = n
+		return true, err
+	case "wait":
+		d, err := time.ParseDuration(arg)
+		if err != nil || d < 0 {
+			return true, fmt.Errorf("wait %q: want a duration such as 30s", arg)
+		}
+		k.now = k.now.Add(d)
+		k.m.Tick()
+		return true, nil
 	}
-	n, err := strconv.Atoi(arg)
-	k.m.InterruptAfter = n
-	return true, err
+	return false, nil
 }
 
 func (k *keySession) Step(input string) ([]string, error) {

@@ -38,6 +38,28 @@ func ToDate(a Number) (time.Time, error) {
 	return t, nil
 }
 
+// SwapDayMonth turns a date number of the D.MMYYYY form (the TIME menu's
+// D/M format) into M.DDYYYY, and back: the two leading fields change
+// places, 20.042003 becoming 4.202003. ErrInvalidDate when a is not a
+// positive number of six decimals or its fields cannot be a day and a
+// month either way (the date itself is checked by ToDate).
+func SwapDayMonth(a Number) (Number, error) {
+	if a.Sign() <= 0 {
+		return Zero, ErrInvalidDate
+	}
+	scaled, err := Mul(a, FromInt(1000000))
+	if err != nil || !scaled.IsInteger() {
+		return Zero, ErrInvalidDate
+	}
+	v, ok := scaled.Int64()
+	if !ok || v/1000000 > 99 {
+		return Zero, ErrInvalidDate
+	}
+	first, second, year := v/1000000, v/10000%100, v%10000
+	r, _ := Div(FromInt(second*1000000+first*10000+year), FromInt(1000000))
+	return r, nil
+}
+
 // FromDate gives a date as the number M.DDYYYY.
 func FromDate(t time.Time) Number {
 	v := int64(t.Month())*1000000 + int64(t.Day())*10000 + int64(t.Year())
@@ -117,18 +139,15 @@ func days360(t time.Time) int64 {
 	return int64(t.Year())*360 + int64(t.Month()-1)*30 + d
 }
 
-// Now returns the current time; tests replace it for CDATE and CTIME.
-var Now = time.Now
-
-// CDate returns today's date as M.DDYYYY (the Solver's CDATE).
-func CDate() Number {
-	t := Now()
+// CDate returns t's date as M.DDYYYY (the Solver's CDATE, t being the
+// calculator's clock).
+func CDate(t time.Time) Number {
 	return FromDate(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC))
 }
 
-// CTime returns the time of day as H.MMSS (the Solver's CTIME).
-func CTime() Number {
-	t := Now()
+// CTime returns t's time of day as H.MMSS (the Solver's CTIME, t being
+// the calculator's clock).
+func CTime(t time.Time) Number {
 	v := int64(t.Hour())*10000 + int64(t.Minute())*100 + int64(t.Second())
 	r, _ := Div(FromInt(v), FromInt(10000))
 	return r

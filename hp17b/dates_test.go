@@ -85,3 +85,31 @@ func TestDateEnds(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, MustParse("10.151582").Cmp(d), "%s", d)
 }
+
+// TestSwapDayMonth: D.MMYYYY and M.DDYYYY turn into each other, and a
+// swapped date read back is the same day over the whole calendar.
+func TestSwapDayMonth(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"20.042003", "4.202003"}, {"4.202003", "20.042003"}, {"1.011990", "1.011990"},
+		{"31.122040", "12.312040"},
+	} {
+		got, err := SwapDayMonth(MustParse(tt.in))
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, MustParse(tt.want).String(), got.String(), tt.in)
+	}
+	for _, bad := range []string{"0", "-4.202003", "4.2020031", "120.042003"} {
+		_, err := SwapDayMonth(MustParse(bad))
+		assert.Equal(t, ErrInvalidDate, err, bad)
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 2000 {
+		day := firstDay.AddDate(0, 0, rng.IntN(3074000))
+		dm := FromInt(int64(day.Day())*1000000 + int64(day.Month())*10000 + int64(day.Year()))
+		dm, _ = Div(dm, FromInt(1000000))
+		md, err := SwapDayMonth(dm)
+		require.NoError(t, err)
+		got, err := ToDate(md)
+		require.NoError(t, err)
+		assert.Equal(t, day, got)
+	}
+}

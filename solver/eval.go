@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
 )
@@ -35,11 +36,12 @@ var (
 // machine is the state of one evaluation.
 type machine struct {
 	ctx      context.Context
-	lists    Lists // the calculator's lists, for FLOW, #T, SIZEC, ITEM, SIZES
-	unknown  *cell // the variable being solved for, for S()
-	overflow bool  // an OVERFLOW happened (the result saturated)
-	steps    int   // Σ steps so far, against MaxSolveSteps
-	fatal    error // a limit that ends the whole solve (ErrSolveSteps)
+	lists    Lists            // the calculator's lists, for FLOW, #T, SIZEC, ITEM, SIZES
+	clock    func() time.Time // the calculator's clock, for CDATE and CTIME
+	unknown  *cell            // the variable being solved for, for S()
+	overflow bool             // an OVERFLOW happened (the result saturated)
+	steps    int              // Σ steps so far, against MaxSolveSteps
+	fatal    error            // a limit that ends the whole solve (ErrSolveSteps)
 }
 
 // ok turns the non-fatal overflow into a flag.
@@ -91,7 +93,7 @@ type fn3Expr struct {
 	x, y, z expr
 }
 
-type nowExpr struct{ f func() hp17b.Number }
+type nowExpr struct{ f func(time.Time) hp17b.Number }
 
 type ifExpr struct{ c, a, b expr }
 
@@ -203,7 +205,13 @@ func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {
 	return m.ok(e.fn.f3(a, b, c))
 }
 
-func (e *nowExpr) eval(*machine) (hp17b.Number, error) { return e.f(), nil }
+func (e *nowExpr) eval(m *machine) (hp17b.Number, error) {
+	now := time.Now
+	if m.clock != nil {
+		now = m.clock
+	}
+	return e.f(now()), nil
+}
 
 func (e *ifExpr) eval(m *machine) (hp17b.Number, error) {
 	c, err := e.c.eval(m)

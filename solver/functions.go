@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/hp17b/hp17b/hp17b"
+import (
+	"time"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
 
 // fnKind says how a function's arguments are checked, named and compiled.
 type fnKind int
@@ -23,8 +27,9 @@ type function struct {
 	name  string
 	arity int
 	kind  fnKind
-	// now gives a nullary function's value (PI, CDATE, CTIME).
-	now func() hp17b.Number
+	// now gives a nullary function's value (PI, CDATE, CTIME) at the
+	// calculator's clock time t.
+	now func(t time.Time) hp17b.Number
 	// f1, f2, f3 evaluate a numeric function of one, two or three
 	// arguments.
 	f1 func(hp17b.Number) (hp17b.Number, error)
@@ -84,7 +89,7 @@ var functions = map[string]*function{}
 
 func init() {
 	for _, f := range []*function{
-		{name: "PI", kind: fnNullary, now: func() hp17b.Number { return hp17b.Pi }},
+		{name: "PI", kind: fnNullary, now: func(time.Time) hp17b.Number { return hp17b.Pi }},
 		{name: "CDATE", kind: fnNullary, now: hp17b.CDate},
 		{name: "CTIME", kind: fnNullary, now: hp17b.CTime},
 		{name: "IF", arity: 3, kind: fnIf},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
 )
@@ -141,6 +142,7 @@ type Solver struct {
 	right expr
 	plans map[*cell]*plan
 	lists Lists
+	clock func() time.Time
 	// MaxIterations bounds the iterative search's steps before it reports
 	// NotFound.
 	MaxIterations int
@@ -167,6 +169,11 @@ func New(eq *Equation, vars *Vars) *Solver {
 // calculator's lists; without it they stop with ErrNoLists.
 func (s *Solver) UseLists(l Lists) { s.lists = l }
 
+// UseClock gives CDATE and CTIME the calculator's clock (a wall-clock
+// time, whose date and time of day they read); without it they read
+// time.Now.
+func (s *Solver) UseClock(clock func() time.Time) { s.clock = clock }
+
 // Equation returns the bound equation.
 func (s *Solver) Equation() *Equation { return s.eq }
 
@@ -186,7 +193,7 @@ func (s *Solver) sides(m *machine) (l, r hp17b.Number, err error) {
 // Eval evaluates the equation once with the stored values and returns
 // LEFT − RIGHT. L() stores happen as in a solve.
 func (s *Solver) Eval(ctx context.Context) (hp17b.Number, error) {
-	m := &machine{ctx: ctx, lists: s.lists}
+	m := &machine{ctx: ctx, lists: s.lists, clock: s.clock}
 	l, r, err := s.sides(m)
 	if err != nil {
 		return hp17b.Zero, err
@@ -228,7 +235,7 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 	if !x.exists {
 		x.value, x.exists = hp17b.Zero, true
 	}
-	m := &machine{ctx: ctx, unknown: x, lists: s.lists}
+	m := &machine{ctx: ctx, unknown: x, lists: s.lists, clock: s.clock}
 	if !opt.Iterative {
 		p := s.planFor(x)
 		if p.count == 1 {

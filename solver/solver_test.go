@@ -118,14 +118,14 @@ func TestEvalFunctionsAndPrecedence(t *testing.T) {
 }
 
 func TestCDateCTime(t *testing.T) {
-	defer func(f func() time.Time) { hp17b.Now = f }(hp17b.Now)
-	hp17b.Now = func() time.Time { return time.Date(2026, 11, 22, 9, 5, 7, 0, time.UTC) }
-	got, err := evalWith(t, "CDATE", nil)
-	require.NoError(t, err)
-	assert.Equal(t, "11.222026", got.String())
-	got, err = evalWith(t, "CTIME", nil)
-	require.NoError(t, err)
-	assert.Equal(t, "9.0507", got.String())
+	clock := func() time.Time { return time.Date(2026, 11, 22, 9, 5, 7, 0, time.UTC) }
+	for _, tt := range []struct{ src, want string }{{"CDATE", "11.222026"}, {"CTIME", "9.0507"}} {
+		s, _ := setup(t, tt.src, nil)
+		s.UseClock(clock)
+		got, err := s.Eval(context.Background())
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, got.String())
+	}
 }
 
 func TestLeftToRightOrder(t *testing.T) {

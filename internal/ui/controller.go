@@ -72,6 +72,7 @@ type Controller struct {
 	pressEnd time.Time
 	help     bool
 	closed   bool
+	stop     chan struct{} // closed by Close: the clock's ticker ends
 }
 
 // gameState follows the game from the heaps after each job.
@@ -88,10 +89,39 @@ func NewController(m *emulator.Machine, redraw func()) *Controller {
 	if redraw == nil {
 		redraw = func() {}
 	}
-	c := &Controller{m: m, redraw: redraw, jobs: make(chan func(), 256), pressed: -1}
+	c := &Controller{m: m, redraw: redraw, jobs: make(chan func(), 256), pressed: -1, stop: make(chan struct{})}
 	c.after("")
 	go c.loop()
+	go c.clock(tickEvery)
 	return c
+}
+
+// tickEvery is how often the controller lets the calculator's clock run:
+// the clock's display changes once a second, and an alarm shows within
+// this much of its time.
+const tickEvery = 200 * time.Millisecond
+
+// clock lets the calculator's clock run (emulator.Machine.Tick) every
+// period while no job runs, and publishes a snapshot when the display
+// changed: the TIME menu's clock moves each second and an appointment's
+// alarm shows when due.
+func (c *Controller) clock(period time.Duration) {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case <-t.C:
+			if c.Working() || c.m.Busy() {
+				continue
+			}
+			c.m.Tick()
+			if c.m.Frame() != c.Frame() {
+				c.publish()
+			}
+		}
+	}
 }
 
 func (c *Controller) loop() {
@@ -166,6 +196,7 @@ func (c *Controller) Close() {
 		return
 	}
 	c.closed = true
+	close(c.stop)
 	c.mu.Unlock()
 	c.Wait()
 	close(c.jobs)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -20,8 +21,11 @@ func frames(t *testing.T) []emulator.Frame {
 		"", "SOLVE", "SOLVE CALC INIT", "SOLVE CALC INIT 6 D EVAL", "4 + 2 × 3", "1 ÷ 0 =",
 		`SOLVE NEW "Q=R×(S+T)^2" EXIT`, "MATH", "DSP", "MODES", `SOLVE NEW "W=SQRT(-1-SQ(V))+V" INPUT CALC 1 V V`,
 		`SOLVE NEW "A+B+C+D+E+F+G=H" INPUT CALC`, "SOLVE DELET", "1.5 E - 3 SHOW",
+		"TIME", "TIME SET 12/24", "TIME ADJST", "TIME APPT MORE", "TIME APPT APT1 RPT", "TIME SET HELP",
+		"CURRX SELCT US$ EURO", "CURRX [STO]", "CURRX [RCL]", "CURRX SELCT MORE",
 	} {
 		m := emulator.New()
+		m.Clock = func() time.Time { return time.Date(2003, time.April, 20, 22, 0, 0, 0, time.Local) }
 		require.NoError(t, emulator.Run(m, script, nil), script)
 		out = append(out, m.Frame())
 	}
@@ -436,4 +440,28 @@ func TestCloseDuringLongSolve(t *testing.T) {
 	}
 	assert.False(t, m.Busy())
 	assert.Equal(t, "INTERRUPTED", m.Frame().Top, "the solve was interrupted, the queued one dropped")
+}
+
+// TestControllerClock: with no key pressed, the controller lets the
+// clock run: the TIME menu's clock moves with the host's clock, and an
+// appointment's alarm shows when due.
+func TestControllerClock(t *testing.T) {
+	var host atomic.Int64 // the host's clock, in seconds after 10:00
+	start := time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)
+	m := emulator.New()
+	m.Clock = func() time.Time { return start.Add(time.Duration(host.Load()) * time.Second) }
+	require.NoError(t, emulator.Run(m, "TIME APPT APT1 10.01 TIME EXIT EXIT", nil))
+	c := NewController(m, nil)
+	defer c.Close()
+	shows := func(top string) func() bool { return func() bool { return c.Frame().Top == top } }
+	require.Eventually(t, shows("SUN 04/20/03 10:00:00A"), 5*time.Second, 10*time.Millisecond)
+	host.Store(1)
+	require.Eventually(t, shows("SUN 04/20/03 10:00:01A"), 5*time.Second, 10*time.Millisecond)
+	host.Store(60)
+	require.Eventually(t, shows("APPOINTMENT 1"), 5*time.Second, 10*time.Millisecond)
+	assert.True(t, c.Frame().Alarm)
+	c.Do(Action{Key: emulator.KeyCLR})
+	c.Wait()
+	assert.Equal(t, "SUN 04/20/03 10:01:00A", c.Frame().Top)
+	assert.False(t, c.Frame().Alarm)
 }

@@ -69,6 +69,7 @@ type Game struct {
 	version    uint64 // the snapshot last drawn
 	lastSize   [2]int
 	clicked    bool
+	ringing    bool // an alarm's message is in the title bar
 	// held is the repeating PC key held down and when it next repeats.
 	held     ebiten.Key
 	holding  bool
@@ -284,6 +285,15 @@ func (g *Game) Update() error {
 	if files := ebiten.DroppedFiles(); files != nil {
 		g.ctrl.Load(files, g.opt.Stderr)
 	}
+	if ringing := g.ctrl.Frame().Ringing; ringing != g.ringing {
+		// An appointment's alarm draws attention in the title bar too.
+		g.ringing = ringing
+		title := "HP-17BII"
+		if ringing {
+			title = "((•)) " + g.ctrl.Frame().Top + " - HP-17BII"
+		}
+		ebiten.SetWindowTitle(title)
+	}
 	if g.ctrl.Working() || g.ctrl.Snapshot().Version != g.version {
 		// A job runs or its snapshot is not drawn yet: come back for it
 		// (a redraw asked for while this frame runs may be merged into it).
@@ -371,6 +381,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if f.Busy {
 		label("BUSY", g.bold, 9, l.Annunciators.X+l.Annunciators.W-30, l.Annunciators.Y+8, colDotOn)
+	}
+	if f.Alarm {
+		// The alarm annunciator, ((•)): a dot between two pairs of arcs.
+		label("((•))", g.bold, 9, l.Annunciators.X+l.Annunciators.W/2, l.Annunciators.Y+8, colDotOn)
 	}
 	pressedKey, pressed := snap.Pressed, snap.Pressed >= 0
 	for k := emulator.Key(0); k < emulator.NumKeys; k++ {

@@ -1,0 +1,243 @@
+package emulator
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// The calculator's clock (17bII+ owner's manual, chapter 11, "Time,
+// Appointments, and Date Arithmetic"): the time it keeps is the host's
+// clock (Machine.Clock) moved by what TIME's SET and ADJST changed, read as
+// a wall-clock time (its date and time of day, in no time zone). Its
+// display formats (month/day or day/month, 12- or 24-hour) are settings,
+// and its ten appointments ring on it: an appointment that comes due shows
+// its message with the alarm annunciator until a key acknowledges it; left
+// alone for ringTime it becomes past due, and the annunciator stays lit
+// until it is viewed in APPT.
+
+// numAppts is the number of appointments, APT1 to APT10.
+const numAppts = 10
+
+// ringTime is how long an appointment's alarm shows before it becomes past
+// due.
+const ringTime = 20 * time.Second
+
+// clockState is the clock's part of continuous memory.
+type clockState struct {
+	offset   time.Duration // SET's and ADJST's change to the host's time
+	dayFirst bool          // D/M: dates keyed D.MMYYYY and shown 20.04.03
+	h24      bool          // the 24-hour display
+	appts    [numAppts]appointment
+	ringing  int       // the appointment whose alarm shows (1-based), 0 when none
+	rangAt   time.Time // when its alarm began (the calculator's time)
+}
+
+// repeatUnit is an appointment's repeat interval's unit.
+type repeatUnit int
+
+// The repeat units, as RPT's menu names them.
+const (
+	repeatNone repeatUnit = iota
+	repeatMin
+	repeatHour
+	repeatDay
+	repeatWeek
+)
+
+var repeatNames = [...]string{"NONE", "MIN", "HR", "DAY", "WEEK"}
+
+// appointment is one of the ten: when it is due (the calculator's wall
+// time), its message, its repeat interval (Every units), and whether it
+// came due without being acknowledged.
+type appointment struct {
+	Set   bool
+	When  time.Time
+	Msg   string
+	Every int
+	Unit  repeatUnit
+	Due   bool
+}
+
+// interval is the repeat interval, 0 for none.
+func (a *appointment) interval() time.Duration {
+	d := map[repeatUnit]time.Duration{repeatMin: time.Minute, repeatHour: time.Hour,
+		repeatDay: 24 * time.Hour, repeatWeek: 7 * 24 * time.Hour}[a.Unit]
+	return d * time.Duration(a.Every)
+}
+
+// acknowledge ends an appointment's alarm: a repeating appointment moves to
+// its next time after now; any other is cleared.
+func (a *appointment) acknowledge(now time.Time) {
+	step := a.interval()
+	if step <= 0 {
+		*a = appointment{}
+		return
+	}
+	if !a.When.After(now) {
+		n := now.Sub(a.When)/step + 1
+		a.When = a.When.Add(n * step)
+	}
+	a.Due = false
+}
+
+// now is the calculator's time: the host's wall clock moved by the offset.
+func (m *Machine) now() time.Time {
+	h := m.Clock()
+	wall := time.Date(h.Year(), h.Month(), h.Day(), h.Hour(), h.Minute(), h.Second(), h.Nanosecond(), time.UTC)
+	return wall.Add(m.clk.offset)
+}
+
+// setNow moves the calculator's time to t (SET's DATE and TIME, ADJST).
+func (m *Machine) setNow(t time.Time) { m.clk.offset += t.Sub(m.now()) }
+
+// Tick lets the clock run: an appointment that has come due rings, and one
+// that rang for ringTime unacknowledged becomes past due. The window and
+// the terminal call it a few times a second; a key calls it too. It does
+// nothing while the Solver works.
+func (m *Machine) Tick() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.busy {
+		m.tick()
+	}
+}
+
+func (m *Machine) tick() {
+	now := m.now()
+	c := &m.clk
+	if c.ringing != 0 && now.Sub(c.rangAt) >= ringTime {
+		c.ringing = 0 // past due: Due stays set
+	}
+	editing := -1 // the appointment whose menu shows does not ring
+	for _, mn := range m.menus {
+		if e, ok := mn.(*apptEdit); ok {
+			editing = e.n
+		}
+	}
+	for i := range c.appts {
+		a := &c.appts[i]
+		if i != editing && a.Set && !a.Due && !a.When.After(now) {
+			a.Due = true
+			if c.ringing == 0 {
+				c.ringing, c.rangAt = i+1, now
+			}
+		}
+	}
+}
+
+// acknowledgeAlarm is a key pressed while an alarm shows: the key only
+// acknowledges it.
+func (m *Machine) acknowledgeAlarm() bool {
+	c := &m.clk
+	if c.ringing == 0 {
+		return false
+	}
+	c.appts[c.ringing-1].acknowledge(m.now())
+	c.ringing = 0
+	return true
+}
+
+// alarmLit reports whether the alarm annunciator shows: an alarm rings or
+// an appointment is past due.
+func (m *Machine) alarmLit() bool {
+	for _, a := range m.clk.appts {
+		if a.Set && a.Due {
+			return true
+		}
+	}
+	return false
+}
+
+// pastDue lists the past-due appointments' numbers.
+func (m *Machine) pastDue() []int {
+	var out []int
+	for i, a := range m.clk.appts {
+		if a.Set && a.Due && m.clk.ringing != i+1 {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// ringLines are the two lines an appointment's alarm shows: its message
+// (or "APPOINTMENT n") over its date and time.
+func (m *Machine) ringLines() (string, string) {
+	n := m.clk.ringing
+	a := m.clk.appts[n-1]
+	top := a.Msg
+	if top == "" {
+		top = fmt.Sprintf("APPOINTMENT %d", n)
+	}
+	return top, m.stamp(a.When, false)
+}
+
+// stamp is a date and time as the clock shows them: "SUN 04/20/03
+// 10:00:00A" with seconds, "SUN 04/20/03 10:00A" without; D/M shows the
+// date as 20.04.03, 24-hour the time as 22:00:00 with no A or P.
+func (m *Machine) stamp(t time.Time, seconds bool) string {
+	date := t.Format("01/02/06")
+	if m.clk.dayFirst {
+		date = t.Format("02.01.06")
+	}
+	h := t.Hour()
+	suffix := ""
+	if !m.clk.h24 {
+		suffix = "A"
+		if h >= 12 {
+			suffix = "P"
+		}
+		h = (h+11)%12 + 1
+	}
+	clock := fmt.Sprintf("%2d:%02d", h, t.Minute())
+	if seconds {
+		clock += fmt.Sprintf(":%02d", t.Second())
+	}
+	return strings.ToUpper(t.Format("Mon")) + " " + date + " " + clock + suffix
+}
+
+// clockLine is the clock's display: the date and time to the second.
+func (m *Machine) clockLine() string { return m.stamp(m.now(), true) }
+
+// readDate reads x as a date in the current format (M.DDYYYY, or D.MMYYYY
+// under D/M).
+func (m *Machine) readDate(x hp17b.Number) (time.Time, error) {
+	if m.clk.dayFirst {
+		var err error
+		if x, err = hp17b.SwapDayMonth(x); err != nil {
+			return time.Time{}, err
+		}
+	}
+	return hp17b.ToDate(x)
+}
+
+// dateNumber gives a date as a number in the current format.
+func (m *Machine) dateNumber(t time.Time) hp17b.Number {
+	x := hp17b.FromDate(t)
+	if m.clk.dayFirst {
+		x, _ = hp17b.SwapDayMonth(x)
+	}
+	return x
+}
+
+// readTime reads x as a time of day H.MMSS: hours 0 to 23, minutes and
+// seconds 0 to 59. ErrInvalidInput otherwise.
+func readTime(x hp17b.Number) (time.Duration, error) {
+	scaled, err := hp17b.Mul(x, hp17b.FromInt(10000))
+	if err != nil || x.Sign() < 0 {
+		return 0, hp17b.ErrInvalidInput
+	}
+	v, ok := hp17b.IP(scaled).Int64()
+	h, mi, s := v/10000, v/100%100, v%100
+	if !ok || h > 23 || mi > 59 || s > 59 {
+		return 0, hp17b.ErrInvalidInput
+	}
+	return time.Duration(h)*time.Hour + time.Duration(mi)*time.Minute + time.Duration(s)*time.Second, nil
+}
+
+// midnight is t's date at 0:00.
+func midnight(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}

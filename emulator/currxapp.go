@@ -1,0 +1,196 @@
+package emulator
+
+import (
+	"context"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// The CURRX application (17bII+ owner's manual, chapter 4, "Currency
+// Exchange Calculations", Table 4-1 on p.55): two currencies and the RATE
+// between them, the number of units of currency 2 worth one unit of
+// currency 1. The menu's first two keys are the currencies' own labels:
+// each stores an amount keyed, or calculates it from the other amount and
+// RATE; RATE stores a rate keyed or calculates it from the two amounts.
+// SELCT picks a new pair (SELECT CURRENCY 1, then 2, over the currency
+// pages; RATE returns to 1.0000); STO keeps the pair and its rate under
+// one of six keys and RCL brings one back.
+//
+// The currency pages are ours: the manual's Table 4-2 was not at hand, so
+// the list is fifteen labels of at most five characters, the user-defined
+// A and B on the third page as a published walk-through keys them
+// (edspi31415.blogspot.com, "Casio MS-80 Series and HP 17BII+: Using
+// Exchange Rates for US/SI Conversions", April 2019: SELCT, MORE MORE A).
+
+func init() {
+	register(application{label: "CURRX", slot: 5, menu: openCurrx})
+}
+
+// currencies are the currency pages' labels, five a page.
+var currencies = []string{
+	"US$", "EURO", "C$", "POUND", "YEN",
+	"A$", "HK$", "NZ$", "S$", "SFR",
+	"YUAN", "WON", "PESO", "A", "B",
+}
+
+// currencyPair is a pair of currencies (indexes of currencies) and the
+// RATE between them.
+type currencyPair struct {
+	Cur1, Cur2 int
+	Rate       hp17b.Number
+	Set        bool
+}
+
+// currxApp is CURRX's part of continuous memory beyond its variables: the
+// current pair (Set false until SELCT) and the six stored pairs.
+type currxApp struct {
+	pair   currencyPair
+	stored [6]currencyPair
+}
+
+// openCurrx opens CURRX over the current pair, showing its rate.
+func openCurrx(m *Machine) menu {
+	c := currxMenu(m)
+	if m.currx.pair.Set {
+		m.setMsg(rateLine(m, m.appStore("CURRX").Value("RATE")), "", nil)
+	} else {
+		m.setMsg("SELECT CURRENCIES", "", nil)
+	}
+	return c
+}
+
+// rateLine is "RATE=1.0000": the rate shows at least four decimals.
+func rateLine(m *Machine, x hp17b.Number) string {
+	mode := m.mode
+	if !mode.All && mode.Fix < 4 {
+		mode.Fix = 4
+	}
+	return fit("RATE=" + hp17b.Format(x, mode))
+}
+
+// currxMenu is CURRX's menu for the current pair: the two currencies'
+// keys, RATE, STO, RCL, SELCT.
+func currxMenu(m *Machine) menu {
+	v := m.appStore("CURRX")
+	p := m.currx.pair
+	amount := func(slot int) calcKey {
+		name := [2]string{"CURR1", "CURR2"}[slot]
+		if !p.Set {
+			return calcKey{}
+		}
+		label := currencies[[2]int{p.Cur1, p.Cur2}[slot]]
+		return calcKey{label: label, name: name,
+			show: func(m *Machine, x hp17b.Number) string { return m.varLine(label, x) },
+			calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
+				if slot == 0 {
+					return solved(hp17b.Div(v.Value("CURR2"), v.Value("RATE")))
+				}
+				return solved(hp17b.Mul(v.Value("CURR1"), v.Value("RATE")))
+			}}
+	}
+	rate := calcKey{label: "RATE", name: "RATE",
+		show: func(m *Machine, x hp17b.Number) string { return rateLine(m, x) },
+		calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
+			return solved(hp17b.Div(v.Value("CURR2"), v.Value("CURR1")))
+		}}
+	if !p.Set {
+		rate = calcKey{label: "RATE", do: func(m *Machine) { m.setMsg("SELECT CURRENCIES", "", nil) }}
+	}
+	return &calcMenu{vars: v, cleared: []string{"CURR1", "CURR2"}, keys: [6]calcKey{
+		amount(0), amount(1), rate,
+		{label: "STO", open: func(m *Machine) menu { return &pairMenu{sto: true} }},
+		{label: "RCL", open: func(m *Machine) menu { return &pairMenu{} }},
+		{label: "SELCT", open: func(*Machine) menu { return &currencyPicker{first: -1} }},
+	}}
+}
+
+// currencyPicker is SELCT: the currency pages, asking for currency 1 and
+// then currency 2; the second choice makes the new pair with RATE 1.
+type currencyPicker struct {
+	pager
+	first int // currency 1 once chosen, else −1
+}
+
+func (c *currencyPicker) labels(*Machine) [6]string {
+	var l [6]string
+	for i := 0; i < 5; i++ {
+		l[i] = currencies[c.page*5+i]
+	}
+	l[5] = "MORE"
+	return l
+}
+
+func (c *currencyPicker) topLine(*Machine) string {
+	if c.first < 0 {
+		return "SELECT CURRENCY 1"
+	}
+	return "SELECT CURRENCY 2"
+}
+
+func (c *currencyPicker) press(m *Machine, i int) {
+	m.finishEntry()
+	idx := c.index(len(currencies), i)
+	if idx < 0 {
+		return
+	}
+	if c.first < 0 {
+		c.first, c.page = idx, 0
+		return
+	}
+	v := m.appStore("CURRX")
+	m.currx.pair = currencyPair{Cur1: c.first, Cur2: idx, Rate: hp17b.One, Set: true}
+	v.Store("RATE", hp17b.One)
+	v.Store("CURR1", hp17b.Zero)
+	v.Store("CURR2", hp17b.Zero)
+	m.popMenu()
+	m.replaceMenu(currxMenu(m))
+	m.setMsg(rateLine(m, hp17b.One), "", nil)
+}
+
+// pairMenu is STO's or RCL's six keys PAIR1 to PAIR6, each holding a pair
+// of currencies and its rate.
+type pairMenu struct{ sto bool }
+
+func (p *pairMenu) labels(*Machine) [6]string {
+	return [6]string{"PAIR1", "PAIR2", "PAIR3", "PAIR4", "PAIR5", "PAIR6"}
+}
+
+func (p *pairMenu) topLine(m *Machine) string {
+	if p.sto {
+		if !m.currx.pair.Set {
+			return "SELECT CURRENCIES"
+		}
+		return "STORE " + pairName(m.currx.pair) + " IN?"
+	}
+	return "RECALL WHICH PAIR?"
+}
+
+// pairName is "US$/EURO".
+func pairName(p currencyPair) string { return currencies[p.Cur1] + "/" + currencies[p.Cur2] }
+
+func (p *pairMenu) press(m *Machine, i int) {
+	m.finishEntry()
+	v := m.appStore("CURRX")
+	slot := &m.currx.stored[i]
+	if p.sto {
+		if !m.currx.pair.Set {
+			return
+		}
+		*slot = m.currx.pair
+		slot.Rate = v.Value("RATE")
+		m.popMenu()
+		m.setMsg(pairName(*slot)+" STORED", "", nil)
+		return
+	}
+	if !slot.Set {
+		m.setMsg("PAIR IS EMPTY", "", nil)
+		return
+	}
+	m.currx.pair = *slot
+	v.Store("RATE", slot.Rate)
+	v.Store("CURR1", hp17b.Zero)
+	v.Store("CURR2", hp17b.Zero)
+	m.popMenu()
+	m.replaceMenu(currxMenu(m))
+	m.setMsg(pairName(*slot)+" "+rateLine(m, slot.Rate), "", nil)
+}

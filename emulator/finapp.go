@@ -226,21 +226,68 @@ func (a *amrtMenu) press(m *Machine, i int) {
 		a.amortize(m)
 	case 5: // TABLE
 		m.finishEntry()
-		m.pushMenu(amrtTable(m))
+		m.pushMenu(amrtTable(m, a.v))
 	}
 }
 
-// amrtTable is TABLE: FIRST LAST INCR GO (p.82). The table is printed;
-// with no printer attached GO says so.
-func amrtTable(m *Machine) menu {
+// amrtTable is TABLE: FIRST LAST INCR GO (p.82). GO prints the schedule
+// of the loan in tvm from payment FIRST (1 when 0) to LAST, INCR payments
+// (1 when 0) a line: TVM's values, then for each set of payments its
+// numbers, interest, principal and balance, as AMRT shows them.
+func amrtTable(m *Machine, tvm *solver.Vars) menu {
 	v := m.appStore("AMRT")
 	m.setMsg("PRINT AMORT TABLE", "", nil)
 	return &calcMenu{vars: v, keys: [6]calcKey{
 		{label: "FIRST", name: "FIRST"},
 		{label: "LAST", name: "LAST"},
 		{label: "INCR", name: "INCR"},
-		{label: "GO", do: func(m *Machine) { m.finishEntry(); m.setMsg("NO PRINTER", "", nil) }},
+		{label: "GO", do: func(m *Machine) { m.finishEntry(); printAmortTable(m, tvm, v) }},
 	}}
+}
+
+// printAmortTable is TABLE's GO (see amrtTable).
+func printAmortTable(m *Machine, tvm, v *solver.Vars) {
+	count := func(name string, zero int) (int, bool) {
+		x := v.Value(name)
+		n, ok := x.Int64()
+		if x.IsZero() {
+			return zero, true
+		}
+		return int(n), ok && x.IsInteger() && n >= 1 && n <= fin.MaxPayments
+	}
+	first, ok1 := count("FIRST", 1)
+	last, ok2 := count("LAST", 0)
+	incr, ok3 := count("INCR", 1)
+	if !ok1 || !ok2 || !ok3 || last < first {
+		m.setMsg(hp17b.ErrInvalidInput.Error(), "", nil)
+		return
+	}
+	fix := m.mode.Fix
+	if m.mode.All {
+		fix = -1
+	}
+	sched, err := fin.NewSchedule(tvmOf(tvm), fix)
+	if err == nil && first > 1 {
+		_, err = sched.Next(first - 1)
+	}
+	if err != nil {
+		m.setMsg(err.Error(), "", nil)
+		return
+	}
+	for _, name := range []string{"I%YR", "PV", "PMT"} {
+		m.print(m.varLine(name, tvm.Value(name)))
+	}
+	m.print("")
+	for k := first; k <= last; k += incr {
+		set, err := sched.Next(min(incr, last-k+1))
+		if err != nil {
+			m.setMsg(err.Error(), "", nil)
+			return
+		}
+		m.print("PMTS: "+strconv.Itoa(set.First)+"-"+strconv.Itoa(set.Last),
+			m.varLine("INTEREST", set.Int), m.varLine("PRINCIPAL", set.Prin), m.varLine("BALANCE", set.Bal), "")
+	}
+	m.setMsg("PRINTED: PMTS "+strconv.Itoa(first)+"-"+strconv.Itoa(last), "", nil)
 }
 
 // --- ICNV (chapter 6) ---

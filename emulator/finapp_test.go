@@ -2,6 +2,8 @@ package emulator
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,4 +47,57 @@ func TestCFLOListFunctionsNeedAList(t *testing.T) {
 	assert.Equal(t, "SOLUTION NOT FOUND", m.Frame().Top)
 	require.NoError(t, Run(m, `MAIN FIN CFLO 5 INPUT NAME "NONE" INPUT MAIN SOLVE CALC [X]`, nil))
 	assert.Equal(t, "X=0.00", m.Frame().Top)
+}
+
+// TestFINSearchesInterrupt: IRR% and I%YR stop with INTERRUPTED when a key
+// ends their search (InterruptAfter presses it at once), as the window's
+// keys do for the Solver's search (e2e TestLiveInterrupt), and the
+// calculator goes on working.
+func TestFINSearchesInterrupt(t *testing.T) {
+	for _, tt := range []struct{ setup, key, after string }{
+		{"FIN CFLO 100 CHS INPUT 60 INPUT 1 INPUT 60 INPUT 1 INPUT CALC", "IRR%", "IRR%=13.07"},
+		// 800 a month repays 100,000 in 30 years at 8.94% a year:
+		// 100000×i÷(1−(1+i)^−360) is 800.3 at i = 0.745%.
+		{"FIN TVM 360 [N] 100000 [PV] 800 CHS [PMT] 0 [FV]", "I%YR", "I%YR=8.94"},
+	} {
+		m := New()
+		require.NoError(t, Run(m, tt.setup, nil))
+		m.InterruptAfter = 1
+		require.NoError(t, Run(m, "["+tt.key+"]", nil))
+		assert.Equal(t, "INTERRUPTED", m.Frame().Top, tt.key)
+		m.InterruptAfter = 0
+		require.NoError(t, Run(m, "["+tt.key+"]", nil))
+		assert.Equal(t, tt.after, m.Frame().Top, tt.key)
+	}
+}
+
+// TestAmortTablePrints: TABLE's GO prints TVM's I%YR, PV and PMT, then
+// each set of INCR payments from FIRST to LAST with the lines AMRT shows
+// for the same payments (its #P, INT, PRIN and BAL keys); PRT prints the
+// calculator line against the right margin.
+func TestAmortTablePrints(t *testing.T) {
+	tvm := "FIN TVM 360 [N] 7.5 [I%YR] 100000 [PV] 0 [FV] [PMT] OTHER AMRT "
+	m := New()
+	require.NoError(t, Run(m, tvm+"TABLE 13 FIRST 30 [LAST] 12 INCR GO", nil))
+	assert.Equal(t, "PRINTED: PMTS 13-30", m.Frame().Top)
+	want := []string{"I%YR=7.50", "PV=100,000.00", "PMT=-699.21", ""}
+	shown := New()
+	require.NoError(t, Run(shown, tvm+"12 [#P]", nil)) // payments 1-12, not printed
+	for _, n := range []int{12, 6} {
+		require.NoError(t, Run(shown, strconv.Itoa(n)+" [#P]", nil))
+		pmts := strings.TrimPrefix(shown.Frame().Top, "#P="+strconv.Itoa(n)+" ")
+		want = append(want, pmts)
+		for _, key := range []string{"INT", "PRIN", "BAL"} {
+			require.NoError(t, Run(shown, "["+key+"]", nil))
+			want = append(want, shown.Frame().Top)
+		}
+		want = append(want, "")
+	}
+	assert.Equal(t, want, m.PrintOut())
+	assert.Equal(t, "PMTS: 25-30", want[9], "the last line holds the payments left")
+
+	m.ClearPrintOut()
+	require.NoError(t, Run(m, "MAIN 1234.5 PRT", nil))
+	assert.Equal(t, []string{"                1,234.50"}, m.PrintOut())
+	assert.Empty(t, shown.PrintOut(), "AMRT's keys print nothing")
 }

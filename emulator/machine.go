@@ -46,7 +46,8 @@ type Machine struct {
 	cancel   context.CancelFunc
 	progress [2]string
 
-	rng *rand.Rand
+	rng  *rand.Rand
+	tape []string // the printer's print-out (printer.go)
 
 	// Clock is the host's clock, which the calculator's clock follows
 	// (moved by TIME's SET and ADJST, see clock.go): time.Now unless a test
@@ -168,6 +169,11 @@ func (m *Machine) varLine(name string, v hp17b.Number) string {
 func (m *Machine) Frame() Frame {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.frame()
+}
+
+// frame is Frame with the lock held.
+func (m *Machine) frame() Frame {
 	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0}
 	f.Labels = m.menu().labels(m)
 	mt, hasTop := m.modal.(modalTop)
@@ -315,7 +321,7 @@ func (m *Machine) key(k Key) {
 			l.move(m, k == KeyUp, false)
 		}
 	case KeyPRT:
-		m.setMsg("NO PRINTER", "", nil)
+		m.printDisplay()
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -41,13 +42,14 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	fresh := fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
 	load := fs.String("load", "", "add the equations of this file to the SOLVE list first")
 	trace := fs.Bool("trace", false, "print the display after every key")
+	printTo := fs.String("print", "", "write the printer's print-out (PRT, AMRT's TABLE) to this file")
 	timeout := timeoutFlag(fs)
 	script, err := splitArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
 	}
 	if len(script) == 0 {
-		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] [--timeout D] SCRIPT")
+		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] [--print FILE] [--timeout D] SCRIPT")
 		return exitUsage
 	}
 	if *fresh && *statePath != "" {
@@ -99,6 +101,12 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	if !*trace {
 		fmt.Fprintln(stdout, m.Frame().String())
 	}
+	if *printTo != "" {
+		if err := writePrintOut(*printTo, m.PrintOut()); err != nil {
+			fmt.Fprintf(stderr, "hp17b: the print-out was not written: %v\n", err)
+			return exitFailed
+		}
+	}
 	if err := m.Flush(); err != nil {
 		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", err)
 		return exitFailed
@@ -107,3 +115,13 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 }
 
 func indent(s string) string { return "  " + s }
+
+// writePrintOut writes the print-out's lines to path, one a line.
+func writePrintOut(path string, lines []string) error {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}

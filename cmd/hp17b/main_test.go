@@ -198,6 +198,18 @@ func TestKeysCLI(t *testing.T) {
 
 	_, _, code = runCLI("keys", "--fresh", "--state", state, "1")
 	assert.Equal(t, exitUsage, code)
+
+	// --print writes the printer's print-out; a path that cannot be
+	// written says so and fails.
+	tape := t.TempDir() + "/tape.txt"
+	_, _, code = runCLI("keys", "--fresh", "--print", tape, "1234.5 PRT 2 + 3 = PRT")
+	require.Equal(t, exitOK, code)
+	b, err := os.ReadFile(tape)
+	require.NoError(t, err)
+	assert.Equal(t, "                1,234.50\n                    5.00\n", string(b))
+	_, errOut, code = runCLI("keys", "--fresh", "--print", t.TempDir()+"/no/such/dir/tape.txt", "PRT")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, errOut, "the print-out was not written")
 }
 
 func TestNoDisplayFallsBackToPlay(t *testing.T) {

@@ -162,17 +162,8 @@ func (m *Machine) pastDue() []int {
 	return out
 }
 
-// ringLines are the two lines an appointment's alarm shows: its message
-// (or "APPOINTMENT n") over its date and time.
-func (m *Machine) ringLines() (string, string) {
-	n := m.clk.ringing
-	a := m.clk.appts[n-1]
-	top := a.Msg
-	if top == "" {
-		top = fmt.Sprintf("APPOINTMENT %d", n)
-	}
-	return top, m.stamp(a.When, false)
-}
+// ringLines are the two lines an appointment's alarm shows (apptLines).
+func (m *Machine) ringLines() (string, string) { return m.apptLines(m.clk.ringing) }
 
 // stamp is a date and time as the clock shows them: "SUN 04/20/03
 // 10:00:00A" with seconds, "SUN 04/20/03 10:00A" without; D/M shows the
@@ -200,6 +191,14 @@ func (m *Machine) stamp(t time.Time, seconds bool) string {
 
 // clockLine is the clock's display: the date and time to the second.
 func (m *Machine) clockLine() string { return m.stamp(m.now(), true) }
+
+// dateHelp is HELP's line for dates in the current format.
+func (m *Machine) dateHelp() string {
+	if m.clk.dayFirst {
+		return "DATE: DD.MMYYYY"
+	}
+	return "DATE: MM.DDYYYY"
+}
 
 // readDate reads x as a date in the current format (M.DDYYYY, or D.MMYYYY
 // under D/M).

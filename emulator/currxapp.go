@@ -33,8 +33,9 @@ var currencies = []string{
 	"YUAN", "WON", "PESO", "A", "B",
 }
 
-// currencyPair is a pair of currencies (indexes of currencies) and the
-// RATE between them.
+// currencyPair is a pair of currencies (indexes of currencies) and, for
+// a stored pair, the RATE between them (the current pair's rate is the
+// RATE variable).
 type currencyPair struct {
 	Cur1, Cur2 int
 	Rate       hp17b.Number
@@ -137,14 +138,20 @@ func (c *currencyPicker) press(m *Machine, i int) {
 		c.first, c.page = idx, 0
 		return
 	}
+	m.usePair(currencyPair{Cur1: c.first, Cur2: idx, Rate: hp17b.One, Set: true})
+	m.setMsg(rateLine(m, hp17b.One), "", nil)
+}
+
+// usePair makes p the current pair with its rate and no amounts, and
+// returns from SELCT's or RCL's keys to CURRX's menu, now over p.
+func (m *Machine) usePair(p currencyPair) {
 	v := m.appStore("CURRX")
-	m.currx.pair = currencyPair{Cur1: c.first, Cur2: idx, Rate: hp17b.One, Set: true}
-	v.Store("RATE", hp17b.One)
+	m.currx.pair = p
+	v.Store("RATE", p.Rate)
 	v.Store("CURR1", hp17b.Zero)
 	v.Store("CURR2", hp17b.Zero)
 	m.popMenu()
 	m.replaceMenu(currxMenu(m))
-	m.setMsg(rateLine(m, hp17b.One), "", nil)
 }
 
 // pairMenu is STO's or RCL's six keys PAIR1 to PAIR6, each holding a pair
@@ -186,11 +193,6 @@ func (p *pairMenu) press(m *Machine, i int) {
 		m.setMsg("PAIR IS EMPTY", "", nil)
 		return
 	}
-	m.currx.pair = *slot
-	v.Store("RATE", slot.Rate)
-	v.Store("CURR1", hp17b.Zero)
-	v.Store("CURR2", hp17b.Zero)
-	m.popMenu()
-	m.replaceMenu(currxMenu(m))
+	m.usePair(*slot)
 	m.setMsg(pairName(*slot)+" "+rateLine(m, slot.Rate), "", nil)
 }

@@ -87,11 +87,7 @@ var setMenu = clockMenu{&table{
 	{label: "12/24", do: func(m *Machine) { m.finishEntry(); m.clk.h24 = !m.clk.h24 }},
 	{label: "HELP", do: func(m *Machine) {
 		m.finishEntry()
-		date := "DATE: MM.DDYYYY"
-		if m.clk.dayFirst {
-			date = "DATE: DD.MMYYYY"
-		}
-		m.setMsg(date, "TIME: HH.MMSS", nil)
+		m.setMsg(m.dateHelp(), "TIME: HH.MMSS", nil)
 	}},
 }}
 
@@ -254,11 +250,7 @@ func (e *apptEdit) press(m *Machine, i int) {
 		m.setMsg(m.repeatLine(e.n), "", nil)
 	case 5: // HELP
 		m.finishEntry()
-		date := "DATE: MM.DDYYYY"
-		if m.clk.dayFirst {
-			date = "DATE: DD.MMYYYY"
-		}
-		m.setMsg(date, "TIME: HH.MM", nil)
+		m.setMsg(m.dateHelp(), "TIME: HH.MM", nil)
 	}
 }
 

@@ -61,11 +61,13 @@ type appointment struct {
 	Due   bool
 }
 
+// repeatSteps are the repeat units' lengths, by repeatUnit.
+var repeatSteps = [...]time.Duration{repeatNone: 0, repeatMin: time.Minute, repeatHour: time.Hour,
+	repeatDay: 24 * time.Hour, repeatWeek: 7 * 24 * time.Hour}
+
 // interval is the repeat interval, 0 for none.
 func (a *appointment) interval() time.Duration {
-	d := map[repeatUnit]time.Duration{repeatMin: time.Minute, repeatHour: time.Hour,
-		repeatDay: 24 * time.Hour, repeatWeek: 7 * 24 * time.Hour}[a.Unit]
-	return d * time.Duration(a.Every)
+	return repeatSteps[a.Unit] * time.Duration(a.Every)
 }
 
 // acknowledge ends an appointment's alarm: a repeating appointment moves to
@@ -200,24 +202,29 @@ func (m *Machine) dateHelp() string {
 	return "DATE: MM.DDYYYY"
 }
 
-// readDate reads x as a date in the current format (M.DDYYYY, or D.MMYYYY
-// under D/M).
+// clockFormat turns a date number between M.DDYYYY and the clock's
+// format: unchanged under M/D, day and month swapped under D/M (the swap
+// is its own inverse, so the one function goes either way).
+func (m *Machine) clockFormat(x hp17b.Number) (hp17b.Number, error) {
+	if !m.clk.dayFirst {
+		return x, nil
+	}
+	return hp17b.SwapDayMonth(x)
+}
+
+// readDate reads x as a date in the clock's format (M.DDYYYY, or
+// D.MMYYYY under D/M).
 func (m *Machine) readDate(x hp17b.Number) (time.Time, error) {
-	if m.clk.dayFirst {
-		var err error
-		if x, err = hp17b.SwapDayMonth(x); err != nil {
-			return time.Time{}, err
-		}
+	x, err := m.clockFormat(x)
+	if err != nil {
+		return time.Time{}, err
 	}
 	return hp17b.ToDate(x)
 }
 
-// dateNumber gives a date as a number in the current format.
+// dateNumber gives a date as a number in the clock's format.
 func (m *Machine) dateNumber(t time.Time) hp17b.Number {
-	x := hp17b.FromDate(t)
-	if m.clk.dayFirst {
-		x, _ = hp17b.SwapDayMonth(x)
-	}
+	x, _ := m.clockFormat(hp17b.FromDate(t))
 	return x
 }
 
@@ -240,3 +247,9 @@ func readTime(x hp17b.Number) (time.Duration, error) {
 func midnight(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
+
+// onDate is t's time of day on day d.
+func onDate(t, d time.Time) time.Time { return midnight(d).Add(t.Sub(midnight(t))) }
+
+// atTime is t's day at the time of day at.
+func atTime(t time.Time, at time.Duration) time.Time { return midnight(t).Add(at) }

@@ -112,14 +112,7 @@ type currencyPicker struct {
 	first int // currency 1 once chosen, else −1
 }
 
-func (c *currencyPicker) labels(*Machine) [6]string {
-	var l [6]string
-	for i := 0; i < 5; i++ {
-		l[i] = currencies[c.page*5+i]
-	}
-	l[5] = "MORE"
-	return l
-}
+func (c *currencyPicker) labels(*Machine) [6]string { return c.pager.labels(currencies) }
 
 func (c *currencyPicker) topLine(*Machine) string {
 	if c.first < 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hp17b/hp17b/fin"
 	"github.com/hp17b/hp17b/hp17b"
@@ -371,8 +372,18 @@ func dateLine(name string) func(m *Machine, x hp17b.Number) string {
 		if err != nil {
 			return m.varLine(name, x)
 		}
-		return name + "=" + t.Format("01/02/2006") + " " + strings.ToUpper(t.Format("Mon"))
+		return name + "=" + dateText(t, false)
 	}
+}
+
+// dateText is a date with its weekday as the calculator shows it,
+// "04/20/2003 SUN", or "20.04.2003 SUN" day first (TIME's D/M).
+func dateText(t time.Time, dayFirst bool) string {
+	layout := "01/02/2006"
+	if dayFirst {
+		layout = "02.01.2006"
+	}
+	return t.Format(layout) + " " + strings.ToUpper(t.Format("Mon"))
 }
 
 func checkDate(x hp17b.Number) error {

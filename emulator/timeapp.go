@@ -3,7 +3,6 @@ package emulator
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -66,8 +65,7 @@ var setMenu = clockMenu{&table{
 			m.setMsg(err.Error(), "", nil)
 			return
 		}
-		now := m.now()
-		m.setNow(d.Add(now.Sub(midnight(now))))
+		m.setNow(onDate(m.now(), d))
 	}},
 	{label: "TIME", do: func(m *Machine) {
 		x, ok := m.keyedNumber()
@@ -80,7 +78,7 @@ var setMenu = clockMenu{&table{
 			m.setMsg(err.Error(), "", nil)
 			return
 		}
-		m.setNow(midnight(now).Add(at))
+		m.setNow(atTime(now, at))
 	}},
 	{label: "A/PM", do: func(m *Machine) { m.finishEntry(); m.setNow(otherHalf(m.now())) }},
 	{label: "M/D", do: func(m *Machine) { m.finishEntry(); m.clk.dayFirst = !m.clk.dayFirst }},
@@ -225,14 +223,14 @@ func (e *apptEdit) press(m *Machine, i int) {
 				m.setMsg(err.Error(), "", nil)
 				return
 			}
-			when = d.Add(when.Sub(midnight(when)))
+			when = onDate(when, d)
 		} else {
 			at, err := m.readClockTime(x, when)
 			if err != nil {
 				m.setMsg(err.Error(), "", nil)
 				return
 			}
-			when = midnight(when).Add(at)
+			when = atTime(when, at)
 		}
 		a.Set, a.When, a.Due = true, when, false
 	case 2: // A/PM
@@ -299,15 +297,12 @@ func (m *Machine) repeatLine(n int) string {
 func openTimeCalc(m *Machine) menu {
 	v := m.appStore("TIME")
 	md := func(name string) hp17b.Number { // a stored date as M.DDYYYY
-		x := v.Value(name)
-		if m.clk.dayFirst {
-			x, _ = hp17b.SwapDayMonth(x)
-		}
+		x, _ := m.clockFormat(v.Value(name)) // a bad one: the calculation says INVALID DATE
 		return x
 	}
 	inFormat := func(x hp17b.Number, err error) (func(context.Context) (hp17b.Number, error), error) {
-		if err == nil && m.clk.dayFirst {
-			x, err = hp17b.SwapDayMonth(x)
+		if err == nil {
+			x, err = m.clockFormat(x)
 		}
 		return solved(x, err)
 	}
@@ -364,10 +359,6 @@ func clockDateLine(name string) func(m *Machine, x hp17b.Number) string {
 		if err != nil {
 			return m.varLine(name, x)
 		}
-		layout := "01/02/2006"
-		if m.clk.dayFirst {
-			layout = "02.01.2006"
-		}
-		return name + "=" + t.Format(layout) + " " + strings.ToUpper(t.Format("Mon"))
+		return name + "=" + dateText(t, m.clk.dayFirst)
 	}
 }

@@ -285,12 +285,12 @@ func (g *Game) Update() error {
 	if files := ebiten.DroppedFiles(); files != nil {
 		g.ctrl.Load(files, g.opt.Stderr)
 	}
-	if ringing := g.ctrl.Frame().Ringing; ringing != g.ringing {
+	if f := g.ctrl.Frame(); f.Ringing != g.ringing {
 		// An appointment's alarm draws attention in the title bar too.
-		g.ringing = ringing
+		g.ringing = f.Ringing
 		title := "HP-17BII"
-		if ringing {
-			title = "((•)) " + g.ctrl.Frame().Top + " - HP-17BII"
+		if f.Ringing {
+			title = "((•)) " + f.Top + " - HP-17BII"
 		}
 		ebiten.SetWindowTitle(title)
 	}

@@ -90,13 +90,13 @@ func (c *calcMenu) press(m *Machine, i int) {
 		m.finishEntry()
 		c.showVar(m, k, c.vars.Value(k.name))
 	case pre.sto && pre.op == 0 && k.stoSearches:
-		m.equals()
+		m.complete()
 		c.vars.Store(k.name, m.x)
 		c.guessed = true
 		c.run(m, k)
 		c.guessed = false
 	case pre.sto:
-		m.equals()
+		m.complete()
 		x := m.x
 		if pre.op != 0 {
 			var err error
@@ -106,7 +106,7 @@ func (c *calcMenu) press(m *Machine, i int) {
 		}
 		c.store(m, k, x)
 	case m.fresh || m.pending():
-		m.equals()
+		m.complete()
 		c.store(m, k, m.x)
 	case k.calc != nil:
 		c.run(m, k)

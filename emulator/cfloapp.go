@@ -73,7 +73,7 @@ func (c *cfloMenu) topLine(m *Machine) string {
 func (c *cfloMenu) input(m *Machine) {
 	l := m.cflo.current()
 	keyed := m.pending()
-	m.equals()
+	m.complete()
 	x := m.x
 	defer func() { m.entry, m.x, m.fresh = "", hp17b.Zero, false }()
 	switch {

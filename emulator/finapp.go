@@ -187,7 +187,7 @@ func (a *amrtMenu) press(m *Machine, i int) {
 	switch i {
 	case 0: // #P
 		if m.fresh || m.pending() {
-			m.equals()
+			m.complete()
 			n, ok := m.x.Int64()
 			if !ok || !m.x.IsInteger() || n < 1 || n > fin.MaxPayments {
 				m.setMsg(hp17b.ErrInvalidInput.Error(), "", nil)

@@ -13,6 +13,7 @@ import (
 func FuzzStateFile(f *testing.F) {
 	f.Add([]byte(`{"schema":2,"calculator":{"x":"5"},"solve":{"equations":["A=B"],"current":0}}`))
 	f.Add([]byte(`{"schema":1,"equations":["Q=R+1"],"vars":{"R":"2"},"x":"7"}`))
+	f.Add([]byte(`{"schema":2,"calculator":{"x":"5","rpn":true,"stack":["1","2","3","4"],"noLift":true}}`))
 	f.Add([]byte(`{"schema":99}`))
 	f.Add([]byte("{"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -42,10 +43,12 @@ func FuzzStateFile(f *testing.F) {
 }
 
 // FuzzKeyScript: any key script runs or is refused with an error, never a
-// panic, and the display stays within its width.
+// panic, the display stays within its width, and the RPN stack keeps one
+// to four levels.
 func FuzzKeyScript(f *testing.F) {
 	for _, s := range []string{"SOLVE CALC INIT 6 [D] EVAL", `SOLVE NEW "A=B×C" INPUT CALC 3 [B] 4 [C] [A]`,
-		"BUS [MU%C] 9.6 [COST]", `"unclosed`, "[", "1 ÷ 0 =", "DSP FIX 99 INPUT"} {
+		"BUS [MU%C] 9.6 [COST]", `"unclosed`, "[", "1 ÷ 0 =", "DSP FIX 99 INPUT",
+		"MODES RPN MAIN 1 ENTER 2 R↓ X≷Y + LAST ( ) CLEARDATA %", "MODES RPN FIN TVM 3 ENTER 2 × N PMT"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, script string) {
@@ -57,6 +60,9 @@ func FuzzKeyScript(f *testing.F) {
 		_ = Run(m, script, nil)
 		if fr := m.Frame(); len([]rune(fr.Top)) > Width {
 			t.Fatalf("%q: top line %q", script, fr.Top)
+		}
+		if n := len(m.Stack()); n < 1 || n > 4 {
+			t.Fatalf("%q: %d stack levels", script, n)
 		}
 	})
 }

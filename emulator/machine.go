@@ -34,7 +34,10 @@ type Machine struct {
 	beep    bool
 
 	algLine
-	shift bool
+	rpn     rpnStack // RPN mode and its stack (rpn.go)
+	shift   bool
+	dbl     bool // MODES DBL: the print-out double spaced
+	adapter bool // MODES PRINTER: the printer on its AC adapter
 
 	menus   []menu
 	modal   modal     // what is pending: STO/RCL, DSP FIX, a question, the editor
@@ -69,6 +72,7 @@ func New() *Machine {
 	m := &Machine{vars: solver.NewVars(), appVars: map[string]*solver.Vars{}, mode: hp17b.DefaultMode,
 		beep: true, rng: rand.New(rand.NewPCG(1, 2)), Clock: time.Now}
 	m.toMain()
+	m.rpn.reset()
 	for _, p := range programs.All() {
 		if p.Default {
 			m.solve.eqs = append(m.solve.eqs, solver.Flatten(p.Text()))
@@ -286,17 +290,37 @@ func (m *Machine) key(k Key) {
 			}
 			return
 		}
+		if m.rpn.on {
+			m.rpnBinary(keyOps[k])
+			return
+		}
 		m.finishEntry()
 		m.report(m.operator(keyOps[k]))
 	case KeyEquals:
+		if m.rpn.on {
+			m.enter()
+			return
+		}
 		m.equals()
 	case KeyPercent:
+		if m.rpn.on {
+			m.rpnPercent()
+			return
+		}
 		m.finishEntry()
 		m.percent()
 	case KeyLParen:
+		if m.rpn.on { // R↓ in RPN
+			m.rollDown()
+			return
+		}
 		m.finishEntry()
 		m.openParen()
 	case KeyRParen:
+		if m.rpn.on { // x≷y in RPN
+			m.swapXY()
+			return
+		}
 		m.finishEntry()
 		m.report(m.closeParen())
 	case KeySTO:
@@ -312,6 +336,10 @@ func (m *Machine) key(k Key) {
 	case KeyINPUT:
 		if in, ok := m.menu().(inputter); ok {
 			in.input(m)
+			return
+		}
+		if m.rpn.on { // ENTER in RPN
+			m.enter()
 			return
 		}
 		m.finishEntry()
@@ -336,11 +364,16 @@ func (m *Machine) shiftedKey(k Key) {
 	case KeyDot: // SHOW
 		m.finishEntry()
 		m.show = fit(hp17b.Format(m.x, hp17b.Mode{All: true, Comma: m.mode.Comma}))
-	case KeyEquals: // LAST
+	case KeyEquals: // LAST (LAST X in RPN)
+		m.finishEntry()
 		m.setX(m.last)
 	case KeyDiv: // 1/x
 		m.unary(hp17b.Inv)
 	case KeyMul: // y^x
+		if m.rpn.on {
+			m.rpnBinary('^')
+			return
+		}
 		m.finishEntry()
 		m.report(m.operator('^'))
 	case KeySub: // √x
@@ -354,11 +387,18 @@ func (m *Machine) shiftedKey(k Key) {
 	case KeyRCL: // RND: round x to the display's decimals
 		m.finishEntry()
 		if !m.mode.All {
-			m.setX(hp17b.RoundFix(m.x, m.mode.Fix))
+			m.replaceX(hp17b.RoundFix(m.x, m.mode.Fix))
 		}
 	case KeyINPUT: // CLEAR DATA
 		if c, ok := m.menu().(dataClearer); ok {
 			c.clearData(m)
+		}
+		if m.rpn.on {
+			// Y, Z and T go too: X is alone on the stack again ("Cleared
+			// stack and TVM variables": T. S. Coleman's HP17B II
+			// exercises, 4(c); the comp.sys.hp48 thread "HP-17BII+ RPN
+			// Mode variable length stack", Aug 2007).
+			m.rpn.reset()
 		}
 	case KeyUp, KeyDown:
 		if l, ok := m.menu().(lister); ok {
@@ -368,11 +408,16 @@ func (m *Machine) shiftedKey(k Key) {
 		m.setMsg("MEMORY: UNLIMITED", "", nil)
 	case KeyCLR: // OFF: the state is kept, as continuous memory does
 		m.toMain()
-	case KeyRParen: // x≷y: a menu's second result (DEPRC's RDV)
+	case KeyRParen: // x≷y: a menu's second result (DEPRC's RDV), else X and Y in RPN
 		if sw, ok := m.menu().(swapper); ok {
 			sw.swap(m)
+		} else if m.rpn.on {
+			m.swapXY()
 		}
 	case KeyLParen: // R↓ acts in RPN mode only
+		if m.rpn.on {
+			m.rollDown()
+		}
 	default:
 		m.dispatch(k, false)
 	}
@@ -401,7 +446,9 @@ func (m *Machine) equals() {
 // unary applies a function to x.
 func (m *Machine) unary(f func(hp17b.Number) (hp17b.Number, error)) {
 	m.finishEntry()
-	m.report(m.algLine.unary(f))
+	if m.report(m.algLine.unary(f)) {
+		m.rpn.noLift = false
+	}
 }
 
 // report shows an arithmetic error, or OVERFLOW, and says whether the value

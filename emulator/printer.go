@@ -16,13 +16,17 @@ const PrintWidth = 24
 // maxPrintLines bounds the print-out: the oldest lines go first.
 const maxPrintLines = 10000
 
-// print adds lines to the print-out, each cut to PrintWidth.
+// print adds lines to the print-out, each cut to PrintWidth; under MODES
+// DBL each line is followed by a blank one (double spacing).
 func (m *Machine) print(lines ...string) {
 	for _, l := range lines {
 		if utf8.RuneCountInString(l) > PrintWidth {
 			l = string([]rune(l)[:PrintWidth])
 		}
 		m.tape = append(m.tape, l)
+		if m.dbl {
+			m.tape = append(m.tape, "")
+		}
 	}
 	if over := len(m.tape) - maxPrintLines; over > 0 {
 		m.tape = append([]string(nil), m.tape[over:]...)

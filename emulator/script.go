@@ -25,7 +25,7 @@ var shiftedTokens = map[string]Key{
 	"MAIN": KeyEXIT, "E": KeyChs, "MATH": KeyPercent, "MODES": KeyDSP, "SHOW": KeyDot,
 	"LAST": KeyEquals, "1/X": KeyDiv, "Y^X": KeyMul, "SQRT": KeySub, "√X": KeySub,
 	"X^2": KeyAdd, "X²": KeyAdd, "CLEARDATA": KeyINPUT, "RND": KeyRCL, "MEM": Key0,
-	"OFF": KeyCLR, "PRINTER": KeyPRT,
+	"OFF": KeyCLR, "PRINTER": KeyPRT, "R↓": KeyLParen, "RDN": KeyLParen, "X≷Y": KeyRParen, "X<>Y": KeyRParen,
 }
 
 // SplitScript splits a key script into tokens: words separated by spaces,

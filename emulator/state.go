@@ -43,6 +43,13 @@ type calcSection struct {
 	All       bool             `json:"all"`
 	Comma     bool             `json:"comma"`
 	Beep      bool             `json:"beep"`
+	// RPN mode and its stack above X (Y, Z, T: as many as are in use), and
+	// whether the next number writes over X; the printer's modes.
+	RPN     bool           `json:"rpn,omitempty"`
+	Stack   []hp17b.Number `json:"stack,omitempty"`
+	NoLift  bool           `json:"noLift,omitempty"`
+	Adapter bool           `json:"printerAdapter,omitempty"`
+	Double  bool           `json:"doubleSpace,omitempty"`
 }
 
 // solveSection is SOLVE's: the equation list, the current equation and the
@@ -374,9 +381,10 @@ func DefaultStatePath() (string, error) {
 
 func (m *Machine) snapshot() stateFile {
 	st := stateFile{Schema: SchemaVersion,
-		Calculator: calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep},
-		Solve:      solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
-		Window:     m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
+		Calculator: calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep,
+			RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl},
+		Solve:  solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
+		Window: m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
 		Time: m.clk.snapshot(), CURRX: m.currx.snapshot()}
 	for label, v := range m.appVars {
 		if snap := v.Snapshot(); len(snap) > 0 {
@@ -645,5 +653,9 @@ func (m *Machine) restore(st stateFile) {
 	m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}
 	m.beep = c.Beep
 	m.x = c.X
+	m.rpn.on = c.RPN
+	m.rpn.restore(c.Stack)
+	m.rpn.noLift = c.RPN && c.NoLift
+	m.adapter, m.dbl = c.Adapter, c.Double
 	m.window = st.Window
 }

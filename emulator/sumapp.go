@@ -67,7 +67,7 @@ func (s *sumMenu) topLine(m *Machine) string {
 func (s *sumMenu) input(m *Machine) {
 	l := m.sum.current()
 	keyed := m.pending() || m.fresh
-	m.equals()
+	m.complete()
 	x := m.x
 	m.entry, m.x, m.fresh = "", hp17b.Zero, false
 	switch {

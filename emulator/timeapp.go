@@ -48,7 +48,7 @@ func (m *Machine) keyedNumber() (hp17b.Number, bool) {
 	if !m.fresh && !m.pending() {
 		return hp17b.Zero, false
 	}
-	m.equals()
+	m.complete()
 	m.fresh = false
 	return m.x, true
 }

@@ -3,9 +3,11 @@ package emulator
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/transcript"
 )
 
@@ -17,6 +19,8 @@ import (
 // Sunday, April 20, 2003 (chapter 11's first date) at the start of every
 // transcript, and stands still: "wait D" moves it on by the duration D
 // (Go's form: 90s, 2h) and lets the calculator's clock run (alarms).
+// "stack X=a Y=b ..." checks the RPN stack's levels in use, each shown in
+// the display mode, as appendix E's diagrams list them.
 func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func() transcript.Session {
 		k := &keySession{m: New(), now: time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)}
@@ -36,6 +40,15 @@ func (k *keySession) Directive(word, arg string) (bool, error) {
 		n, err := strconv.Atoi(arg)
 		k.m.InterruptAfter = n
 		return true, err
+	case "stack":
+		var parts []string
+		for i, v := range k.m.Stack() {
+			parts = append(parts, fmt.Sprintf("%c=%s", "XYZT"[i], hp17b.Format(v, k.m.Mode())))
+		}
+		if got := strings.Join(parts, " "); got != arg {
+			return true, fmt.Errorf("stack: got %q, want %q", got, arg)
+		}
+		return true, nil
 	case "wait":
 		d, err := time.ParseDuration(arg)
 		if err != nil || d < 0 {

@@ -90,7 +90,7 @@ func (v *varMenu) press(m *Machine, i int) {
 		m.fresh = false
 		m.setMsg(m.varLine(name, x), "", nil)
 	case pre.sto:
-		m.equals()
+		m.complete()
 		x := m.x
 		if pre.op != 0 {
 			var err error
@@ -100,7 +100,7 @@ func (v *varMenu) press(m *Machine, i int) {
 		}
 		v.store(m, name, x)
 	case m.fresh || m.pending():
-		m.equals()
+		m.complete()
 		v.store(m, name, m.x)
 	default:
 		v.solveFor(m, name)

@@ -27,6 +27,9 @@ type Frame struct {
 	// one is past due (clock.go); Ringing while an alarm rings (its
 	// message shows until a key acknowledges it).
 	Shift, Busy, Alarm, Ringing bool
+	// RPN is set while the keyboard calculates in RPN (MODES RPN): the =
+	// key is ENTER.
+	RPN bool
 }
 
 // MenuLine gives the second line as `hp17b keys` prints it: the labels

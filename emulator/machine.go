@@ -178,7 +178,7 @@ func (m *Machine) Frame() Frame {
 
 // frame is Frame with the lock held.
 func (m *Machine) frame() Frame {
-	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0}
+	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0, RPN: m.rpn.on}
 	f.Labels = m.menu().labels(m)
 	mt, hasTop := m.modal.(modalTop)
 	tl, listTop := m.menu().(topLiner)

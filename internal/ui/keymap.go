@@ -98,8 +98,17 @@ func CharAction(r rune, editing bool) (Action, bool) {
 	return a, ok
 }
 
-// KeyMapHelp is the overlay that '?' shows.
-var KeyMapHelp = strings.TrimSpace(`
+// KeyMapHelp is the overlay that '?' shows; in RPN mode (rpn) Enter and =
+// are ENTER.
+func KeyMapHelp(rpn bool) string {
+	equals := "Enter ="
+	if rpn {
+		equals = "Enter or = ENTER"
+	}
+	return strings.Replace(keyMapHelp, "Enter =", equals, 1)
+}
+
+var keyMapHelp = strings.TrimSpace(`
 PC KEYBOARD
 0-9 . + - * / ^ ( ) = %   those keys
 Enter = · Backspace ← · Tab INPUT
@@ -110,3 +119,15 @@ there Left Right Home End move, Delete
 deletes, Enter is INPUT, Escape EXIT
 Click a match to take it and those right of it
 ? or Escape hides this map`)
+
+// KeyLabels gives the labels the window draws on key k and above it in
+// gold: the calculator's own (emulator.Keys), except that in RPN mode the =
+// key reads ENTER, its lower label on the HP-17BII's keyboard (C.
+// Finseth's HP-17BII data page).
+func KeyLabels(k emulator.Key, rpn bool) (label, shifted string) {
+	info := emulator.Keys[k]
+	if rpn && k == emulator.KeyEquals {
+		return "ENTER", info.Shifted
+	}
+	return info.Label, info.Shifted
+}

@@ -251,7 +251,31 @@ func TestHelpToggle(t *testing.T) {
 	assert.False(t, c.Help())
 	c.Do(Action{Help: true})
 	assert.True(t, c.Help())
-	assert.Contains(t, KeyMapHelp, "F1-F6")
+	assert.Contains(t, KeyMapHelp(false), "F1-F6")
+}
+
+// TestLabelsFollowRPN: after MODES RPN the frame says so, the = key reads
+// ENTER and the overlay says Enter is ENTER; back in ALG they read = again.
+func TestLabelsFollowRPN(t *testing.T) {
+	m := emulator.New()
+	for _, c := range []struct {
+		script string
+		rpn    bool
+		equals string
+	}{
+		{"MODES RPN", true, "ENTER"},
+		{"MODES ALG", false, "="},
+	} {
+		require.NoError(t, emulator.Run(m, c.script, nil))
+		f := m.Frame()
+		assert.Equal(t, c.rpn, f.RPN, c.script)
+		label, gold := KeyLabels(emulator.KeyEquals, f.RPN)
+		assert.Equal(t, c.equals, label, c.script)
+		assert.Equal(t, "LAST", gold, c.script)
+		assert.Equal(t, c.rpn, strings.Contains(KeyMapHelp(f.RPN), "ENTER"), c.script)
+		label, _ = KeyLabels(emulator.KeyLParen, f.RPN)
+		assert.Equal(t, "(", label, "the ( key keeps its label; R↓ is above it")
+	}
 }
 
 func TestLoadFiles(t *testing.T) {

@@ -399,16 +399,20 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			c = colMenuKey
 		}
 		rect(r, c)
-		info := emulator.Keys[k]
-		if s, ok := screenLabels[info.Label]; ok {
-			info.Label = s
+		main, gold := ui.KeyLabels(k, f.RPN)
+		if s, ok := screenLabels[main]; ok {
+			main = s
 		}
-		if s, ok := screenLabels[info.Shifted]; ok {
-			info.Shifted = s
+		if s, ok := screenLabels[gold]; ok {
+			gold = s
 		}
-		label(info.Label, g.bold, 13, r.X+r.W/2, r.Y+r.H/2, colLabel)
-		if info.Shifted != "" {
-			label(info.Shifted, g.regular, 9, r.X+r.W/2, r.Y-7, colGold)
+		size := 13.0
+		if len(main) > 3 {
+			size = 11
+		}
+		label(main, g.bold, size, r.X+r.W/2, r.Y+r.H/2, colLabel)
+		if gold != "" {
+			label(gold, g.regular, 9, r.X+r.W/2, r.Y-7, colGold)
 		}
 	}
 	if p := snap.Panel; p.Active {
@@ -423,7 +427,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if snap.Help {
 		rect(l.Body, colOverlay)
-		for i, line := range strings.Split(ui.KeyMapHelp, "\n") {
+		for i, line := range strings.Split(ui.KeyMapHelp(f.RPN), "\n") {
 			label(line, g.regular, 12, l.Body.W/2, 120+float64(i)*26, colLabel)
 		}
 	}

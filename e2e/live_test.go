@@ -245,6 +245,25 @@ func TestLiveNumberThenMenuKey(t *testing.T) {
 	}
 }
 
+// TestLiveRPN: MODES RPN by quick clicks, then the manual's chain
+// calculation typed at machine speed with = as ENTER and ) as x≷y
+// (17bII+ owner's manual p.274: 4 ÷ [14 + (7 × 3) − 2] is 0.12).
+func TestLiveRPN(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh")
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	for _, k := range []emulator.Key{emulator.KeyShift, emulator.KeyDSP, emulator.KeyF5} {
+		clickAt(xdo, win, img, l.Keys[k])
+	}
+	_, top := waitLCD(t, win, "RPN MODE", 5*time.Second)
+	require.Equal(t, "RPN MODE", top)
+	clickAt(xdo, win, img, l.Keys[emulator.KeyEXIT])
+	xdo("type", "--window", win, "--delay", "0", "7=3*14+2-4)/")
+	_, top = waitLCD(t, win, "0.12", 5*time.Second)
+	assert.Equal(t, "0.12", top)
+}
+
 // TestLiveWindowPlaceKept: a window moved and resized opens there again
 // from the same state file, even when its process was killed.
 func TestLiveWindowPlaceKept(t *testing.T) {

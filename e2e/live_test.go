@@ -19,6 +19,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/internal/ui/window"
 )
 
 // liveWindow starts the window program for real (not in screenshot mode,
@@ -262,6 +263,20 @@ func TestLiveRPN(t *testing.T) {
 	xdo("type", "--window", win, "--delay", "0", "7=3*14+2-4)/")
 	_, top = waitLCD(t, win, "0.12", 5*time.Second)
 	assert.Equal(t, "0.12", top)
+}
+
+// TestLiveWindowClass: the window's WM_CLASS is the desktop entry's
+// StartupWMClass (packaging/linux), not Ebitengine's default.
+func TestLiveWindowClass(t *testing.T) {
+	win, _ := liveWindow(t, "--fresh")
+	for _, by := range []string{"--class", "--classname"} {
+		out, err := exec.Command("xdotool", "search", by, "^"+window.WindowClass+"$").Output()
+		require.NoError(t, err, by)
+		assert.Contains(t, strings.Fields(string(out)), win, by)
+	}
+	desktop, err := os.ReadFile("../packaging/linux/io.github.hp17b.hp17b.desktop")
+	require.NoError(t, err)
+	assert.Contains(t, string(desktop), "StartupWMClass="+window.WindowClass+"\n")
 }
 
 // TestLiveWindowPlaceKept: a window moved and resized opens there again

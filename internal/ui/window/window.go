@@ -158,13 +158,25 @@ func runGame(g *Game) (err error) {
 			err = fmt.Errorf("%w: %v", ErrNoWindow, r)
 		}
 	}()
-	err = ebiten.RunGame(g)
+	icons := make([]image.Image, len(ui.IconSizes))
+	for i, n := range ui.IconSizes {
+		icons[i] = ui.Icon(n)
+	}
+	ebiten.SetWindowIcon(icons)
+	// WM_CLASS names the program, so that a desktop entry's StartupWMClass
+	// (packaging/linux) finds the window.
+	err = ebiten.RunGameWithOptions(g, &ebiten.RunGameOptions{X11ClassName: WindowClass, X11InstanceName: WindowClass})
 	if err != nil && !g.drawn {
 		// Nothing was ever drawn: the window system refused (no display).
 		err = fmt.Errorf("%w: %v", ErrNoWindow, err)
 	}
 	return err
 }
+
+// WindowClass is the window's class and instance name (X11's WM_CLASS):
+// the desktop entry packaging/linux/io.github.hp17b.hp17b.desktop names it
+// as its StartupWMClass.
+const WindowClass = "hp17b"
 
 // ErrNoWindow is returned by Run when the window system could not start.
 var ErrNoWindow = fmt.Errorf("the window could not open")

@@ -123,16 +123,23 @@ func (a *algLine) finishEntry() error {
 	if a.entry == "" {
 		return nil
 	}
-	s := a.entry
-	if strings.HasSuffix(s, "E") || strings.HasSuffix(s, "E-") {
-		s = strings.TrimSuffix(strings.TrimSuffix(s, "-"), "E")
-	}
-	v, err := hp17b.Parse(s)
+	v, err := a.entryValue()
 	a.entry, a.x, a.fresh = "", v, true
 	if err == hp17b.ErrOverflow {
 		return err
 	}
 	return nil
+}
+
+// entryValue is the number being typed (an E with no exponent digits yet
+// counts for nothing), or hp17b.Parse's error for a number beyond the
+// range (the value is then the largest number).
+func (a *algLine) entryValue() (hp17b.Number, error) {
+	s := a.entry
+	if strings.HasSuffix(s, "E") || strings.HasSuffix(s, "E-") {
+		s = strings.TrimSuffix(strings.TrimSuffix(s, "-"), "E")
+	}
+	return hp17b.Parse(s)
 }
 
 // setX puts a computed value on the line.

@@ -209,9 +209,7 @@ func (m *Machine) Stack() []hp17b.Number {
 	defer m.mu.Unlock()
 	x := m.x
 	if m.entry != "" {
-		if v, err := hp17b.Parse(m.entry); err == nil {
-			x = v
-		}
+		x, _ = m.entryValue()
 	}
 	if !m.rpn.on {
 		return []hp17b.Number{x}

@@ -71,5 +71,6 @@ func Icon(size int) *image.RGBA {
 	return img
 }
 
-// IconSizes are the sizes the window offers the window system.
+// IconSizes are the icon sizes, in pixels a side, the window offers the
+// window system.
 var IconSizes = []int{16, 32, 48, 64, 128, 256}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hp17b/hp17b/emulator"
@@ -101,17 +102,18 @@ func CharAction(r rune, editing bool) (Action, bool) {
 // KeyMapHelp is the overlay that '?' shows; in RPN mode (rpn) Enter and =
 // are ENTER.
 func KeyMapHelp(rpn bool) string {
-	equals := "Enter ="
+	enter := "Enter ="
 	if rpn {
-		equals = "Enter or = ENTER"
+		enter = "Enter or = ENTER"
 	}
-	return strings.Replace(keyMapHelp, "Enter =", equals, 1)
+	return fmt.Sprintf(keyMapHelp, enter)
 }
 
+// keyMapHelp is the overlay's text; %s is what the Enter key does.
 var keyMapHelp = strings.TrimSpace(`
 PC KEYBOARD
-0-9 . + - * / ^ ( ) = %   those keys
-Enter = · Backspace ← · Tab INPUT
+0-9 . + - * / ^ ( ) = %%   those keys
+%s · Backspace ← · Tab INPUT
 Escape EXIT · Delete CLR · Ctrl shift
 Arrow up/down ▲ ▼ · F1-F6 menu keys
 Letters type into an equation (NEW/EDIT);

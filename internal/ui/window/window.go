@@ -418,9 +418,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		if s, ok := screenLabels[gold]; ok {
 			gold = s
 		}
+		// A label wider than its key (RPN's ENTER on a narrow key) is set
+		// smaller until it fits with a margin; the others keep 13 points.
 		size := 13.0
-		if len(main) > 3 {
-			size = 11
+		if w, _ := text.Measure(main, &text.GoTextFace{Source: g.bold, Size: size}, 0); w > r.W-6 {
+			size *= (r.W - 6) / w
 		}
 		label(main, g.bold, size, r.X+r.W/2, r.Y+r.H/2, colLabel)
 		if gold != "" {

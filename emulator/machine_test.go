@@ -241,3 +241,26 @@ func keys(m map[string]json.RawMessage) []string {
 	}
 	return out
 }
+
+// TestEquationReadOncePerText: CALC reads a text of the SOLVE list once;
+// an edited text is read again, and texts gone from the list are dropped
+// once the cache outgrows the list.
+func TestEquationReadOncePerText(t *testing.T) {
+	var s solveApp
+	s.eqs = []string{"A=B+1"}
+	first, err := s.parse(s.eqs[0])
+	require.NoError(t, err)
+	again, err := s.parse(s.eqs[0])
+	require.NoError(t, err)
+	assert.Same(t, first, again)
+	_, err = s.parse("A=B+")
+	assert.Error(t, err, "a bad text is not kept")
+	for i := range 20 {
+		s.eqs[0] = "A=B+" + strings.Repeat("1", i+1)
+		_, err := s.parse(s.eqs[0])
+		require.NoError(t, err)
+	}
+	assert.LessOrEqual(t, len(s.parsed), 2*len(s.eqs)+9)
+	assert.Contains(t, s.parsed, s.eqs[0])
+	assert.NotContains(t, s.parsed, "A=B+1")
+}

@@ -18,6 +18,35 @@ import (
 type solveApp struct {
 	eqs []string
 	cur int
+	// parsed holds the equations read from the list's texts, so that CALC
+	// reads each text once (its trees are immutable); texts no longer in
+	// the list are dropped when it outgrows the list.
+	parsed map[string]*solver.Equation
+}
+
+// parse reads one of the list's texts, once per text.
+func (s *solveApp) parse(text string) (*solver.Equation, error) {
+	if eq, ok := s.parsed[text]; ok {
+		return eq, nil
+	}
+	eq, err := solver.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.parsed) > 2*len(s.eqs)+8 {
+		keep := make(map[string]*solver.Equation, len(s.eqs))
+		for _, t := range s.eqs {
+			if e, ok := s.parsed[t]; ok {
+				keep[t] = e
+			}
+		}
+		s.parsed = keep
+	}
+	if s.parsed == nil {
+		s.parsed = map[string]*solver.Equation{}
+	}
+	s.parsed[text] = eq
+	return eq, nil
 }
 
 func init() {
@@ -85,7 +114,7 @@ func (m *Machine) calcEquation() {
 		return
 	}
 	m.finishEntry()
-	eq, err := solver.Parse(s.eqs[s.cur])
+	eq, err := s.parse(s.eqs[s.cur])
 	if err != nil {
 		text := []rune(s.eqs[s.cur])
 		m.startEdit(text, s.cur)
@@ -116,7 +145,7 @@ func (m *Machine) deleteEquation() {
 			}
 		}, nil)
 	}
-	eq, err := solver.Parse(s.eqs[s.cur])
+	eq, err := s.parse(s.eqs[s.cur])
 	if err == nil {
 		for _, n := range eq.Names {
 			if _, ok := m.vars.Get(n); ok {

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"context"
+	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/solver"
@@ -39,15 +40,28 @@ type builtin struct {
 	forms []string
 }
 
-// open opens the built-in's variable menu over vars. A form that does not
-// parse is a programming error (the tests open every built-in).
+// builtinForms holds the built-ins' forms once parsed: string → *solver.Equation.
+var builtinForms sync.Map
+
+// builtinForm parses a built-in's form once per process. A form that does
+// not parse is a programming error (the tests open every built-in).
+func builtinForm(f string) *solver.Equation {
+	if eq, ok := builtinForms.Load(f); ok {
+		return eq.(*solver.Equation)
+	}
+	eq, err := solver.Parse(f)
+	if err != nil {
+		panic("emulator: built-in form " + f + ": " + err.Error())
+	}
+	builtinForms.Store(f, eq)
+	return eq
+}
+
+// open opens the built-in's variable menu over vars.
 func (b builtin) open(vars *solver.Vars) *varMenu {
 	v := &varMenu{vars: vars, names: b.menu, forms: map[string]*solver.Solver{}}
 	for _, f := range b.forms {
-		eq, err := solver.Parse(f)
-		if err != nil {
-			panic("emulator: built-in form " + f + ": " + err.Error())
-		}
+		eq := builtinForm(f)
 		if v.eq == nil {
 			v.eq, v.s = eq, solver.New(eq, vars)
 		}

@@ -10,6 +10,7 @@ import (
 	"embed"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/solver"
@@ -101,11 +102,20 @@ func (p Program) Text() string {
 	return string(b)
 }
 
-// Equation parses the program's equation.
+// parsed holds each program's equation once read: File → *solver.Equation.
+var parsed sync.Map
+
+// Equation returns the program's equation, parsed once per process (an
+// Equation is immutable and may be shared). An error is the equation
+// file's *solver.SyntaxError.
 func (p Program) Equation() (*solver.Equation, error) {
+	if eq, ok := parsed.Load(p.File); ok {
+		return eq.(*solver.Equation), nil
+	}
 	eqs, err := solver.ParseFile(p.File, p.Text())
 	if err != nil {
 		return nil, err
 	}
+	parsed.Store(p.File, eqs[0])
 	return eqs[0], nil
 }

@@ -24,6 +24,12 @@ func TestLibrary(t *testing.T) {
 	}
 	_, err := ByID("nope")
 	assert.Error(t, err)
+	// Parsed once per process: the second call returns the same tree.
+	first, err := All()[0].Equation()
+	require.NoError(t, err)
+	again, err := All()[0].Equation()
+	require.NoError(t, err)
+	assert.Same(t, first, again)
 	seed, err := os.ReadFile("../solver/testdata/nim-seed.eq")
 	require.NoError(t, err)
 	p, err := ByID("nim-as-transcribed")

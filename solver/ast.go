@@ -49,15 +49,6 @@ func (b *builder) boolean(n Node) Node {
 	return n
 }
 
-// fold builds one left-to-right level of the grammar: first, then each
-// operator of rest joined to what is built so far.
-func fold[T any](first Node, rest []T, join func(l Node, r T) Node) Node {
-	for _, r := range rest {
-		first = join(first, r)
-	}
-	return first
-}
-
 // logic joins two conditions with AND or OR.
 func (b *builder) logic(p lexer.Position, op Conj, l, r Node) Node {
 	return &Logic{Pos: posOf(p), Op: op, L: b.boolean(l), R: b.boolean(r)}
@@ -68,80 +59,151 @@ func (b *builder) arith(p lexer.Position, op Op, l, r Node) Node {
 	return &Binary{Pos: posOf(p), Op: op, L: b.number(l), R: b.number(r)}
 }
 
-// negate applies a sign: '-' negates, '+' is dropped.
-func (b *builder) negate(p lexer.Position, sign *string, n Node) Node {
-	if sign != nil && *sign != "+" {
-		return &Neg{Pos: posOf(p), X: b.number(n)}
+// negate applies a sign token: '-' or '−' negates, '+' is dropped, and
+// none (the zero token) leaves n as it is.
+func (b *builder) negate(sign lexer.Token, n Node) Node {
+	if sign.Value != "" && sign.Value != "+" {
+		return &Neg{Pos: posOf(sign.Pos), X: b.number(n)}
 	}
 	return n
 }
 
-func (b *builder) or(g *gOr) Node {
-	return fold(b.and(g.Left), g.Rest, func(l Node, r *gOrOp) Node { return b.logic(r.Pos, Or, l, b.and(r.Right)) })
-}
-
-func (b *builder) and(g *gAnd) Node {
-	return fold(b.not(g.Left), g.Rest, func(l Node, r *gAndOp) Node { return b.logic(r.Pos, And, l, b.not(r.Right)) })
-}
-
-func (b *builder) not(g *gNot) Node {
-	if g.Not != nil {
-		return &Not{Pos: posOf(g.Pos), X: b.boolean(b.not(g.Not))}
+// expr builds conditions joined left to right, AND before OR: an OR
+// waits until the AND-joined run to its right is complete.
+func (b *builder) expr(g *gExpr) Node {
+	var or Node
+	var orAt lexer.Position
+	and := b.cond(g.First)
+	for _, r := range g.Rest {
+		if r.Op.Value == "AND" {
+			and = b.logic(r.Op.Pos, And, and, b.cond(r.Right))
+			continue
+		}
+		if or != nil {
+			and = b.logic(orAt, Or, or, and)
+		}
+		or, orAt = and, r.Op.Pos
+		and = b.cond(r.Right)
 	}
-	return b.cmp(g.Cmp)
+	if or != nil {
+		return b.logic(orAt, Or, or, and)
+	}
+	return and
 }
 
 // rels reads a comparison operator, in any of its spellings.
 var rels = map[string]Rel{"=": Eq, "<>": Ne, "≠": Ne, "<": Lt, "<=": Le, "≤": Le, ">": Gt, ">=": Ge, "≥": Ge}
 
-func (b *builder) cmp(g *gCmp) Node {
-	l := b.sum(g.Left)
-	if g.Op == nil {
-		return l
+// cond builds a comparison (or a lone arithmetic list) under its NOT marks,
+// the innermost NOT first.
+func (b *builder) cond(g *gCond) Node {
+	n := b.arithList(g.Left)
+	if g.Right != nil {
+		n = &Compare{Pos: posOf(g.Rel.Pos), Op: rels[g.Rel.Value], L: b.number(n), R: b.number(b.arithList(g.Right))}
 	}
-	return &Compare{Pos: posOf(g.Op.Pos), Op: rels[g.Op.Op], L: b.number(l), R: b.number(b.sum(g.Right))}
+	for i := len(g.Not) - 1; i >= 0; i-- {
+		n = &Not{Pos: posOf(g.Not[i].Pos), X: b.boolean(n)}
+	}
+	return n
 }
 
-func (b *builder) sum(g *gSum) Node {
-	return fold(b.term(g.Left), g.Rest, func(l Node, r *gSumOp) Node {
+// arithCursor walks an arithmetic list: the operator at next joins what is
+// built so far to the primary after it.
+type arithCursor struct {
+	b    *builder
+	g    *gArith
+	next int
+}
+
+// peek returns the next operator's symbol, or "" at the end of the list.
+func (c *arithCursor) peek() string {
+	if c.next < len(c.g.Rest) {
+		return c.g.Rest[c.next].Toks[0].Value
+	}
+	return ""
+}
+
+// arithList builds sums of terms, as the levels + − < sign of a term <
+// × ÷ < ^ < sign of a primary would have nested them.
+func (b *builder) arithList(g *gArith) Node {
+	c := &arithCursor{b: b, g: g}
+	n := c.term(g.Signs, g.First)
+	for {
 		op := Add
-		if r.Op != "+" {
+		switch c.peek() {
+		case "+":
+		case "-", "−":
 			op = Sub
+		default:
+			return n
 		}
-		return b.arith(r.Pos, op, l, b.term(r.Right))
-	})
+		r := g.Rest[c.next]
+		c.next++
+		n = b.arith(r.Toks[0].Pos, op, n, c.term(r.Toks[1:], r.Prim))
+	}
 }
 
-func (b *builder) term(g *gTerm) Node {
-	n := fold(b.power(g.Left), g.Rest, func(l Node, r *gTermOp) Node {
+// term builds a term from its signs and first primary: with two signs the
+// first is the term's and the second the primary's; one sign is the
+// term's.
+func (c *arithCursor) term(signs []lexer.Token, first *gPrimary) Node {
+	var termSign, primSign lexer.Token
+	if len(signs) > 0 {
+		termSign = signs[0]
+	}
+	if len(signs) > 1 {
+		primSign = signs[1]
+	}
+	n := c.power(primSign, first)
+	for {
 		op := Mul
-		if r.Op == "÷" || r.Op == "/" {
+		switch c.peek() {
+		case "×", "*":
+		case "÷", "/":
 			op = Div
+		default:
+			return c.b.negate(termSign, n)
 		}
-		return b.arith(r.Pos, op, l, b.power(r.Right))
-	})
-	return b.negate(g.Pos, g.Sign, n)
+		r := c.g.Rest[c.next]
+		c.next++
+		n = c.b.arith(r.Toks[0].Pos, op, n, c.power(signAfter(r), r.Prim))
+	}
 }
 
-func (b *builder) power(g *gPower) Node {
-	return fold(b.unary(g.Left), g.Rest, func(l Node, r *gPowOp) Node { return b.arith(r.Pos, Pow, l, b.unary(r.Right)) })
+// power builds a primary with its sign raised left to right by each '^'
+// that follows.
+func (c *arithCursor) power(sign lexer.Token, first *gPrimary) Node {
+	n := c.b.negate(sign, c.b.primary(first))
+	for c.peek() == "^" {
+		r := c.g.Rest[c.next]
+		c.next++
+		n = c.b.arith(r.Toks[0].Pos, Pow, n, c.b.negate(signAfter(r), c.b.primary(r.Prim)))
+	}
+	return n
 }
 
-func (b *builder) unary(g *gUnary) Node { return b.negate(g.Pos, g.Sign, b.primary(g.Prim)) }
+// signAfter is the sign after a × ÷ ^ operator, or the zero token.
+func signAfter(r *gArithOp) lexer.Token {
+	if len(r.Toks) > 1 {
+		return r.Toks[1]
+	}
+	return lexer.Token{}
+}
 
 func (b *builder) primary(g *gPrimary) Node {
-	p := posOf(g.Pos)
 	switch {
-	case g.Number != nil:
-		v, err := hp17b.Parse(strings.ReplaceAll(*g.Number, "−", "-"))
+	case g.Number.Value != "":
+		p := posOf(g.Number.Pos)
+		v, err := hp17b.Parse(strings.ReplaceAll(g.Number.Value, "−", "-"))
 		if err != nil && err != hp17b.ErrOverflow {
-			b.fail(p, "bad number %q", *g.Number)
+			b.fail(p, "bad number %q", g.Number.Value)
 		}
 		return &Num{Pos: p, Value: v}
-	case g.Call != nil:
-		return b.call(g.Call)
-	case g.Name != nil:
-		name := *g.Name
+	case g.Args != nil:
+		return b.call(g.Name, g.Args)
+	case g.Name.Value != "":
+		p := posOf(g.Name.Pos)
+		name := g.Name.Value
 		// PI, CDATE and CTIME take no parentheses; any other function name
 		// without them is an ordinary variable name.
 		if f, ok := lookupFn(name); ok && f.kind == fnNullary {
@@ -153,7 +215,7 @@ func (b *builder) primary(g *gPrimary) Node {
 		}
 		return &Var{Pos: p, Name: name}
 	default:
-		return b.or(g.Group)
+		return b.expr(g.Group)
 	}
 }
 
@@ -164,10 +226,10 @@ func (b *builder) name(n Node, fn string) Node {
 	return n
 }
 
-func (b *builder) call(g *gCall) Node {
-	p := posOf(g.Pos)
-	info, ok := lookupFn(g.Name)
-	fn := g.Name
+func (b *builder) call(name lexer.Token, g *gArgs) Node {
+	p := posOf(name.Pos)
+	info, ok := lookupFn(name.Value)
+	fn := name.Value
 	if ok {
 		fn = info.name
 	}
@@ -176,26 +238,24 @@ func (b *builder) call(g *gCall) Node {
 		// function for (J. Kearns, "Solver issue with HP 17BII - different
 		// from 19BII", HP Museum forum, 27 Nov 2013: the 19BII's FV( is
 		// INVALID EQUATION "at the first bracket").
-		open := Pos{Line: p.Line, Col: p.Col + utf8.RuneCountInString(g.Name)}
-		b.fail(open, "%s is not a function of the HP-17BII: a name followed by '(' must be one of its functions", g.Name)
+		open := Pos{Line: p.Line, Col: p.Col + utf8.RuneCountInString(fn)}
+		b.fail(open, "%s is not a function of the HP-17BII: a name followed by '(' must be one of its functions", fn)
 		return &Call{Pos: p, Fn: fn}
 	}
 	if info.kind == fnNullary {
 		b.fail(p, "%s takes no arguments and no parentheses", fn)
 	}
-	if len(g.Args) != info.arity {
-		at := p
-		if len(g.Args) > info.arity {
-			at = posOf(g.Args[info.arity].Pos)
-		} else {
-			at = posOf(g.Close.Pos)
+	if len(g.List) != info.arity {
+		at := posOf(g.Close.Pos)
+		if len(g.List) > info.arity {
+			at = posOf(g.List[info.arity].Pos)
 		}
-		b.fail(at, "%s takes %d argument%s separated by ':', not %d", fn, info.arity, plural(info.arity), len(g.Args))
+		b.fail(at, "%s takes %d argument%s separated by ':', not %d", fn, info.arity, plural(info.arity), len(g.List))
 		return &Call{Pos: p, Fn: fn}
 	}
-	args := make([]Node, len(g.Args))
-	for i, a := range g.Args {
-		args[i] = b.or(a)
+	args := make([]Node, len(g.List))
+	for i, a := range g.List {
+		args[i] = b.expr(a)
 	}
 	switch info.kind {
 	case fnIf:

@@ -45,3 +45,34 @@ func BenchmarkSolveNIMEval(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveQueens8 solves programs/bench/queens8.eq for T: nested Σ
+// and IF search for the first placement of eight queens, ended by a
+// division by 0 once it is stored (P = 15,863,724).
+func BenchmarkSolveQueens8(b *testing.B) {
+	src, err := os.ReadFile("../programs/bench/queens8.eq")
+	require.NoError(b, err)
+	eqs, err := ParseFile("queens8.eq", string(src))
+	require.NoError(b, err)
+	ctx := context.Background()
+	want := hp17b.FromInt(15863724)
+	for b.Loop() {
+		v := NewVars()
+		r, err := New(eqs[0], v).Solve(ctx, "T", Options{})
+		p, _ := v.Get("P")
+		if err != nil || r.Cause == "" || !p.Equal(want) {
+			b.Fatalf("T: %+v, %v; P = %v", r, err, p)
+		}
+	}
+}
+
+// BenchmarkParseQueens8 parses programs/bench/queens8.eq.
+func BenchmarkParseQueens8(b *testing.B) {
+	src, err := os.ReadFile("../programs/bench/queens8.eq")
+	require.NoError(b, err)
+	for b.Loop() {
+		if _, err := ParseFile("queens8.eq", string(src)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

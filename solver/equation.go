@@ -160,7 +160,7 @@ func Parse(src string) (*Equation, error) {
 	if g.Label != nil {
 		eq.Name = g.Label.Name
 	}
-	body := b.or(g.Body)
+	body := b.expr(g.Body)
 	if c, ok := body.(*Compare); ok && c.Op == Eq {
 		eq.Left, eq.Right = c.L, c.R
 	} else {

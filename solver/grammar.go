@@ -5,139 +5,88 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// The grammar is written for participle v2. It accepts comparisons and
-// AND/OR/NOT anywhere an expression may stand; check (ast.go) then rejects a
-// truth value where a number is needed, so the error can say what is wrong
-// and where. Precedence, loosest first, after the HP-17BII manual and the
-// reference model (solver-semantics.md §2):
+// The grammar is written for participle v2 and is deliberately flat: an
+// expression is a list of conditions joined by AND/OR, a condition is NOT
+// marks, an arithmetic list and at most one comparison with another, and an
+// arithmetic list is primaries with their signs between operators. The
+// builder (ast.go) then applies precedence by recursive descent over these
+// lists. A tree with one struct per precedence level cost nine nested
+// structs and as many backtracking branches for every number and name.
+//
+// Precedence, loosest first, after the HP-17BII manual and the reference
+// model (solver-semantics.md §2):
 //
 //	OR < AND < NOT < comparison (= < > <= >= <>) < + − < unary sign of a
 //	term < × ÷ < ^ (left to right) < sign right after × ÷ ^ < primary
-
-var eqLexer = lexer.MustSimple([]lexer.SimpleRule{
-	// Spaces, line breaks and the Unicode spaces of pasted listings.
-	{Name: "Space", Pattern: `[` + spaceClass + `]+`},
-	{Name: "Number", Pattern: `(\d+\.?\d*|\.\d+)([Ee][+\-−]?\d+)?`},
-	{Name: "Op", Pattern: `<=|>=|<>|[≤≥≠<>=+\-−×÷*/^():]`},
-	{Name: "Name", Pattern: `[^` + spaceClass + `\d+\-−×÷*/^()<>=:≤≥≠.,][^` + spaceClass + `+\-−×÷*/^()<>=:≤≥≠.,]*`},
-})
+//
+// The grammar accepts comparisons and AND/OR/NOT anywhere an expression
+// may stand; the builder rejects a truth value where a number is needed,
+// so the error can say what is wrong and where. It bounds the signs where
+// the levels did: two at the start of a term (the term's and the first
+// primary's), one after × ÷ ^.
 
 type gEquation struct {
 	Label *gLabel `parser:"@@?"`
-	Body  *gOr    `parser:"@@"`
+	Body  *gExpr  `parser:"@@"`
 }
 
 type gLabel struct {
-	Pos  lexer.Position
-	Name string `parser:"@Name ':'"`
+	Name string `parser:"@Name Colon"`
 }
 
-type gOr struct {
-	Pos  lexer.Position
-	Left *gAnd    `parser:"@@"`
-	Rest []*gOrOp `parser:"@@*"`
-}
-
-type gOrOp struct {
+// gExpr is conditions joined by AND and OR, in the order written.
+type gExpr struct {
 	Pos   lexer.Position
-	Op    string `parser:"@'OR'"`
-	Right *gAnd  `parser:"@@"`
+	First *gCond    `parser:"@@"`
+	Rest  []*gLogic `parser:"@@*"`
 }
 
-type gAnd struct {
-	Pos  lexer.Position
-	Left *gNot     `parser:"@@"`
-	Rest []*gAndOp `parser:"@@*"`
+type gLogic struct {
+	Op    lexer.Token `parser:"@( 'OR' | 'AND' )"`
+	Right *gCond      `parser:"@@"`
 }
 
-type gAndOp struct {
-	Pos   lexer.Position
-	Op    string `parser:"@'AND'"`
-	Right *gNot  `parser:"@@"`
+// gCond is NOT marks, then an arithmetic list and, when a comparison
+// follows, the list to its right.
+type gCond struct {
+	Not   []lexer.Token `parser:"@( 'NOT'* )"`
+	Left  *gArith       `parser:"@@"`
+	Rel   lexer.Token   `parser:"( @Rel"`
+	Right *gArith       `parser:"  @@ )?"`
 }
 
-type gNot struct {
-	Pos lexer.Position
-	Not *gNot `parser:"  'NOT' @@"`
-	Cmp *gCmp `parser:"| @@"`
+// gArith is a term's signs (none, the term's, or the term's and its first
+// primary's), a primary, and the operators that follow, each with its
+// operand.
+type gArith struct {
+	Signs []lexer.Token `parser:"@( Sign Sign? )?"`
+	First *gPrimary     `parser:"@@"`
+	Rest  []*gArithOp   `parser:"@@*"`
 }
 
-type gCmp struct {
-	Pos   lexer.Position
-	Left  *gSum   `parser:"@@"`
-	Op    *gRelOp `parser:"( @@"`
-	Right *gSum   `parser:"  @@ )?"`
+// gArithOp is an operator and the signs after it (Toks[0] is the
+// operator: after + or − a new term may start with two signs; after × ÷ ^
+// one sign belongs to the primary), then the primary.
+type gArithOp struct {
+	Toks []lexer.Token `parser:"@( Sign ( Sign Sign? )? | ( Mul | Pow ) Sign? )"`
+	Prim *gPrimary     `parser:"@@"`
 }
 
-type gRelOp struct {
-	Pos lexer.Position
-	Op  string `parser:"@( '<=' | '>=' | '<>' | '≤' | '≥' | '≠' | '<' | '>' | '=' )"`
-}
-
-type gSum struct {
-	Pos  lexer.Position
-	Left *gTerm    `parser:"@@"`
-	Rest []*gSumOp `parser:"@@*"`
-}
-
-type gSumOp struct {
-	Pos   lexer.Position
-	Op    string `parser:"@( '+' | '-' | '−' )"`
-	Right *gTerm `parser:"@@"`
-}
-
-type gTerm struct {
-	Pos  lexer.Position
-	Sign *string    `parser:"@( '+' | '-' | '−' )?"`
-	Left *gPower    `parser:"@@"`
-	Rest []*gTermOp `parser:"@@*"`
-}
-
-type gTermOp struct {
-	Pos   lexer.Position
-	Op    string  `parser:"@( '×' | '÷' | '*' | '/' )"`
-	Right *gPower `parser:"@@"`
-}
-
-type gPower struct {
-	Pos  lexer.Position
-	Left *gUnary   `parser:"@@"`
-	Rest []*gPowOp `parser:"@@*"`
-}
-
-type gPowOp struct {
-	Pos   lexer.Position
-	Right *gUnary `parser:"'^' @@"`
-}
-
-type gUnary struct {
-	Pos  lexer.Position
-	Sign *string   `parser:"@( '+' | '-' | '−' )?"`
-	Prim *gPrimary `parser:"@@"`
-}
-
+// gPrimary is a number, a name (a call when '(' follows) or a group.
 type gPrimary struct {
-	Pos    lexer.Position
-	Number *string `parser:"  @Number"`
-	Call   *gCall  `parser:"| @@"`
-	Name   *string `parser:"| @Name"`
-	Group  *gOr    `parser:"| '(' @@ ')'"`
+	Name   lexer.Token `parser:"  @Name"`
+	Args   *gArgs      `parser:"  @@?"`
+	Number lexer.Token `parser:"| @Number"`
+	Group  *gExpr      `parser:"| Open @@ Close"`
 }
 
-type gCall struct {
-	Pos   lexer.Position
-	Name  string   `parser:"@Name '('"`
-	Args  []*gOr   `parser:"( @@ ( ':' @@ )* )?"`
-	Close *gCloser `parser:"@@"`
-}
-
-type gCloser struct {
-	Pos lexer.Position
-	Tok string `parser:"@')'"`
+// gArgs is a call's parenthesised arguments, separated by ':'.
+type gArgs struct {
+	List  []*gExpr    `parser:"Open ( @@ ( Colon @@ )* )?"`
+	Close lexer.Token `parser:"@Close"`
 }
 
 var eqParser = participle.MustBuild[gEquation](
 	participle.Lexer(eqLexer),
-	participle.Elide("Space"),
 	participle.UseLookahead(2),
 )

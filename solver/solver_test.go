@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -668,4 +669,63 @@ func TestSolveStepBudget(t *testing.T) {
 	r, err := New(eq, NewVars()).Solve(context.Background(), "X", Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "10000", r.Value.String())
+}
+
+// shapeOf prints a tree fully parenthesised with each node's column, to
+// pin down how the builder applies precedence to the grammar's flat lists.
+func shapeOf(n Node) string {
+	at := fmt.Sprintf("@%d", n.At().Col)
+	switch n := n.(type) {
+	case *Num:
+		return n.Value.String() + at
+	case *Var:
+		return n.Name + at
+	case *Neg:
+		return "(neg" + at + " " + shapeOf(n.X) + ")"
+	case *Binary:
+		return "(" + string(n.Op) + at + " " + shapeOf(n.L) + " " + shapeOf(n.R) + ")"
+	case *Compare:
+		return fmt.Sprintf("(rel%d%s %s %s)", n.Op, at, shapeOf(n.L), shapeOf(n.R))
+	case *Logic:
+		return fmt.Sprintf("(%s%s %s %s)", map[Conj]string{And: "and", Or: "or"}[n.Op], at, shapeOf(n.L), shapeOf(n.R))
+	case *Not:
+		return "(not" + at + " " + shapeOf(n.X) + ")"
+	case *Call:
+		s := "(" + n.Fn + at
+		for _, a := range n.Args {
+			s += " " + shapeOf(a)
+		}
+		return s + ")"
+	}
+	return "?"
+}
+
+func TestTreeShapes(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"T=-A×B", "(neg@3 (*@5 A@4 B@6))"},
+		{"T=--A^2", "(neg@3 (^@6 (neg@4 A@5) 2@7))"},
+		{"T=A×-B^2", "(*@4 A@3 (^@7 (neg@5 B@6) 2@8))"},
+		{"T=A+-B×C-D", "(-@9 (+@4 A@3 (neg@5 (*@7 B@6 C@8))) D@10)"},
+		{"T=A^B^C", "(^@6 (^@4 A@3 B@5) C@7)"},
+		{"T=A÷B×C", "(*@6 (/@4 A@3 B@5) C@7)"},
+		{"T=2^-X", "(^@4 2@3 (neg@5 X@6))"},
+		{"T=IF(NOT NOT A<B:1:2)", "(IF@3 (not@6 (not@10 (rel2@15 A@14 B@16))) 1@18 2@20)"},
+		{"T=IF(A<B OR C<D AND E<F OR G<H:1:2)", "(IF@3 (or@25 (or@10 (rel2@7 A@6 B@8) (and@17 (rel2@14 C@13 D@15) (rel2@22 E@21 F@23))) (rel2@29 G@28 H@30)) 1@32 2@34)"},
+		{"T=IF(-A+1>=B×2:MOD(A:3):(4))", "(IF@3 (rel5@10 (+@8 (neg@6 A@7) 1@9) (*@13 B@12 2@14)) (MOD@16 A@20 3@22) 4@26)"},
+		{"T=G(X)+L(Y:2)×PI", "(+@7 (G@3 X@5) (*@14 (L@8 Y@10 2@12) (PI@15)))"},
+	} {
+		eq, err := Parse(c.src)
+		require.NoError(t, err, c.src)
+		assert.Equal(t, c.want, shapeOf(eq.Right), c.src)
+	}
+	// Where the levels bounded the signs, the flat grammar does too.
+	for _, c := range []struct {
+		src string
+		col int
+	}{{"A=B----C", 7}, {"A=B×--C", 6}, {"A=---B", 5}, {"A=B^++C", 6}, {"A=B=C", 4}, {"A=B<C", 4}} {
+		_, err := Parse(c.src)
+		var se *SyntaxError
+		require.ErrorAs(t, err, &se, c.src)
+		assert.Equal(t, c.col, se.Pos.Col, "%s: %v", c.src, se)
+	}
 }

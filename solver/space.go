@@ -5,19 +5,13 @@ import (
 	"unicode"
 )
 
-// spaceClass is the one definition of a space in an equation's text, as a
-// regular-expression character class (the lexer's): Unicode white space
-// (ASCII's, NEL, and the separators Z: no-break, en and em spaces, U+1680,
-// U+205F, U+3000, the line and paragraph separators, …) and the zero-width
-// space and byte-order mark that pasted listings carry. IsSpace is the same
-// set.
-const spaceClass = `\s\v\x{85}\p{Z}\x{200B}\x{FEFF}`
-
-// IsSpace reports whether r is a space of an equation's text (see
-// spaceClass): the Solver ignores it, and Flatten removes it.
+// IsSpace reports whether r is a space of an equation's text: Unicode
+// white space (ASCII's, NEL, and the separators Z: no-break, en and em
+// spaces, U+1680, U+205F, U+3000, the line and paragraph separators, …)
+// and the zero-width space and byte-order mark that pasted listings carry.
+// The Solver ignores it, and Flatten removes it.
 func IsSpace(r rune) bool {
 	return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff'
-
 }
 
 // Flatten turns an equation's text into the calculator's single line:

@@ -1,6 +1,7 @@
 package nim
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -279,6 +280,11 @@ func (s AcroState) String() string {
 type AcroSolver struct {
 	v    AcroVariant
 	memo map[uint64]int8
+	// wide holds the states whose key does not fit in 64 bits (eight
+	// piles or more, a pile of 32 stones or more, more tokens), keyed by
+	// wideKey's bytes; buf is wideKey's reused buffer.
+	wide map[string]int8
+	buf  []byte
 	// Stop, when set, is asked every few thousand states whether to give
 	// up (a timeout, Ctrl-C); after it says yes, Stopped reports true and
 	// the values found are meaningless.
@@ -292,7 +298,31 @@ func (sv *AcroSolver) Stopped() bool { return sv.stopped }
 
 // NewAcroSolver returns a solver for a variant.
 func NewAcroSolver(v AcroVariant) *AcroSolver {
-	return &AcroSolver{v: v, memo: make(map[uint64]int8, 1<<16)}
+	return &AcroSolver{v: v, memo: make(map[uint64]int8, 1<<16), wide: map[string]int8{}}
+}
+
+// wideKey writes a state seen from the player to move as bytes, for any
+// number and size of piles and tokens: each pile's stones and poisoned
+// stones, a 0 (no pile has 0 stones), then each player's tokens, the mover
+// first, then the pass flag, all as unsigned varints.
+func (sv *AcroSolver) wideKey(s AcroState) []byte {
+	b := sv.buf[:0]
+	for _, p := range s.Piles {
+		b = binary.AppendUvarint(b, uint64(p.Stones))
+		b = binary.AppendUvarint(b, uint64(p.Poisoned))
+	}
+	b = append(b, 0)
+	for _, side := range []Side{s.ToMove, 1 - s.ToMove} {
+		t := s.Tokens[side]
+		b = binary.AppendUvarint(b, uint64(max(t.Equalizes, 0)))
+		b = binary.AppendUvarint(b, uint64(max(t.Splits, 0)))
+		b = binary.AppendUvarint(b, uint64(max(t.Passes, 0)))
+	}
+	if s.LastPass {
+		b = append(b, 1)
+	}
+	sv.buf = b
+	return b
 }
 
 // key packs a state seen from the player to move: up to 7 piles of 5 bits
@@ -339,6 +369,8 @@ func (sv *AcroSolver) Value(s AcroState) int {
 		if v, seen := sv.memo[k]; seen {
 			return int(v)
 		}
+	} else if v, seen := sv.wide[string(sv.wideKey(s))]; seen {
+		return int(v)
 	}
 	best := -2
 	for _, m := range s.Moves(sv.v) {
@@ -347,8 +379,12 @@ func (sv *AcroSolver) Value(s AcroState) int {
 	if best == -2 {
 		best = -1 // no move at all (cannot happen while stones remain)
 	}
-	if ok && !sv.stopped {
+	switch {
+	case sv.stopped:
+	case ok:
 		sv.memo[k] = int8(best)
+	default:
+		sv.wide[string(sv.wideKey(s))] = int8(best)
 	}
 	return best
 }
@@ -381,7 +417,7 @@ func (sv *AcroSolver) moveValue(s AcroState, m AcroMove) int {
 
 // States returns how many distinct states the solver has valued: after
 // Value of a start position, every state reachable from it.
-func (sv *AcroSolver) States() int { return len(sv.memo) }
+func (sv *AcroSolver) States() int { return len(sv.memo) + len(sv.wide) }
 
 // Winner names the result of a value for the side to move: "south",
 // "north" or "draw".

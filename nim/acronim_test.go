@@ -103,6 +103,28 @@ func TestAcroSolverAgreesWithPlainMinimax(t *testing.T) {
 	}
 }
 
+// TestAcroWideStates: positions whose key does not fit in 64 bits (eight
+// piles and more, also reached by splitting seven) are memoised too, and
+// their values agree with the plain search.
+func TestAcroWideStates(t *testing.T) {
+	for _, c := range []struct {
+		piles []Pile
+		v     AcroVariant
+	}{
+		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {2, 1}}, AcroVariant{NoPass: true, NoEqualize: true, NoSplit: true}},
+		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 1}, {2, 0}, {2, 0}, {2, 0}}, AcroVariant{NoPass: true, NoEqualize: true}},
+	} {
+		s := AcroStart(c.v)
+		s.Piles = normalizePiles(append([]Pile(nil), c.piles...))
+		sv := NewAcroSolver(c.v)
+		assert.Equal(t, plainMinimax(s, c.v), sv.Value(s), "%v", c.piles)
+		assert.NotEmpty(t, sv.wide, "%v: wide states memoised", c.piles)
+		n := sv.States()
+		sv.Value(s)
+		assert.Equal(t, n, sv.States(), "valued again from the memo")
+	}
+}
+
 func TestAcroSolveStandardAndVariants(t *testing.T) {
 	results := map[string]string{}
 	for name, v := range map[string]AcroVariant{"standard": {}, "no poison": {NoPoison: true},

@@ -335,3 +335,39 @@ func TestLiveCloseDuringSolve(t *testing.T) {
 		t.Fatal("the process did not end when its window closed during a solve")
 	}
 }
+
+// TestLiveClipboard: an equation put on the X clipboard is pasted with
+// Ctrl+V into the SOLVE list and solved; Ctrl+C copies the answer back;
+// a number pasted lands on the calculator line.
+func TestLiveClipboard(t *testing.T) {
+	if _, err := exec.LookPath("xclip"); err != nil {
+		t.Skip("xclip is not installed (make test installs it)")
+	}
+	setClipboard := func(s string) {
+		cmd := exec.Command("xclip", "-selection", "clipboard", "-in")
+		cmd.Stdin = strings.NewReader(s)
+		require.NoError(t, cmd.Run())
+	}
+	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE")
+	setClipboard("AREA:A=B×C+1")
+	xdo("key", "--window", win, "ctrl+v")
+	_, top := waitLCD(t, win, "AREA:A=B×C+1", 5*time.Second)
+	require.Equal(t, "AREA:A=B×C+1", top, "the pasted equation is the current one")
+	for _, k := range [][]string{{"key", "F1"}, {"type", "2"}, {"key", "F2"}, {"type", "3"}, {"key", "F3"}, {"key", "F1"}} {
+		xdo(k[0], "--window", win, "--delay", "12", k[1])
+		time.Sleep(30 * time.Millisecond) // a number, then its menu key (README: 20 ms)
+	}
+	_, top = waitLCD(t, win, "A=7.00", 5*time.Second)
+	require.Equal(t, "A=7.00", top)
+	xdo("key", "--window", win, "ctrl+c")
+	var got string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && got != "7"; time.Sleep(50 * time.Millisecond) {
+		out, _ := exec.Command("xclip", "-selection", "clipboard", "-out").Output()
+		got = string(out)
+	}
+	assert.Equal(t, "7", got, "Ctrl+C copies the answer at full precision")
+	setClipboard("-1.5E-3")
+	xdo("key", "--window", win, "ctrl+v")
+	_, top = waitLCD(t, win, "-1.5E-3", 5*time.Second)
+	assert.Equal(t, "-1.5E-3", top)
+}

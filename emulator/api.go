@@ -115,3 +115,25 @@ func (m *Machine) LoadText(name, text string) (LoadReport, error) {
 	m.saveLocked()
 	return rep, nil
 }
+
+// CopyText is what the PC's copy key (Ctrl+C) takes from the calculator:
+// the equation's text while one is entered or edited, the current
+// equation's text in the SOLVE list, and otherwise the number on the
+// calculator line (X in RPN, the number being keyed if any) at full
+// precision in plain decimal (hp17b.Number.String: "1346",
+// "0.666666666667", "1.5E-25").
+func (m *Machine) CopyText() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if e := m.editor(); e != nil {
+		return string(e.text)
+	}
+	if _, ok := m.menu().(*solveMenu); ok && m.modal == nil && len(m.solve.eqs) > 0 {
+		return m.solve.eqs[m.solve.cur]
+	}
+	x := m.x
+	if m.entry != "" {
+		x, _ = m.entryValue()
+	}
+	return x.String()
+}

@@ -3,14 +3,15 @@
 # gcc for the race detector (building needs no cgo and no X11 headers:
 # Ebitengine v2.10 loads the system's libraries at run time), and Xvfb with
 # xauth for the window's tests (xdotool to type into it, x11-apps for xwd to
-# capture it, openbox and wmctrl to close it as a user does). Uses sudo only
-# when not root.
+# capture it, openbox and wmctrl to close it as a user does, xclip for the
+# clipboard the window copies to and pastes from). Uses sudo only when not
+# root.
 set -e
 if ! command -v go >/dev/null 2>&1; then
   echo "deps: Go 1.26 is needed (https://go.dev/dl/); it is not on PATH" >&2
   exit 1
 fi
-pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl zip"
+pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl xclip zip"
 missing=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -115,6 +115,7 @@ PC KEYBOARD
 0-9 . + - * / ^ ( ) = %%   those keys
 %s · Backspace ← · Tab INPUT
 Escape EXIT · Delete CLR · Ctrl shift
+Ctrl+C copy · Ctrl+V paste (number, equations)
 Arrow up/down ▲ ▼ · F1-F6 menu keys
 Letters type into an equation (NEW/EDIT);
 there Left Right Home End move, Delete

@@ -28,6 +28,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/clipboard"
 	"github.com/hp17b/hp17b/internal/ui"
 )
 
@@ -70,6 +71,9 @@ type Game struct {
 	lastSize   [2]int
 	clicked    bool
 	ringing    bool // an alarm's message is in the title bar
+	// shiftTap is set while a Control key is down with no other key
+	// pressed since: released so, it presses the gold shift key.
+	shiftTap bool
 	// held is the repeating PC key held down and when it next repeats.
 	held     ebiten.Key
 	holding  bool
@@ -266,13 +270,35 @@ func (g *Game) Update() error {
 			g.ctrl.Do(a)
 		}
 	}
+	modifier := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	for _, k := range inpututil.AppendJustPressedKeys(nil) {
+		switch name := k.String(); {
+		case name == "ControlLeft" || name == "ControlRight":
+			// The gold shift key when tapped alone, decided on release:
+			// Control held for Ctrl+C or Ctrl+V arms nothing.
+			g.shiftTap = true
+			continue
+		case name == "MetaLeft" || name == "MetaRight":
+			continue
+		case modifier && (name == "C" || name == "V"):
+			g.shiftTap = false
+			g.clipboard(name == "V")
+			continue
+		case modifier && g.shiftTap:
+			// Another key with Control held: Control was the shift key.
+			g.shiftTap = false
+			g.ctrl.Do(ui.Action{Key: emulator.KeyShift})
+		}
 		if a, ok := ui.NamedKeyAction(k.String(), editing); ok {
 			g.ctrl.Do(a)
 			if ui.Repeats(k.String()) {
 				g.held, g.holding, g.repeatAt = k, true, time.Now().Add(400*time.Millisecond)
 			}
 		}
+	}
+	if g.shiftTap && !ebiten.IsKeyPressed(ebiten.KeyControl) {
+		g.shiftTap = false
+		g.ctrl.Do(ui.Action{Key: emulator.KeyShift})
 	}
 	if g.holding {
 		// Auto-repeat: frames keep coming while the key is held.
@@ -334,6 +360,31 @@ var (
 
 // screenLabels replaces the characters the Go fonts lack.
 var screenLabels = map[string]string{"yˣ": "y^x", "x≷y": "x<>y"}
+
+// clipboard copies (Ctrl+C: ui.Controller.CopyText) or pastes (Ctrl+V:
+// ui.Controller.Paste) through the system's clipboard, off the frame's
+// goroutine (the platform's tool may take a moment); a failure, such as no
+// clipboard program, is reported on Stderr.
+func (g *Game) clipboard(paste bool) {
+	if !paste {
+		text := g.ctrl.CopyText()
+		go func() {
+			if err := clipboard.Write(text); err != nil {
+				fmt.Fprintf(g.opt.Stderr, "hp17b: copy: %v\n", err)
+			}
+		}()
+		return
+	}
+	go func() {
+		text, err := clipboard.Read()
+		if err != nil {
+			fmt.Fprintf(g.opt.Stderr, "hp17b: paste: %v\n", err)
+			return
+		}
+		g.ctrl.Paste(text)
+		ebiten.ScheduleFrame() //lint:ignore SA1019 draws the pasted text without waiting for input
+	}()
+}
 
 // Draw draws the calculator when something changed since the last frame.
 func (g *Game) Draw(screen *ebiten.Image) {

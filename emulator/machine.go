@@ -384,6 +384,8 @@ func (m *Machine) shiftedKey(k Key) {
 		m.pushMenu(mathMenu)
 	case KeyDSP: // MODES
 		m.pushMenu(modesMenu)
+	case KeyPRT: // PRINTER
+		m.pushMenu(printerMenu)
 	case KeyRCL: // RND: round x to the display's decimals
 		m.finishEntry()
 		if !m.mode.All {

@@ -1,8 +1,11 @@
 package emulator
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hp17b/hp17b/hp17b"
 )
 
 // The printer: what PRT and AMRT's TABLE send to an HP 82240 infrared
@@ -61,4 +64,74 @@ func (m *Machine) ClearPrintOut() {
 func (m *Machine) printDisplay() {
 	m.finishEntry()
 	m.printRight(m.frame().Top)
+}
+
+// printerMenu is the shifted PRT key, PRINTER: LIST prints what the menu
+// under it holds (the SOLVE list's equations, a variable menu's variables
+// and their values; elsewhere the calculator line), REGS the registers 0
+// to 9, STK the stack's levels in use (T to X) in RPN or the calculator
+// line's number in ALG. Each prints and returns to the menu under it.
+// The menu's items are ours: the owner's manual's printing chapter was not
+// at hand (README, Decisions).
+var printerMenu = &table{
+	{label: "LIST", do: func(m *Machine) {
+		m.finishEntry()
+		m.popMenu()
+		m.printList()
+	}},
+	{label: "REGS", do: func(m *Machine) {
+		m.finishEntry()
+		m.popMenu()
+		for i, r := range m.regs {
+			m.printRight("R" + strconv.Itoa(i) + "=" + hp17b.Format(r, m.mode))
+		}
+	}},
+	{label: "STK", do: func(m *Machine) {
+		m.finishEntry()
+		m.popMenu()
+		levels := []hp17b.Number{m.x}
+		if m.rpn.on {
+			levels = append(levels, m.rpn.inUse()...)
+		}
+		for i := len(levels) - 1; i >= 0; i-- {
+			m.printRight(string("XYZT"[i]) + "=" + hp17b.Format(levels[i], m.mode))
+		}
+	}},
+}
+
+// printList prints what the current menu holds: each equation of the
+// SOLVE list (cut into lines of PrintWidth, a blank line between two), a
+// variable menu's variables or an application menu's (TVM, BOND, ...)
+// with their values in the menu's order, or else the calculator line.
+func (m *Machine) printList() {
+	switch menu := m.menu().(type) {
+	case *solveMenu:
+		for i, eq := range m.solve.eqs {
+			if i > 0 {
+				m.print("")
+			}
+			r := []rune(eq)
+			for len(r) > PrintWidth {
+				m.print(string(r[:PrintWidth]))
+				r = r[PrintWidth:]
+			}
+			m.print(string(r))
+		}
+	case *varMenu:
+		for _, name := range menu.names {
+			m.printRight(name + "=" + hp17b.Format(menu.vars.Value(name), m.mode))
+		}
+	case *calcMenu:
+		for _, k := range menu.keys {
+			switch x := menu.vars.Value(k.name); {
+			case k.name == "":
+			case k.show != nil:
+				m.printRight(k.show(m, x))
+			default:
+				m.printRight(k.name + "=" + hp17b.Format(x, m.mode))
+			}
+		}
+	default:
+		m.printDisplay()
+	}
 }

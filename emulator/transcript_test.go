@@ -20,7 +20,9 @@ import (
 // transcript, and stands still: "wait D" moves it on by the duration D
 // (Go's form: 90s, 2h) and lets the calculator's clock run (alarms).
 // "stack X=a Y=b ..." checks the RPN stack's levels in use, each shown in
-// the display mode, as appendix E's diagrams list them.
+// the display mode, as appendix E's diagrams list them. "printed a | b"
+// checks the lines printed since the last such check, each without the
+// spaces that set it right, joined by " | ".
 func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func() transcript.Session {
 		k := &keySession{m: New(), now: time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)}
@@ -30,8 +32,9 @@ func TestTranscripts(t *testing.T) {
 }
 
 type keySession struct {
-	m   *Machine
-	now time.Time
+	m       *Machine
+	now     time.Time
+	printed int // the print-out's lines already checked
 }
 
 func (k *keySession) Directive(word, arg string) (bool, error) {
@@ -47,6 +50,17 @@ func (k *keySession) Directive(word, arg string) (bool, error) {
 		}
 		if got := strings.Join(parts, " "); got != arg {
 			return true, fmt.Errorf("stack: got %q, want %q", got, arg)
+		}
+		return true, nil
+	case "printed":
+		out := k.m.PrintOut()
+		lines := out[min(k.printed, len(out)):]
+		k.printed = len(out)
+		for i, l := range lines {
+			lines[i] = strings.TrimSpace(l)
+		}
+		if got := strings.TrimSpace(strings.Join(lines, " | ")); got != arg {
+			return true, fmt.Errorf("printed: got %q, want %q", got, arg)
 		}
 		return true, nil
 	case "wait":

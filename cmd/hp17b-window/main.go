@@ -62,6 +62,7 @@ func main() {
 	keys := fs.String("keys", "", "press these keys first (the syntax of hp17b keys)")
 	shot := fs.String("screenshot", "", "write the window to this PNG file after the keys and clicks, then exit")
 	report := fs.Bool("report-startup", false, "print the time from start to the first frame")
+	paper := fs.String("paper", "", "where the print-out panel's Save writes (default: hp17b-printout.txt here)")
 	var cl clicks
 	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -97,7 +98,7 @@ func main() {
 			os.Exit(exitUsage)
 		}
 	}
-	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start})
+	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}

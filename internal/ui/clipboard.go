@@ -8,10 +8,16 @@ import (
 	"github.com/hp17b/hp17b/solver"
 )
 
-// CopyText is what Ctrl+C copies (emulator.Machine.CopyText): the
-// equation being entered or edited, the SOLVE list's current equation, or
-// the calculator line's number at full precision.
-func (c *Controller) CopyText() string { return c.m.CopyText() }
+// CopyText is what Ctrl+C copies: the whole print-out while its panel
+// shows, and otherwise emulator.Machine.CopyText (the equation being
+// entered or edited, the SOLVE list's current equation, or the calculator
+// line's number at full precision).
+func (c *Controller) CopyText() string {
+	if c.Snapshot().Paper.Shown {
+		return c.paperText()
+	}
+	return c.m.CopyText()
+}
 
 // pastedNumber is a number as a person copies one: an optional sign,
 // digits with an optional point (',' groups thousands), an optional

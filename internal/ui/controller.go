@@ -46,6 +46,8 @@ type Snapshot struct {
 	Pressed emulator.Key
 	// Help is the key-map overlay.
 	Help bool
+	// Paper is the print-out panel.
+	Paper Paper
 }
 
 // Controller owns the calculator's input: every key, click, typed text and
@@ -71,6 +73,7 @@ type Controller struct {
 	pressed  emulator.Key
 	pressEnd time.Time
 	help     bool
+	pap      paperState // the print-out panel (paper.go)
 	closed   bool
 	stop     chan struct{} // closed by Close: the clock's ticker ends
 }
@@ -224,12 +227,16 @@ func (c *Controller) Help() bool { return c.Snapshot().Help }
 // publish takes a new snapshot and asks for a redraw.
 func (c *Controller) publish() {
 	f := c.m.Frame()
+	var out []string
+	if c.paperShown() {
+		out = c.m.PrintOut()
+	}
 	c.mu.Lock()
 	pressed := c.pressed
 	if !time.Now().Before(c.pressEnd) {
 		pressed = -1
 	}
-	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help}
+	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help, Paper: c.paper(out)}
 	c.mu.Unlock()
 	c.redraw()
 }
@@ -239,6 +246,10 @@ func (c *Controller) publish() {
 // help overlay. While the overlay shows, Escape (EXIT) or '?' closes it and
 // every other key is ignored.
 func (c *Controller) Do(a Action) {
+	if a.Paper {
+		c.TogglePaper()
+		return
+	}
 	if a.Help || (c.Help() && a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil) {
 		c.mu.Lock()
 		c.help = !c.help
@@ -285,13 +296,23 @@ func (c *Controller) Load(fsys fs.FS, stderr io.Writer) {
 }
 
 // Click handles a click at (x, y) in layout units: a key, a match of the
-// heaps panel, or its New Game button.
+// heaps panel, or its New Game button; while the print-out panel shows,
+// its Clear and Save buttons instead.
 func (c *Controller) Click(l Layout, x, y float64) {
 	if k, ok := l.KeyAt(x, y); ok {
 		c.Do(Action{Key: k})
 		return
 	}
 	if c.Help() {
+		return
+	}
+	if c.paperShown() {
+		switch {
+		case l.PaperClear.W > 0 && l.PaperClear.Contains(x, y):
+			c.ClearPaper()
+		case l.PaperSave.W > 0 && l.PaperSave.Contains(x, y):
+			_ = c.SavePaper() // the panel says what happened
+		}
 		return
 	}
 	if l.NewGame.W > 0 && l.NewGame.Contains(x, y) {

@@ -17,6 +17,8 @@ type Action struct {
 	Text   string
 	Cursor *emulator.CursorMove
 	Help   bool
+	// Paper shows or hides the print-out panel (F9).
+	Paper bool
 }
 
 // namedKeys maps PC keys (by Ebitengine's names) to calculator keys, after
@@ -49,6 +51,9 @@ func NamedKeyAction(name string, editing bool) (Action, bool) {
 		if name == "Enter" || name == "NumpadEnter" {
 			return Action{Key: emulator.KeyINPUT}, true
 		}
+	}
+	if name == "F9" {
+		return Action{Paper: true}, true
 	}
 	k, ok := namedKeys[name]
 	return Action{Key: k}, ok
@@ -116,6 +121,7 @@ PC KEYBOARD
 %s · Backspace ← · Tab INPUT
 Escape EXIT · Delete CLR · Ctrl shift
 Ctrl+C copy · Ctrl+V paste (number, equations)
+F9 the printer's paper (the wheel scrolls it)
 Arrow up/down ▲ ▼ · F1-F6 menu keys
 Letters type into an equation (NEW/EDIT);
 there Left Right Home End move, Delete

@@ -26,6 +26,9 @@ type Layout struct {
 	// Panel is the heaps panel (zero when hidden); NewGame its New Game
 	// button.
 	Panel, NewGame Rect
+	// PaperClear and PaperSave are the print-out panel's buttons (in the
+	// panel's place while it shows).
+	PaperClear, PaperSave Rect
 }
 
 // Body and panel sizes, layout units.
@@ -79,6 +82,8 @@ func NewLayout(panel bool) Layout {
 	if panel {
 		l.Panel = Rect{BodyWidth, 0, PanelWidth, BodyHeight}
 		l.NewGame = Rect{BodyWidth + (PanelWidth-120)/2, 396, 120, 30}
+		l.PaperClear = Rect{BodyWidth + 30, BodyHeight - 50, 100, 30}
+		l.PaperSave = Rect{BodyWidth + PanelWidth - 130, BodyHeight - 50, 100, 30}
 		l.Width += PanelWidth
 	}
 	return l

@@ -25,6 +25,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/hp17b/hp17b/emulator"
@@ -48,6 +49,9 @@ type Options struct {
 	ReportStartup bool
 	// Start is when the program started, for ReportStartup.
 	Start time.Time
+	// PaperFile is where the print-out panel's Save writes
+	// (hp17b-printout.txt in the working folder when empty).
+	PaperFile string
 }
 
 // Game is the Ebitengine game: it holds the controller and draws frames.
@@ -56,6 +60,7 @@ type Game struct {
 	opt      Options
 	regular  *text.GoTextFaceSource
 	bold     *text.GoTextFaceSource
+	mono     *text.GoTextFaceSource // the print-out's
 	done     bool
 	shotErr  error
 	drawn    bool
@@ -93,9 +98,13 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 	if g.bold, err = text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF)); err != nil {
 		return nil, err
 	}
+	if g.mono, err = text.NewGoTextFaceSource(bytes.NewReader(gomono.TTF)); err != nil {
+		return nil, err
+	}
 	g.ctrl = ui.NewController(m, func() {
 		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
 	})
+	g.ctrl.SetPaperFile(opt.PaperFile)
 	return g, nil
 }
 
@@ -315,6 +324,9 @@ func (g *Game) Update() error {
 			ebiten.ScheduleFrame() //lint:ignore SA1019 keeps the minimum-FPS loop ticking while a key repeats
 		}
 	}
+	if _, dy := ebiten.Wheel(); dy != 0 && g.ctrl.Snapshot().Paper.Shown {
+		g.ctrl.ScrollPaper(int(dy * 3))
+	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		x, y := ebiten.CursorPosition()
 		lx, ly := g.toLayout(x, y)
@@ -356,6 +368,8 @@ var (
 	colMatch      = color.RGBA{0xe8, 0xd2, 0xa0, 0xff}
 	colMatchHead  = color.RGBA{0xb8, 0x2a, 0x22, 0xff}
 	colOverlay    = color.RGBA{0x00, 0x00, 0x00, 0xd8}
+	colPaper      = color.RGBA{0xf4, 0xf1, 0xe6, 0xff}
+	colInk        = color.RGBA{0x20, 0x20, 0x28, 0xff}
 )
 
 // screenLabels replaces the characters the Go fonts lack.
@@ -480,7 +494,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			label(gold, g.regular, 9, r.X+r.W/2, r.Y-7, colGold)
 		}
 	}
-	if p := snap.Panel; p.Active {
+	if snap.Paper.Shown {
+		g.drawPaper(screen, l, snap.Paper, rect, label, scale, ox, oy)
+	} else if p := snap.Panel; p.Active {
 		g.drawPanel(screen, l, p, rect, label)
 	} else {
 		rect(l.Panel, colPanel)
@@ -534,6 +550,35 @@ func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect fun
 	label("New Game", g.bold, 13, l.NewGame.X+l.NewGame.W/2, l.NewGame.Y+l.NewGame.H/2, colBody)
 	for i, line := range wrap(p.Status, 36) {
 		label(line, g.regular, 11, l.Panel.X+l.Panel.W/2, 446+float64(i)*16, colLabel)
+	}
+}
+
+// drawPaper draws the print-out panel: the printer's paper with the lines
+// in view in a monospaced face, 24 columns as printed, and its Clear and
+// Save buttons.
+func (g *Game) drawPaper(screen *ebiten.Image, l ui.Layout, p ui.Paper, rect func(ui.Rect, color.Color),
+	label func(string, *text.GoTextFaceSource, float64, float64, float64, color.Color), scale, ox, oy float64) {
+	rect(l.Panel, colPanel)
+	paper := ui.Rect{X: l.Panel.X + 20, Y: 36, W: l.Panel.W - 40, H: float64(ui.PaperLines)*17 + 16}
+	rect(paper, colPaper)
+	where := fmt.Sprintf("Paper: %d lines", p.Total)
+	if p.Scroll > 0 {
+		where += fmt.Sprintf(", %d back", p.Scroll)
+	}
+	label(where, g.bold, 12, l.Panel.X+l.Panel.W/2, 18, colLabel)
+	face := &text.GoTextFace{Source: g.mono, Size: 12.5 * scale}
+	for i, line := range p.Lines {
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(ox+(paper.X+8)*scale, oy+(paper.Y+8+float64(i)*17)*scale)
+		op.ColorScale.ScaleWithColor(colInk)
+		text.Draw(screen, line, face, op)
+	}
+	rect(l.PaperClear, colGold)
+	label("Clear", g.bold, 13, l.PaperClear.X+l.PaperClear.W/2, l.PaperClear.Y+l.PaperClear.H/2, colBody)
+	rect(l.PaperSave, colGold)
+	label("Save", g.bold, 13, l.PaperSave.X+l.PaperSave.W/2, l.PaperSave.Y+l.PaperSave.H/2, colBody)
+	for i, line := range wrap(p.Status, 36) {
+		label(line, g.regular, 11, l.Panel.X+l.Panel.W/2, l.PaperClear.Y-24+float64(i)*14, colLabel)
 	}
 }
 

@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"os"
+	"strings"
+)
+
+// Paper is the print-out panel's state in a snapshot: the printer's paper
+// (emulator.Machine.PrintOut) shown in place of the heaps panel, F9
+// showing and hiding it, the mouse wheel scrolling it.
+type Paper struct {
+	// Shown is set while the panel shows.
+	Shown bool
+	// Lines are the lines in view, oldest first: at most PaperLines,
+	// ending Scroll lines before the newest.
+	Lines []string
+	// Scroll is how many lines the view is scrolled back from the end;
+	// Total is how many lines the paper holds.
+	Scroll, Total int
+	// Status says what the last Save or Clear did.
+	Status string
+}
+
+// PaperLines is how many printed lines the panel shows at once.
+const PaperLines = 24
+
+// paperState is the controller's part of Paper.
+type paperState struct {
+	shown  bool
+	scroll int
+	status string
+	// file is where Save writes the print-out.
+	file string
+}
+
+// paper returns the panel's state for a snapshot from the print-out out
+// (the caller holds c.mu, and read out before taking it: the machine's
+// lock is never taken under the controller's).
+func (c *Controller) paper(out []string) Paper {
+	p := Paper{Shown: c.pap.shown, Status: c.pap.status}
+	if !p.Shown {
+		return p
+	}
+	p.Total = len(out)
+	p.Scroll = min(c.pap.scroll, max(len(out)-PaperLines, 0))
+	end := len(out) - p.Scroll
+	p.Lines = out[max(end-PaperLines, 0):end]
+	return p
+}
+
+// TogglePaper shows or hides the print-out panel.
+func (c *Controller) TogglePaper() {
+	c.mu.Lock()
+	c.pap.shown, c.pap.scroll, c.pap.status = !c.pap.shown, 0, ""
+	c.mu.Unlock()
+	c.publish()
+}
+
+// ScrollPaper scrolls the print-out by n lines: back towards the first
+// line for n > 0, on towards the newest for n < 0.
+func (c *Controller) ScrollPaper(n int) {
+	total := len(c.m.PrintOut())
+	c.mu.Lock()
+	c.pap.scroll = min(max(c.pap.scroll+n, 0), max(total-PaperLines, 0))
+	c.mu.Unlock()
+	c.publish()
+}
+
+// ClearPaper tears the paper off: the print-out starts again empty.
+func (c *Controller) ClearPaper() {
+	c.m.ClearPrintOut()
+	c.mu.Lock()
+	c.pap.scroll, c.pap.status = 0, "Cleared"
+	c.mu.Unlock()
+	c.publish()
+}
+
+// SetPaperFile sets where SavePaper writes (hp17b-printout.txt in the
+// working folder unless set).
+func (c *Controller) SetPaperFile(path string) {
+	c.mu.Lock()
+	c.pap.file = path
+	c.mu.Unlock()
+}
+
+// SavePaper writes the print-out as text, a line each, to the paper file
+// (SetPaperFile), and says where in the panel; the error is the file's.
+func (c *Controller) SavePaper() error {
+	c.mu.Lock()
+	path := c.pap.file
+	c.mu.Unlock()
+	if path == "" {
+		path = "hp17b-printout.txt"
+	}
+	out := c.m.PrintOut()
+	text := strings.Join(out, "\n")
+	if len(out) > 0 {
+		text += "\n"
+	}
+	err := os.WriteFile(path, []byte(text), 0o644)
+	c.mu.Lock()
+	c.pap.status = "Saved to " + path
+	if err != nil {
+		c.pap.status = "Not saved: " + err.Error()
+	}
+	c.mu.Unlock()
+	c.publish()
+	return err
+}
+
+// paperText is the whole print-out as text, for Ctrl+C while the panel
+// shows.
+func (c *Controller) paperText() string { return strings.Join(c.m.PrintOut(), "\n") }
+
+// paperShown reports whether the panel is to show.
+func (c *Controller) paperShown() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pap.shown
+}

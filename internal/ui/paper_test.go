@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/emulator"
+)
+
+// TestPaperPanel: F9 shows the print-out in place of the heaps panel, the
+// view follows the newest line and scrolls back, Ctrl+C copies the paper
+// while it shows, and the panel's Clear and Save buttons work.
+func TestPaperPanel(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	a, ok := NamedKeyAction("F9", false)
+	require.True(t, ok)
+	assert.False(t, c.Snapshot().Paper.Shown)
+	for i := 1; i <= 30; i++ {
+		digits := strings.Join(strings.Split(strconv.Itoa(i), ""), " ")
+		press(c, digits+" PRT")
+	}
+	c.Do(a)
+	p := c.Snapshot().Paper
+	require.True(t, p.Shown)
+	assert.Equal(t, 30, p.Total)
+	require.Len(t, p.Lines, PaperLines)
+	assert.Equal(t, "30.00", strings.TrimSpace(p.Lines[PaperLines-1]), "the newest line at the bottom")
+	c.ScrollPaper(100)
+	p = c.Snapshot().Paper
+	assert.Equal(t, 30-PaperLines, p.Scroll, "scrolled back as far as the first line")
+	assert.Equal(t, "1.00", strings.TrimSpace(p.Lines[0]))
+	c.ScrollPaper(-100)
+	assert.Equal(t, 0, c.Snapshot().Paper.Scroll)
+	assert.True(t, strings.HasPrefix(strings.TrimSpace(c.CopyText()), "1.00\n"), "Ctrl+C copies the paper")
+
+	l := NewLayout(true)
+	path := filepath.Join(t.TempDir(), "tape.txt")
+	c.SetPaperFile(path)
+	c.Click(l, l.PaperSave.X+1, l.PaperSave.Y+1)
+	c.Wait()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, 31, len(strings.Split(string(b), "\n")), "30 lines, each ended")
+	assert.Contains(t, c.Snapshot().Paper.Status, path)
+	c.Click(l, l.PaperClear.X+1, l.PaperClear.Y+1)
+	c.Wait()
+	assert.Equal(t, 0, c.Snapshot().Paper.Total)
+	assert.Empty(t, c.Machine().PrintOut())
+
+	c.SetPaperFile(filepath.Join(t.TempDir(), "no", "such", "folder", "tape.txt"))
+	assert.Error(t, c.SavePaper())
+	assert.Contains(t, c.Snapshot().Paper.Status, "Not saved")
+
+	c.Do(a)
+	assert.False(t, c.Snapshot().Paper.Shown)
+	press(c, "7")
+	assert.Equal(t, "7", c.CopyText(), "hidden, Ctrl+C copies the number again")
+}

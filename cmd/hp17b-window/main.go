@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/ui/window"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -63,9 +64,23 @@ func main() {
 	shot := fs.String("screenshot", "", "write the window to this PNG file after the keys and clicks, then exit")
 	report := fs.Bool("report-startup", false, "print the time from start to the first frame")
 	paper := fs.String("paper", "", "where the print-out panel's Save writes (default: hp17b-printout.txt here)")
+	keymap := fs.String("keymap", "", "read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)")
+	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
 	var cl clicks
 	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(exitUsage)
+	}
+	if *writeKeymap != "" {
+		if err := ui.WriteDefaultKeyMap(*writeKeymap, os.Stdout); err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
+	pcKeys, err := keyMap(*keymap)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: key map: %v\n", err)
 		os.Exit(exitUsage)
 	}
 	m, notice, err := emulator.OpenState(*statePath, *fresh)
@@ -98,7 +113,7 @@ func main() {
 			os.Exit(exitUsage)
 		}
 	}
-	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper})
+	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}
@@ -110,4 +125,28 @@ func main() {
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
 		os.Exit(1)
 	}
+}
+
+// keyMap reads the key map file given by --keymap. Without one it reads
+// the default file (window.DefaultKeyMapPath) when there is one; a bad
+// default file is reported and the built-in map used, so the calculator
+// still opens. An error is the given file's (a *ui.KeyMapError names the
+// line).
+func keyMap(path string) (*ui.KeyMap, error) {
+	if path != "" {
+		return window.LoadKeyMap(path)
+	}
+	def := window.DefaultKeyMapPath()
+	if def == "" {
+		return nil, nil
+	}
+	if _, err := os.Stat(def); err != nil {
+		return nil, nil
+	}
+	k, err := window.LoadKeyMap(def)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: key map: %v (the built-in map is used)\n", err)
+		return nil, nil
+	}
+	return k, nil
 }

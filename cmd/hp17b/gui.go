@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/internal/text"
+	"github.com/hp17b/hp17b/internal/ui"
 )
 
 // windowProgram is the window's executable. Ebitengine opens the window
@@ -72,6 +73,9 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	keys := fs.String("keys", "", "press these keys first (the syntax of hp17b keys)")
 	shot := fs.String("screenshot", "", "write the window to this PNG file after the keys, then exit")
 	fs.Bool("report-startup", false, "print the time from start to the first frame")
+	fs.String("paper", "", "where the print-out panel's Save writes (default: hp17b-printout.txt here)")
+	fs.String("keymap", "", "read the PC keyboard's map from this file")
+	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
 	var clicks stringList
 	fs.Var(&clicks, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(args); err != nil {
@@ -81,6 +85,13 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hp17b: unknown command %s\n", text.Quote(fs.Arg(0)))
 		usage(stderr)
 		return exitUsage
+	}
+	if *writeKeymap != "" {
+		if err := ui.WriteDefaultKeyMap(*writeKeymap, stdout); err != nil {
+			fmt.Fprintf(stderr, "hp17b: %v\n", err)
+			return exitFailed
+		}
+		return exitOK
 	}
 	needsWindow := *shot != "" || *keys != "" || len(clicks) > 0
 	if needsDisplayVariable() && getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "" {

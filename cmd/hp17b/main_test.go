@@ -561,3 +561,21 @@ func TestHelpExitsZero(t *testing.T) {
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, `"values":[0,1,2,3,1,4]`)
 }
+
+// TestWriteKeyMap: --write-keymap writes the built-in key map without a
+// display, and a folder that does not exist is an error.
+func TestWriteKeyMap(t *testing.T) {
+	out, errOut, code := runCLI("--write-keymap", "-")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "'?'            HELP")
+	assert.Contains(t, out, "F9             PAPER")
+	path := filepath.Join(t.TempDir(), "keymap.txt")
+	_, _, code = runCLI("--write-keymap", path)
+	require.Equal(t, 0, code)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, out, string(b))
+	_, errOut, code = runCLI("--write-keymap", filepath.Join(path, "no", "x"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "hp17b:")
+}

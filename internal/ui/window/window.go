@@ -16,6 +16,7 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -30,6 +31,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/clipboard"
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/internal/ui"
 )
 
@@ -52,6 +54,37 @@ type Options struct {
 	// PaperFile is where the print-out panel's Save writes
 	// (hp17b-printout.txt in the working folder when empty).
 	PaperFile string
+	// KeyMap maps the PC keyboard (ui.DefaultKeyMap when nil; LoadKeyMap
+	// reads a file).
+	KeyMap *ui.KeyMap
+}
+
+// KnownKey reports whether name is one of Ebitengine's key names (the
+// names a key map file uses).
+func KnownKey(name string) bool {
+	var k ebiten.Key
+	return k.UnmarshalText([]byte(name)) == nil
+}
+
+// DefaultKeyMapPath is where the window looks for a key map file when none
+// is given: keymap.txt in the user's config folder's hp17b folder ("" when
+// the system has no config folder).
+func DefaultKeyMapPath() string {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "hp17b", "keymap.txt")
+}
+
+// LoadKeyMap reads the key map file at path; a bad line gives a
+// *ui.KeyMapError with its line number.
+func LoadKeyMap(path string) (*ui.KeyMap, error) {
+	b, err := files.ReadRegular(path, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	return ui.ParseKeyMap(path, string(b), KnownKey)
 }
 
 // Game is the Ebitengine game: it holds the controller and draws frames.
@@ -61,6 +94,7 @@ type Game struct {
 	regular  *text.GoTextFaceSource
 	bold     *text.GoTextFaceSource
 	mono     *text.GoTextFaceSource // the print-out's
+	keys     *ui.KeyMap
 	done     bool
 	shotErr  error
 	drawn    bool
@@ -90,7 +124,10 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	g := &Game{opt: opt}
+	g := &Game{opt: opt, keys: opt.KeyMap}
+	if g.keys == nil {
+		g.keys = ui.DefaultKeyMap()
+	}
 	var err error
 	if g.regular, err = text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF)); err != nil {
 		return nil, err
@@ -275,7 +312,7 @@ func (g *Game) Update() error {
 	// and a number typed then a menu key (4500 F1) is what arrives
 	// together when keys come faster than frames.
 	for _, r := range ebiten.AppendInputChars(nil) {
-		if a, ok := ui.CharAction(r, editing); ok {
+		if a, ok := g.keys.Char(r, editing); ok {
 			g.ctrl.Do(a)
 		}
 	}
@@ -296,9 +333,9 @@ func (g *Game) Update() error {
 		case modifier && g.shiftTap:
 			// Another key with Control held: Control was the shift key.
 			g.shiftTap = false
-			g.ctrl.Do(ui.Action{Key: emulator.KeyShift})
+			g.controlTapped()
 		}
-		if a, ok := ui.NamedKeyAction(k.String(), editing); ok {
+		if a, ok := g.keys.Named(k.String(), editing); ok {
 			g.ctrl.Do(a)
 			if ui.Repeats(k.String()) {
 				g.held, g.holding, g.repeatAt = k, true, time.Now().Add(400*time.Millisecond)
@@ -307,7 +344,7 @@ func (g *Game) Update() error {
 	}
 	if g.shiftTap && !ebiten.IsKeyPressed(ebiten.KeyControl) {
 		g.shiftTap = false
-		g.ctrl.Do(ui.Action{Key: emulator.KeyShift})
+		g.controlTapped()
 	}
 	if g.holding {
 		// Auto-repeat: frames keep coming while the key is held.
@@ -315,7 +352,7 @@ func (g *Game) Update() error {
 		case !ebiten.IsKeyPressed(g.held):
 			g.holding = false
 		case time.Now().After(g.repeatAt):
-			if a, ok := ui.NamedKeyAction(g.held.String(), editing); ok {
+			if a, ok := g.keys.Named(g.held.String(), editing); ok {
 				g.ctrl.Do(a)
 			}
 			g.repeatAt = time.Now().Add(50 * time.Millisecond)
@@ -374,6 +411,15 @@ var (
 
 // screenLabels replaces the characters the Go fonts lack.
 var screenLabels = map[string]string{"yˣ": "y^x", "x≷y": "x<>y"}
+
+// controlTapped does what the key map gives Control (the gold shift key
+// by default), once Control was tapped alone or held for a key that is no
+// clipboard chord.
+func (g *Game) controlTapped() {
+	if a, ok := g.keys.Named("ControlLeft", false); ok {
+		g.ctrl.Do(a)
+	}
+}
 
 // clipboard copies (Ctrl+C: ui.Controller.CopyText) or pastes (Ctrl+V:
 // ui.Controller.Paste) through the system's clipboard, off the frame's
@@ -508,7 +554,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if snap.Help {
 		rect(l.Body, colOverlay)
-		for i, line := range strings.Split(ui.KeyMapHelp(f.RPN), "\n") {
+		for i, line := range strings.Split(g.keys.Help(f.RPN), "\n") {
 			label(line, g.regular, 12, l.Body.W/2, 120+float64(i)*26, colLabel)
 		}
 	}

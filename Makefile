@@ -4,7 +4,7 @@ GO        ?= go
 FUZZTIME  ?= 5s
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 
-.PHONY: run test bench lint deps build cross dist fuzz fuzz-long clean
+.PHONY: run test bench lint deps build cross dist web fuzz fuzz-long clean
 
 # Both programs: hp17b (commands, terminal play) and hp17b-window (the
 # window, which needs a display and which hp17b starts when there is one).
@@ -34,6 +34,10 @@ cross:
 	  GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/... || exit 1; \
 	  echo "cross: $$t builds"; \
 	done
+
+# The calculator for browsers in dist/web (serve it with any static server).
+web:
+	@sh scripts/web.sh dist/web
 
 # The release archives (six targets, checksums) in dist/.
 dist: deps

@@ -304,3 +304,50 @@ func BenchmarkKeysWithState(b *testing.B) {
 		})
 	}
 }
+
+// memStore is a Store in memory, as the browser's storage is one.
+type memStore struct{ b []byte }
+
+func (s *memStore) Load() ([]byte, error) {
+	if s.b == nil {
+		return nil, os.ErrNotExist
+	}
+	return s.b, nil
+}
+
+func (s *memStore) Save(_, b []byte) ([]byte, error) {
+	s.b = append([]byte(nil), b...)
+	return s.b, nil
+}
+
+// TestOpenStore: a calculator kept in a Store other than a file (the web
+// build's) starts fresh, keeps every change, comes back as it was, and
+// says so when what is kept cannot be used.
+func TestOpenStore(t *testing.T) {
+	s := &memStore{}
+	m, notice, err := OpenStore(s)
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	require.NoError(t, Run(m, "SOLVE CALC INIT 6 D EVAL", nil))
+	assert.Equal(t, "EVAL=1,346.00", m.Frame().Top)
+	require.NotNil(t, s.b, "saved")
+
+	again, notice, err := OpenStore(s)
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	require.NoError(t, Run(again, "MAIN SOLVE CALC RCL D", nil))
+	assert.Equal(t, "D=6.00", again.Frame().Top, "the game where it was")
+
+	s.b = []byte("{not json")
+	damaged, notice, err := OpenStore(s)
+	require.NoError(t, err)
+	assert.Contains(t, notice, "damaged")
+	assert.Equal(t, "STATE DAMAGED", damaged.Frame().Top)
+
+	s.b = []byte(`{"schema": 999}`)
+	newer, notice, err := OpenStore(s)
+	require.NoError(t, err)
+	assert.Contains(t, notice, "left untouched")
+	require.NoError(t, Run(newer, "5", nil))
+	assert.Equal(t, `{"schema": 999}`, string(s.b), "a newer state is not overwritten")
+}

@@ -573,6 +573,40 @@ func Open(path string) (m *Machine, notice string, err error) {
 	return m, "", nil
 }
 
+// OpenStore returns the calculator kept in s (the browser's storage in the
+// web build), saving every change back to it. An empty store gives a fresh
+// calculator; a damaged state or one from a newer hp17b gives a fresh one
+// and says so in notice (and on the display): a damaged state is replaced
+// at the first save, one too new is left alone and this session is not
+// saved. The error is the store's own.
+func OpenStore(s Store) (m *Machine, notice string, err error) {
+	m = New()
+	m.store = &stateStore{Store: s}
+	b, err := s.Load()
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		m.startFresh()
+		return m, "", nil
+	case err != nil:
+		return nil, "", fmt.Errorf("reading the kept state: %w", err)
+	}
+	st, derr := decodeState(b)
+	var tn tooNew
+	switch {
+	case errors.As(derr, &tn):
+		m.store = nil
+		m.setMsg("STATE TOO NEW", "", nil)
+		return m, tn.Error() + "; it is left untouched and this session is not saved", nil
+	case derr != nil:
+		m.store.last = b
+		m.setMsg("STATE DAMAGED", "", nil)
+		return m, fmt.Sprintf("the kept state was damaged (%v): a fresh calculator starts", derr), nil
+	}
+	m.restore(st)
+	m.store.last = b
+	return m, "", nil
+}
+
 // encode is the state file's text for the calculator now.
 func (m *Machine) encode() ([]byte, error) { return json.MarshalIndent(m.snapshot(), "", " ") }
 

@@ -4,8 +4,8 @@
 # Ebitengine v2.10 loads the system's libraries at run time), and Xvfb with
 # xauth for the window's tests (xdotool to type into it, x11-apps for xwd to
 # capture it, openbox and wmctrl to close it as a user does, xclip for the
-# clipboard the window copies to and pastes from). Uses sudo only when not
-# root.
+# clipboard the window copies to and pastes from; Chromium for the browser
+# build's test). Uses sudo only when not root.
 set -e
 if ! command -v go >/dev/null 2>&1; then
   echo "deps: Go 1.26 is needed (https://go.dev/dl/); it is not on PATH" >&2
@@ -26,5 +26,14 @@ if [ -n "$missing" ]; then
   echo "deps: installing$missing"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+fi
+# Chromium runs the browser build's test (e2e/web_test.go, skipped without
+# it); installed where the distribution packages it (Debian's chromium).
+if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &&
+  apt-cache show chromium >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  echo "deps: installing chromium"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium
 fi
 go mod download

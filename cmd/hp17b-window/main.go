@@ -68,7 +68,7 @@ func main() {
 	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
 	var cl clicks
 	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
-	if err := fs.Parse(os.Args[1:]); err != nil {
+	if err := fs.Parse(programArgs()); err != nil {
 		os.Exit(exitUsage)
 	}
 	if *writeKeymap != "" {
@@ -83,7 +83,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "hp17b: key map: %v\n", err)
 		os.Exit(exitUsage)
 	}
-	m, notice, err := emulator.OpenState(*statePath, *fresh)
+	m, notice, err := openMachine(*statePath, *fresh)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
 		os.Exit(exitUsage)
@@ -113,6 +113,7 @@ func main() {
 			os.Exit(exitUsage)
 		}
 	}
+	exposeFrame(m)
 	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)

@@ -1,8 +1,11 @@
+//go:build !js
+
 // Package clipboard reads and writes the system clipboard through the
 // platform's own tools, so that the build needs no cgo: wl-copy and
 // wl-paste under Wayland, xclip or xsel under X11 (Linux and the BSDs),
 // pbcopy and pbpaste on macOS, PowerShell's Set-Clipboard and
-// Get-Clipboard on Windows.
+// Get-Clipboard on Windows; in the browser, the page's
+// navigator.clipboard (clipboard_js.go).
 package clipboard
 
 import (

@@ -41,7 +41,8 @@ type Options struct {
 	// below are done, write that frame to this PNG file and close.
 	Screenshot string
 	// Clicks are synthetic mouse clicks in layout units, handled as real
-	// ones after the key script (an input hook for scripts and tests).
+	// ones after the key script, before any other input (an input hook for
+	// scripts and tests, live or in screenshot mode).
 	Clicks [][2]float64
 	// Stderr receives reports (bad dropped files, the start-up time).
 	Stderr io.Writer
@@ -278,16 +279,18 @@ func (g *Game) Update() error {
 	if g.done {
 		return ebiten.Termination
 	}
-	if g.opt.Screenshot != "" {
-		if !g.clicked {
-			g.clicked = true
-			l := g.layout()
-			for _, c := range g.opt.Clicks {
-				g.ctrl.Click(l, c[0], c[1])
-				g.ctrl.Wait()
-				l = g.layout()
-			}
+	if !g.clicked {
+		// The synthetic clicks, once, before any input: in screenshot
+		// mode and in the live window (the browser's ?click=X,Y) alike.
+		g.clicked = true
+		l := g.layout()
+		for _, c := range g.opt.Clicks {
+			g.ctrl.Click(l, c[0], c[1])
+			g.ctrl.Wait()
+			l = g.layout()
 		}
+	}
+	if g.opt.Screenshot != "" {
 		return nil
 	}
 	if g.drawn && !g.reported.Load() {

@@ -1,0 +1,73 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"net/url"
+	"syscall/js"
+	"time"
+
+	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/webstore"
+)
+
+// stateKey is the browser storage's item that holds continuous memory.
+const stateKey = "hp17b-state"
+
+// programArgs are the page address's query turned into flags, the
+// browser's command line: ?fresh&keys=SOLVE+CALC&click=540,200 gives
+// --fresh, --keys "SOLVE CALC" and --click 540,200. No query gives no
+// flags: the calculator as kept in this browser.
+func programArgs() []string {
+	search := js.Global().Get("location").Get("search").String()
+	if len(search) > 0 {
+		search = search[1:] // the '?'
+	}
+	q, err := url.ParseQuery(search)
+	if err != nil {
+		return nil
+	}
+	var args []string
+	for _, name := range []string{"fresh", "keys", "click", "report-startup"} {
+		vs, ok := q[name]
+		switch {
+		case !ok:
+		case len(vs) == 0 || vs[0] == "":
+			args = append(args, "--"+name)
+		default:
+			for _, v := range vs { // --click may repeat
+				args = append(args, "--"+name, v)
+			}
+		}
+	}
+	return args
+}
+
+// openMachine opens the calculator kept in this browser's local storage
+// (statePath has no meaning here), or a fresh one that is not kept.
+func openMachine(_ string, fresh bool) (*emulator.Machine, string, error) {
+	if fresh {
+		return emulator.New(), "", nil
+	}
+	return emulator.OpenStore(webstore.Local{Key: stateKey})
+}
+
+// exposeFrame keeps the page's element #lcd holding the display's two
+// lines as text, for the page's readers and tests (the canvas is pixels).
+func exposeFrame(m *emulator.Machine) {
+	doc := js.Global().Get("document")
+	go func() {
+		last := ""
+		for range time.Tick(100 * time.Millisecond) {
+			f := m.Frame()
+			text := f.Top + "\n" + f.MenuLine()
+			if text == last {
+				continue
+			}
+			if el := doc.Call("getElementById", "lcd"); !el.IsNull() {
+				el.Set("textContent", text)
+				last = text
+			}
+		}
+	}()
+}

@@ -371,3 +371,52 @@ func TestLiveClipboard(t *testing.T) {
 	_, top = waitLCD(t, win, "-1.5E-3", 5*time.Second)
 	assert.Equal(t, "-1.5E-3", top)
 }
+
+// TestLiveOffCloses: OFF (SHIFT then CLR, clicked) closes the window as
+// the real calculator turns off, and continuous memory is kept; Ctrl+Q
+// quits the same way.
+func TestLiveOffCloses(t *testing.T) {
+	bin := buildWindow(t)
+	for _, tool := range []string{"xdotool", "xwd"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed (make test installs it)", tool)
+		}
+	}
+	state := filepath.Join(t.TempDir(), "state.json")
+	win, wait := launch(t, bin, "--state", state, "--keys", "42 STO 3")
+	xdo := func(a ...string) {
+		b, err := exec.Command("xdotool", a...).CombinedOutput()
+		require.NoError(t, err, string(b))
+	}
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	clickAt(xdo, win, img, l.Keys[emulator.KeyShift])
+	// The window may be gone before xdotool is done with the click.
+	clickAt(func(a ...string) { _ = exec.Command("xdotool", a...).Run() }, win, img, l.Keys[emulator.KeyCLR])
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err, "the window ends normally")
+	case <-time.After(10 * time.Second):
+		t.Fatal("OFF did not close the window")
+	}
+	m, _, err := emulator.Open(state)
+	require.NoError(t, err)
+	require.NoError(t, emulator.Run(m, "RCL 3", nil))
+	assert.Equal(t, "42.00", m.Frame().Top, "continuous memory kept")
+
+	win, wait = launch(t, bin, "--state", state)
+	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run()
+	// xdotool could not release Control on a window that has gone: release
+	// it, or the X server holds it down for the tests that follow.
+	defer func() { _ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run() }()
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ctrl+Q did not quit")
+	}
+}

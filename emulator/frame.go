@@ -30,6 +30,10 @@ type Frame struct {
 	// RPN is set while the keyboard calculates in RPN (MODES RPN): the =
 	// key is ENTER.
 	RPN bool
+	// Off is set once OFF (shifted CLR) was pressed, until the next key
+	// turns the calculator on again: the window then closes, continuous
+	// memory kept.
+	Off bool
 }
 
 // MenuLine gives the second line as `hp17b keys` prints it: the labels

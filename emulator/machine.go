@@ -38,6 +38,7 @@ type Machine struct {
 	shift   bool
 	dbl     bool // MODES DBL: the print-out double spaced
 	adapter bool // MODES PRINTER: the printer on its AC adapter
+	off     bool // OFF was the last key (Frame.Off)
 
 	menus   []menu
 	modal   modal     // what is pending: STO/RCL, DSP FIX, a question, the editor
@@ -178,7 +179,7 @@ func (m *Machine) Frame() Frame {
 
 // frame is Frame with the lock held.
 func (m *Machine) frame() Frame {
-	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0, RPN: m.rpn.on}
+	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0, RPN: m.rpn.on, Off: m.off}
 	f.Labels = m.menu().labels(m)
 	mt, hasTop := m.modal.(modalTop)
 	tl, listTop := m.menu().(topLiner)
@@ -219,6 +220,7 @@ func (m *Machine) Press(k Key) {
 		}
 		return
 	}
+	m.off = false // any key turns the calculator on
 	if m.acknowledgeAlarm() {
 		// A key pressed while an alarm shows only acknowledges it.
 		m.shift = false
@@ -410,6 +412,7 @@ func (m *Machine) shiftedKey(k Key) {
 		m.setMsg("MEMORY: UNLIMITED", "", nil)
 	case KeyCLR: // OFF: the state is kept, as continuous memory does
 		m.toMain()
+		m.off = true
 	case KeyRParen: // x≷y: a menu's second result (DEPRC's RDV), else X and Y in RPN
 		if sw, ok := m.menu().(swapper); ok {
 			sw.swap(m)

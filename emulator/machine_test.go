@@ -264,3 +264,16 @@ func TestEquationReadOncePerText(t *testing.T) {
 	assert.Contains(t, s.parsed, s.eqs[0])
 	assert.NotContains(t, s.parsed, "A=B+1")
 }
+
+// TestOff: OFF (shifted CLR) returns to MAIN and marks the frame Off,
+// which the window takes as its cue to close; the next key turns the
+// calculator on again.
+func TestOff(t *testing.T) {
+	m := New()
+	require.NoError(t, Run(m, "FIN TVM 5 SHIFT CLR", nil))
+	f := m.Frame()
+	assert.True(t, f.Off)
+	assert.Equal(t, "FIN BUS SUM TIME SOLVE CURRX", f.MenuLine())
+	require.NoError(t, Run(m, "7", nil))
+	assert.False(t, m.Frame().Off)
+}

@@ -23,6 +23,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/ui/window"
+	ver "github.com/hp17b/hp17b/internal/version"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -64,6 +65,7 @@ func main() {
 	shot := fs.String("screenshot", "", "write the window to this PNG file after the keys and clicks, then exit")
 	report := fs.Bool("report-startup", false, "print the time from start to the first frame")
 	paper := fs.String("paper", "", "where the print-out panel's Save writes (default: hp17b-printout.txt here)")
+	equations := fs.String("equations", "", "where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)")
 	keymap := fs.String("keymap", "", "read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)")
 	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
 	var cl clicks
@@ -114,7 +116,8 @@ func main() {
 		}
 	}
 	exposeFrame(m)
-	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys})
+	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys,
+		EquationsFile: *equations, Version: ver.String(releaseVersion)})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}
@@ -127,6 +130,9 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// releaseVersion is set by make dist (-ldflags -X main.releaseVersion=...).
+var releaseVersion string
 
 // keyMap reads the key map file given by --keymap. Without one it reads
 // the default file (window.DefaultKeyMapPath) when there is one; a bad

@@ -75,6 +75,7 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	fs.Bool("report-startup", false, "print the time from start to the first frame")
 	fs.String("paper", "", "where the print-out panel's Save writes (default: hp17b-printout.txt here)")
 	fs.String("keymap", "", "read the PC keyboard's map from this file")
+	fs.String("equations", "", "where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)")
 	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
 	var clicks stringList
 	fs.Var(&clicks, "click", "click at X,Y (layout units) after the keys; may repeat")

@@ -16,9 +16,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 
 	"github.com/hp17b/hp17b/internal/text"
+	ver "github.com/hp17b/hp17b/internal/version"
 )
 
 // Exit statuses.
@@ -49,7 +49,7 @@ func init() {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: hp17b [--state FILE | --fresh] [--load FILE] [--keys SCRIPT] [--click X,Y] [--screenshot FILE.png]")
-	fmt.Fprintln(w, "             [--keymap FILE] [--paper FILE] [--write-keymap FILE]")
+	fmt.Fprintln(w, "             [--keymap FILE] [--paper FILE] [--equations FILE] [--write-keymap FILE]")
 	fmt.Fprintln(w, "      the calculator's window; without a display, NIM in the terminal")
 	fmt.Fprintln(w, "   or: hp17b COMMAND [ARGS]    (hp17b --version prints the version)")
 	for _, c := range commands {
@@ -70,24 +70,8 @@ func parseFailed(err error) int {
 var releaseVersion string
 
 // version is the release's version, else the module version stamped by
-// the Go toolchain ("(devel)" for a build from a checkout) with the commit
-// when it knows it.
-func version() string {
-	if releaseVersion != "" {
-		return releaseVersion
-	}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown)"
-	}
-	v := info.Main.Version
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-	}
-	return v
-}
+// the Go toolchain with the commit when it knows it (version.String).
+func version() string { return ver.String(releaseVersion) }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

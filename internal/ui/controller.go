@@ -48,6 +48,8 @@ type Snapshot struct {
 	Help bool
 	// Paper is the print-out panel.
 	Paper Paper
+	// About is the About overlay (version, licence, address).
+	About bool
 }
 
 // Controller owns the calculator's input: every key, click, typed text and
@@ -74,6 +76,7 @@ type Controller struct {
 	pressEnd time.Time
 	help     bool
 	pap      paperState // the print-out panel (paper.go)
+	about    bool       // the About overlay
 	closed   bool
 	stop     chan struct{} // closed by Close: the clock's ticker ends
 }
@@ -236,7 +239,7 @@ func (c *Controller) publish() {
 	if !time.Now().Before(c.pressEnd) {
 		pressed = -1
 	}
-	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help, Paper: c.paper(out)}
+	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help, Paper: c.paper(out), About: c.about}
 	c.mu.Unlock()
 	c.redraw()
 }
@@ -249,6 +252,16 @@ func (c *Controller) Do(a Action) {
 	if a.Paper {
 		c.TogglePaper()
 		return
+	}
+	if a.About || (c.Snapshot().About && a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil) {
+		c.mu.Lock()
+		c.about = !c.about
+		c.mu.Unlock()
+		c.publish()
+		return
+	}
+	if c.Snapshot().About {
+		return // keys do nothing under the overlay
 	}
 	if a.Help || (c.Help() && a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil) {
 		c.mu.Lock()

@@ -16,6 +16,8 @@ type Action struct {
 	Help   bool
 	// Paper shows or hides the print-out panel (F9).
 	Paper bool
+	// About shows or hides the About overlay (F12).
+	About bool
 }
 
 // editKeys are the text-field keys of the equation editor.

@@ -19,7 +19,8 @@ import (
 // The file has one entry a line: the PC key (a name, or one character in
 // single quotes), then what it does: a calculator key by its name in key
 // scripts (STO, BACK, UP, ×, =, …), SHIFT and a key for a shifted
-// function, PAPER (the print-out panel) or HELP (the key map overlay).
+// function, PAPER (the print-out panel), HELP (the key map overlay) or
+// ABOUT (the version, licence and address).
 // '#' starts a comment line. A key not in the file does nothing.
 type KeyMap struct {
 	entries []keyEntry
@@ -45,7 +46,7 @@ func (e keyEntry) pcKey() string {
 // keyboard map (hp17b-facts §2): Enter =, Backspace ←, Escape EXIT,
 // Delete CLR, Tab INPUT, the arrows ▲ ▼, F1–F6 the menu keys, Control
 // the gold shift key, the digits and ". , + - * / ^ ( ) = %" their keys,
-// F9 the paper, '?' the overlay.
+// F9 the paper, F12 About, '?' the overlay.
 func defaultEntries() []keyEntry {
 	k := func(key emulator.Key) Action { return Action{Key: key} }
 	es := []keyEntry{
@@ -59,7 +60,7 @@ func defaultEntries() []keyEntry {
 	}
 	es = append(es,
 		keyEntry{name: "ControlLeft", action: k(emulator.KeyShift)}, keyEntry{name: "ControlRight", action: k(emulator.KeyShift)},
-		keyEntry{name: "F9", action: Action{Paper: true}})
+		keyEntry{name: "F9", action: Action{Paper: true}}, keyEntry{name: "F12", action: Action{About: true}})
 	for d := '0'; d <= '9'; d++ {
 		key, _ := emulator.KeyByName(string(d))
 		es = append(es, keyEntry{char: d, action: k(key)})
@@ -136,6 +137,8 @@ func actionName(a Action) string {
 		return "PAPER"
 	case a.Help:
 		return "HELP"
+	case a.About:
+		return "ABOUT"
 	case a.Shift:
 		return "SHIFT " + emulator.Keys[a.Key].Name
 	}
@@ -158,7 +161,7 @@ const keyMapFileHeader = `# hp17b key map: one PC key a line, then what it does.
 # typed character in single quotes ('%'). What it does: a calculator key by
 # its name in key scripts (STO RCL % DSP PRT EXIT INPUT +/- ( ) BACK UP DOWN
 # SHIFT CLR 0-9 . = + - × ÷ F1-F6), SHIFT and a key for a shifted function,
-# PAPER (the print-out panel) or HELP (this map over the calculator).
+# PAPER (the print-out panel), HELP (this map over the calculator) or ABOUT.
 # While an equation is typed, keys work as in a text field whatever this says.
 `
 
@@ -220,11 +223,13 @@ func ParseKeyMap(file, text string, knownKey func(string) bool) (*KeyMap, error)
 		words := strings.Fields(rest)
 		switch {
 		case len(words) == 0:
-			return bad("%s needs what it does: a calculator key, SHIFT and a key, PAPER or HELP", e.pcKey())
+			return bad("%s needs what it does: a calculator key, SHIFT and a key, PAPER, HELP or ABOUT", e.pcKey())
 		case len(words) == 1 && strings.EqualFold(words[0], "PAPER"):
 			e.action = Action{Paper: true}
 		case len(words) == 1 && strings.EqualFold(words[0], "HELP"):
 			e.action = Action{Help: true}
+		case len(words) == 1 && strings.EqualFold(words[0], "ABOUT"):
+			e.action = Action{About: true}
 		case len(words) <= 2:
 			if len(words) == 2 {
 				if !strings.EqualFold(words[0], "SHIFT") {
@@ -257,21 +262,21 @@ func (k *KeyMap) Help(rpn bool) string {
 		if e.action.Help {
 			helpKeys = append(helpKeys, e.pcKey())
 		}
-		if e.name == "" && e.char == '0'+rune(digits) && !e.action.Shift && !e.action.Paper && !e.action.Help &&
+		if e.name == "" && e.char == '0'+rune(digits) && !e.action.Shift && !e.action.Paper && !e.action.Help && !e.action.About &&
 			emulator.Keys[e.action.Key].Name == string(e.char) {
 			if digits++; digits == 10 {
 				items = append(items, "0-9 digits")
 			}
 			continue
 		}
-		if e.name == fmt.Sprintf("F%d", menuKeys+1) && !e.action.Shift && e.action.Key == emulator.KeyF1+emulator.Key(menuKeys) && !e.action.Paper && !e.action.Help {
+		if e.name == fmt.Sprintf("F%d", menuKeys+1) && !e.action.Shift && e.action.Key == emulator.KeyF1+emulator.Key(menuKeys) && !e.action.Paper && !e.action.Help && !e.action.About {
 			if menuKeys++; menuKeys == 6 {
 				items = append(items, "F1-F6 menu keys")
 			}
 			continue
 		}
 		what := actionName(e.action)
-		if rpn && e.action.Key == emulator.KeyEquals && !e.action.Shift && !e.action.Paper && !e.action.Help {
+		if rpn && e.action.Key == emulator.KeyEquals && !e.action.Shift && !e.action.Paper && !e.action.Help && !e.action.About {
 			what = "ENTER"
 		}
 		items = append(items, e.pcKey()+" "+what)
@@ -297,6 +302,7 @@ func (k *KeyMap) Help(rpn bool) string {
 
 // keyMapHelpTail is the overlay's part that no key map changes.
 const keyMapHelpTail = `Ctrl+C copy · Ctrl+V paste · Ctrl tapped: shift
+Ctrl+S save the SOLVE list · Ctrl+Q quit (OFF too)
 Letters type into an equation (NEW/EDIT);
 there Left Right Home End move, Delete
 deletes, Enter is INPUT, Escape EXIT

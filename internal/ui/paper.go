@@ -2,6 +2,7 @@ package ui
 
 import (
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -117,4 +118,31 @@ func (c *Controller) paperShown() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.pap.shown
+}
+
+// SaveEquations writes the SOLVE list to path (hp17b-equations.txt in the
+// working folder when empty) as an equation file: one equation a line, a
+// blank line between two, as equation files load. The display says how
+// many were saved ("3 EQUATIONS SAVED") or NOT SAVED; the error is the
+// file's.
+func (c *Controller) SaveEquations(path string) error {
+	if path == "" {
+		path = "hp17b-equations.txt"
+	}
+	eqs, _ := c.m.Equations()
+	text := strings.Join(eqs, "\n\n")
+	if len(eqs) > 0 {
+		text += "\n"
+	}
+	err := os.WriteFile(path, []byte(text), 0o644)
+	msg := "NOT SAVED"
+	switch {
+	case err != nil:
+	case len(eqs) == 1:
+		msg = "1 EQUATION SAVED"
+	default:
+		msg = strconv.Itoa(len(eqs)) + " EQUATIONS SAVED"
+	}
+	c.enqueue(func() { c.m.Message(msg); c.after("") })
+	return err
 }

@@ -63,3 +63,46 @@ func TestPaperPanel(t *testing.T) {
 	press(c, "7")
 	assert.Equal(t, "7", c.CopyText(), "hidden, Ctrl+C copies the number again")
 }
+
+// TestSaveEquations: Ctrl+S's file holds the SOLVE list as an equation
+// file that loads back to the same list.
+func TestSaveEquations(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	want, _ := c.Machine().Equations()
+	path := filepath.Join(t.TempDir(), "eqs.txt")
+	require.NoError(t, c.SaveEquations(path))
+	c.Wait()
+	assert.Equal(t, strconv.Itoa(len(want))+" EQUATIONS SAVED", c.Machine().Frame().Top)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	fresh := emulator.New()
+	require.NoError(t, emulator.Run(fresh, "SOLVE DELET YES DELET YES", nil))
+	none, _ := fresh.Equations()
+	require.Empty(t, none)
+	require.NoError(t, fresh.LoadEquations("eqs.txt", string(b)))
+	got, _ := fresh.Equations()
+	assert.Equal(t, want, got)
+	assert.Error(t, c.SaveEquations(filepath.Join(path, "no", "such")))
+	c.Wait()
+	assert.Equal(t, "NOT SAVED", c.Machine().Frame().Top)
+}
+
+// TestAbout: F12 shows the About overlay, keys do nothing under it, and
+// Escape or F12 closes it.
+func TestAbout(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	a, ok := NamedKeyAction("F12", false)
+	require.True(t, ok)
+	c.Do(a)
+	require.True(t, c.Snapshot().About)
+	press(c, "5")
+	assert.Equal(t, "0.00", c.Frame().Top, "keys do nothing under About")
+	esc, _ := NamedKeyAction("Escape", false)
+	c.Do(esc)
+	assert.False(t, c.Snapshot().About)
+	c.Do(a)
+	c.Do(a)
+	assert.False(t, c.Snapshot().About)
+}

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -33,6 +34,7 @@ import (
 	"github.com/hp17b/hp17b/internal/clipboard"
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/internal/version"
 )
 
 // Options configure a window.
@@ -58,6 +60,11 @@ type Options struct {
 	// KeyMap maps the PC keyboard (ui.DefaultKeyMap when nil; LoadKeyMap
 	// reads a file).
 	KeyMap *ui.KeyMap
+	// EquationsFile is where Ctrl+S saves the SOLVE list
+	// (hp17b-equations.txt in the working folder when empty).
+	EquationsFile string
+	// Version is the build's version, for About.
+	Version string
 }
 
 // KnownKey reports whether name is one of Ebitengine's key names (the
@@ -303,9 +310,10 @@ func (g *Game) Update() error {
 		x, y := ebiten.WindowPosition()
 		w, h := ebiten.WindowSize()
 		p := emulator.WindowPlace{X: x, Y: y, Width: w, Height: h}
-		if ebiten.IsWindowBeingClosed() {
-			g.place = &p
-			return ebiten.Termination
+		if ebiten.IsWindowBeingClosed() || (g.ctrl.Snapshot().Frame.Off && runtime.GOOS != "js") {
+			// Closed, or turned OFF as the real one is (a page in the
+			// browser stays): continuous memory is kept.
+			return g.close()
 		}
 		g.keepPlace(p)
 	}
@@ -332,6 +340,16 @@ func (g *Game) Update() error {
 		case modifier && (name == "C" || name == "V"):
 			g.shiftTap = false
 			g.clipboard(name == "V")
+			continue
+		case modifier && name == "Q":
+			return g.close()
+		case modifier && name == "S":
+			g.shiftTap = false
+			go func() {
+				if err := g.ctrl.SaveEquations(g.opt.EquationsFile); err != nil {
+					fmt.Fprintf(g.opt.Stderr, "hp17b: saving the SOLVE list: %v\n", err)
+				}
+			}()
 			continue
 		case modifier && g.shiftTap:
 			// Another key with Control held: Control was the shift key.
@@ -414,6 +432,27 @@ var (
 
 // screenLabels replaces the characters the Go fonts lack.
 var screenLabels = map[string]string{"yˣ": "y^x", "x≷y": "x<>y"}
+
+// aboutLines is the About overlay's text.
+func aboutLines(v string) []string {
+	return []string{
+		"hp17b " + v,
+		"A virtual HP-17BII business calculator:",
+		"its Solver, its applications, and the forum's NIM.",
+		"MIT licence · " + version.Project,
+		"Not affiliated with or endorsed by HP.",
+		"F12 or Escape closes this",
+	}
+}
+
+// close ends the window where it is now (its place kept with the state);
+// the program then saves continuous memory.
+func (g *Game) close() error {
+	x, y := ebiten.WindowPosition()
+	w, h := ebiten.WindowSize()
+	g.place = &emulator.WindowPlace{X: x, Y: y, Width: w, Height: h}
+	return ebiten.Termination
+}
 
 // controlTapped does what the key map gives Control (the gold shift key
 // by default), once Control was tapped alone or held for a key that is no
@@ -554,6 +593,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		}
 		rect(l.NewGame, colGold)
 		label("New Game", g.bold, 13, l.NewGame.X+l.NewGame.W/2, l.NewGame.Y+l.NewGame.H/2, colBody)
+	}
+	if snap.About {
+		rect(ui.Rect{W: l.Width, H: l.Height}, colOverlay)
+		for i, line := range aboutLines(g.opt.Version) {
+			label(line, g.regular, 13, l.Width/2, 150+float64(i)*28, colLabel)
+		}
 	}
 	if snap.Help {
 		rect(l.Body, colOverlay)

@@ -556,9 +556,7 @@ func Open(path string) (m *Machine, notice string, err error) {
 	var tn tooNew
 	switch {
 	case errors.As(derr, &tn):
-		m.store = nil
-		m.setMsg("STATE TOO NEW", "", nil)
-		return m, tn.Error() + "; it is left untouched and this session is not saved", nil
+		return m, m.refuseNewer(tn), nil
 	case derr != nil:
 		return m.setAside(fs.path, b, derr)
 	}
@@ -594,9 +592,7 @@ func OpenStore(s Store) (m *Machine, notice string, err error) {
 	var tn tooNew
 	switch {
 	case errors.As(derr, &tn):
-		m.store = nil
-		m.setMsg("STATE TOO NEW", "", nil)
-		return m, tn.Error() + "; it is left untouched and this session is not saved", nil
+		return m, m.refuseNewer(tn), nil
 	case derr != nil:
 		m.store.last = b
 		m.setMsg("STATE DAMAGED", "", nil)
@@ -605,6 +601,14 @@ func OpenStore(s Store) (m *Machine, notice string, err error) {
 	m.restore(st)
 	m.store.last = b
 	return m, "", nil
+}
+
+// refuseNewer leaves a state from a newer hp17b alone: this session is not
+// saved, the display says STATE TOO NEW, and the notice says why.
+func (m *Machine) refuseNewer(tn tooNew) string {
+	m.store = nil
+	m.setMsg("STATE TOO NEW", "", nil)
+	return tn.Error() + "; it is left untouched and this session is not saved"
 }
 
 // encode is the state file's text for the calculator now.

@@ -21,9 +21,9 @@ import (
 //
 // The grammar accepts comparisons and AND/OR/NOT anywhere an expression
 // may stand; the builder rejects a truth value where a number is needed,
-// so the error can say what is wrong and where. It bounds the signs where
-// the levels did: two at the start of a term (the term's and the first
-// primary's), one after × ÷ ^.
+// so the error can say what is wrong and where. It bounds the signs as the
+// precedence allows them: two at the start of a term (the term's and its
+// first primary's), one after × ÷ ^.
 
 type gEquation struct {
 	Label *gLabel `parser:"@@?"`

@@ -20,6 +20,10 @@ type Action struct {
 	About bool
 }
 
+// window reports whether the action is the window's own (the paper, the
+// key map, About) rather than the calculator's.
+func (a Action) window() bool { return a.Paper || a.Help || a.About }
+
 // editKeys are the text-field keys of the equation editor.
 var editKeys = map[string]emulator.CursorMove{
 	"ArrowLeft": emulator.CursorLeft, "ArrowRight": emulator.CursorRight,

@@ -262,21 +262,21 @@ func (k *KeyMap) Help(rpn bool) string {
 		if e.action.Help {
 			helpKeys = append(helpKeys, e.pcKey())
 		}
-		if e.name == "" && e.char == '0'+rune(digits) && !e.action.Shift && !e.action.Paper && !e.action.Help && !e.action.About &&
-			emulator.Keys[e.action.Key].Name == string(e.char) {
+		plain := !e.action.Shift && !e.action.window()
+		if e.name == "" && e.char == '0'+rune(digits) && plain && emulator.Keys[e.action.Key].Name == string(e.char) {
 			if digits++; digits == 10 {
 				items = append(items, "0-9 digits")
 			}
 			continue
 		}
-		if e.name == fmt.Sprintf("F%d", menuKeys+1) && !e.action.Shift && e.action.Key == emulator.KeyF1+emulator.Key(menuKeys) && !e.action.Paper && !e.action.Help && !e.action.About {
+		if e.name == fmt.Sprintf("F%d", menuKeys+1) && plain && e.action.Key == emulator.KeyF1+emulator.Key(menuKeys) {
 			if menuKeys++; menuKeys == 6 {
 				items = append(items, "F1-F6 menu keys")
 			}
 			continue
 		}
 		what := actionName(e.action)
-		if rpn && e.action.Key == emulator.KeyEquals && !e.action.Shift && !e.action.Paper && !e.action.Help && !e.action.About {
+		if rpn && plain && e.action.Key == emulator.KeyEquals {
 			what = "ENTER"
 		}
 		items = append(items, e.pcKey()+" "+what)

@@ -420,3 +420,26 @@ func TestLiveOffCloses(t *testing.T) {
 		t.Fatal("Ctrl+Q did not quit")
 	}
 }
+
+// TestLivePrintSolveList: in the live window, PRINTER LIST (clicks)
+// prints the SOLVE list; F9 shows the paper and its Save button writes it.
+func TestLivePrintSolveList(t *testing.T) {
+	paper := filepath.Join(t.TempDir(), "paper.txt")
+	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE", "--paper", paper)
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	for _, k := range []emulator.Key{emulator.KeyShift, emulator.KeyPRT, emulator.KeyF1} {
+		clickAt(xdo, win, img, l.Keys[k])
+	}
+	xdo("key", "--window", win, "F9")
+	time.Sleep(300 * time.Millisecond)
+	clickAt(xdo, win, img, l.PaperSave)
+	var b []byte
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && len(b) == 0; time.Sleep(50 * time.Millisecond) {
+		b, _ = os.ReadFile(paper)
+	}
+	text := string(b)
+	assert.True(t, strings.HasPrefix(text, "NIM:IF(S(INIT):10×(10×(1\n"), "%.80q", text)
+	assert.Contains(t, text, "\n\nNIMM:IF(S(INIT)", "a blank line, then the next equation")
+}

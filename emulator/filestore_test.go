@@ -351,3 +351,18 @@ func TestOpenStore(t *testing.T) {
 	require.NoError(t, Run(newer, "5", nil))
 	assert.Equal(t, `{"schema": 999}`, string(s.b), "a newer state is not overwritten")
 }
+
+// TestSaveStateAs: a state saved as a new file opens as the calculator it
+// was, and an existing file is never overwritten.
+func TestSaveStateAs(t *testing.T) {
+	m := New()
+	require.NoError(t, Run(m, "42 STO 3 SOLVE", nil))
+	path := filepath.Join(t.TempDir(), "copy.json")
+	require.NoError(t, m.SaveStateAs(path))
+	assert.ErrorIs(t, m.SaveStateAs(path), os.ErrExist)
+	back, notice, err := Open(path)
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	require.NoError(t, Run(back, "MAIN RCL 3", nil))
+	assert.Equal(t, "42.00", back.Frame().Top)
+}

@@ -697,3 +697,22 @@ func (m *Machine) restore(st stateFile) {
 	m.adapter, m.dbl = c.Adapter, c.Double
 	m.window = st.Window
 }
+
+// SaveStateAs writes the calculator's state now to a new state file at
+// path (through a temporary file, fsynced, then renamed, as the state file
+// itself is written), for "save as": Open(path) then gives this calculator
+// back. The calculator keeps saving to its own store. The error is the
+// file's; path must not exist yet (os.ErrExist), so that no state is
+// overwritten by accident.
+func (m *Machine) SaveStateAs(path string) error {
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("%s: %w", path, os.ErrExist)
+	}
+	m.mu.Lock()
+	b, err := m.encode()
+	m.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, b)
+}

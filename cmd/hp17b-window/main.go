@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -116,10 +117,14 @@ func main() {
 		}
 	}
 	exposeFrame(m)
-	err = window.Run(m, window.Options{Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys,
+	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
+	err = window.Run(m, window.Options{StateDir: stateDir(*statePath, *fresh), Switch: func(p string) { next = p }, Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys,
 		EquationsFile: *equations, Version: ver.String(releaseVersion)})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
+	}
+	if err == nil && next != "" {
+		os.Exit(restartOn(next, *keymap, *paper, *equations))
 	}
 	switch {
 	case errors.Is(err, window.ErrNoWindow):
@@ -133,6 +138,31 @@ func main() {
 
 // releaseVersion is set by make dist (-ldflags -X main.releaseVersion=...).
 var releaseVersion string
+
+// restartOn starts the window anew on the state file path (Ebitengine
+// runs one window a process), passing on the key map, paper and equations
+// files, and returns this process's exit status.
+func restartOn(path, keymap, paper, equations string) int {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: restarting on %s: %v\n", path, err)
+		return 1
+	}
+	args := []string{"--state", path}
+	for _, f := range [][2]string{{"--keymap", keymap}, {"--paper", paper}, {"--equations", equations}} {
+		if f[1] != "" {
+			args = append(args, f[0], f[1])
+		}
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: restarting on %s: %v\n", path, err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "hp17b: the calculator continues on %s\n", path)
+	return 0
+}
 
 // keyMap reads the key map file given by --keymap. Without one it reads
 // the default file (window.DefaultKeyMapPath) when there is one; a bad

@@ -71,3 +71,7 @@ func exposeFrame(m *emulator.Machine) {
 		}
 	}()
 }
+
+// stateDir is "": the browser keeps one calculator, so Ctrl+N and
+// Ctrl+Shift+S are off.
+func stateDir(string, bool) string { return "" }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 
 	"github.com/hp17b/hp17b/emulator"
 )
@@ -19,3 +20,19 @@ func openMachine(statePath string, fresh bool) (*emulator.Machine, string, error
 
 // exposeFrame does nothing outside the browser.
 func exposeFrame(*emulator.Machine) {}
+
+// stateDir is the folder of the state file in use, where new state files
+// go; "" with --fresh (no state file) or when there is no config folder.
+func stateDir(statePath string, fresh bool) string {
+	if fresh {
+		return ""
+	}
+	if statePath == "" {
+		p, err := emulator.DefaultStatePath()
+		if err != nil {
+			return ""
+		}
+		statePath = p
+	}
+	return filepath.Dir(statePath)
+}

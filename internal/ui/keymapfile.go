@@ -303,6 +303,7 @@ func (k *KeyMap) Help(rpn bool) string {
 // keyMapHelpTail is the overlay's part that no key map changes.
 const keyMapHelpTail = `Ctrl+C copy · Ctrl+V paste · Ctrl tapped: shift
 Ctrl+S save the SOLVE list · Ctrl+Q quit (OFF too)
+Ctrl+N new calculator · Ctrl+Shift+S save it as
 Letters type into an equation (NEW/EDIT);
 there Left Right Home End move, Delete
 deletes, Enter is INPUT, Escape EXIT

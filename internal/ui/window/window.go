@@ -65,6 +65,14 @@ type Options struct {
 	EquationsFile string
 	// Version is the build's version, for About.
 	Version string
+	// StateDir is where Ctrl+N (a new calculator) and Ctrl+Shift+S (save
+	// the state as a new file) put their state files; "" turns both off
+	// (--fresh, the browser).
+	StateDir string
+	// Switch, when set, is told the state file to continue on after the
+	// window closes for Ctrl+N or Ctrl+Shift+S (the program restarts the
+	// window on it: Ebitengine runs one window a process).
+	Switch func(path string)
 }
 
 // KnownKey reports whether name is one of Ebitengine's key names (the
@@ -343,6 +351,21 @@ func (g *Game) Update() error {
 			continue
 		case modifier && name == "Q":
 			return g.close()
+		case modifier && name == "N" && g.opt.StateDir != "" && g.opt.Switch != nil:
+			// A new calculator: a fresh state file, the window restarted
+			// on it (this one's state is saved as it closes).
+			g.opt.Switch(g.newStatePath())
+			return g.close()
+		case modifier && name == "S" && ebiten.IsKeyPressed(ebiten.KeyShift) && g.opt.StateDir != "" && g.opt.Switch != nil:
+			// Save as: this state in a new file, the window restarted on it.
+			path := g.newStatePath()
+			if err := g.ctrl.Machine().SaveStateAs(path); err != nil {
+				fmt.Fprintf(g.opt.Stderr, "hp17b: save as: %v\n", err)
+				g.ctrl.Machine().Message("STATE NOT SAVED")
+				continue
+			}
+			g.opt.Switch(path)
+			return g.close()
 		case modifier && name == "S":
 			g.shiftTap = false
 			go func() {
@@ -442,6 +465,19 @@ func aboutLines(v string) []string {
 		"MIT licence · " + version.Project,
 		"Not affiliated with or endorsed by HP.",
 		"F12 or Escape closes this",
+	}
+}
+
+// newStatePath names a state file in StateDir that does not exist yet:
+// state-YYYYMMDD-HHMMSS.json, with -2, -3, … when that is taken.
+func (g *Game) newStatePath() string {
+	base := "state-" + time.Now().Format("20060102-150405")
+	path := filepath.Join(g.opt.StateDir, base+".json")
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(path); err != nil {
+			return path
+		}
+		path = filepath.Join(g.opt.StateDir, fmt.Sprintf("%s-%d.json", base, i))
 	}
 }
 

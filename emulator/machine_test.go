@@ -277,3 +277,35 @@ func TestOff(t *testing.T) {
 	require.NoError(t, Run(m, "7", nil))
 	assert.False(t, m.Frame().Off)
 }
+
+// BenchmarkCalcNIM opens NIM's variable menu and leaves it (CALC EXIT in
+// the SOLVE list): the equation is read once per text, so each CALC costs
+// the menu and the compiled equation, not a parse (README, Speed).
+func BenchmarkCalcNIM(b *testing.B) {
+	m := New()
+	require.NoError(b, Run(m, "SOLVE", nil))
+	for b.Loop() {
+		if err := Run(m, "CALC EXIT", nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestPrintOutTail(t *testing.T) {
+	m := New()
+	for _, k := range []string{"1 PRT", "2 PRT", "3 PRT", "4 PRT", "5 PRT"} {
+		require.NoError(t, Run(m, k, nil))
+	}
+	for _, c := range []struct {
+		n, skip int
+		first   string
+		count   int
+	}{{2, 0, "4.00", 2}, {2, 1, "3.00", 2}, {2, 9, "1.00", 2}, {9, 0, "1.00", 5}, {0, 0, "", 0}, {3, -4, "3.00", 3}} {
+		lines, total := m.PrintOutTail(c.n, c.skip)
+		assert.Equal(t, 5, total)
+		require.Len(t, lines, c.count, "%+v", c)
+		if c.count > 0 {
+			assert.Equal(t, c.first, strings.TrimSpace(lines[0]), "%+v", c)
+		}
+	}
+}

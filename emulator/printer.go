@@ -52,6 +52,18 @@ func (m *Machine) PrintOut() []string {
 	return append([]string(nil), m.tape...)
 }
 
+// PrintOutTail returns at most n lines of the print-out, ending skip lines
+// before the newest (skip is clamped to the paper), and how many lines the
+// paper holds: what a view of n lines scrolled back skip lines shows,
+// without copying the rest of the paper.
+func (m *Machine) PrintOutTail(n, skip int) (lines []string, total int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	total = len(m.tape)
+	end := total - min(max(skip, 0), max(total-n, 0))
+	return append([]string(nil), m.tape[max(end-n, 0):end]...), total
+}
+
 // ClearPrintOut tears the paper off: the print-out starts again empty.
 func (m *Machine) ClearPrintOut() {
 	m.mu.Lock()

@@ -230,16 +230,13 @@ func (c *Controller) Help() bool { return c.Snapshot().Help }
 // publish takes a new snapshot and asks for a redraw.
 func (c *Controller) publish() {
 	f := c.m.Frame()
-	var out []string
-	if c.paperShown() {
-		out = c.m.PrintOut()
-	}
+	lines, total := c.paperView()
 	c.mu.Lock()
 	pressed := c.pressed
 	if !time.Now().Before(c.pressEnd) {
 		pressed = -1
 	}
-	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help, Paper: c.paper(out), About: c.about}
+	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help, Paper: c.paper(lines, total), About: c.about}
 	c.mu.Unlock()
 	c.redraw()
 }

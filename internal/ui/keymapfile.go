@@ -177,13 +177,15 @@ func WriteDefaultKeyMap(path string, stdout io.Writer) error {
 	return os.WriteFile(path, []byte(text), 0o644)
 }
 
-// KeyMapError is a bad line of a key map file.
+// KeyMapError is a bad line of a key map file: File names the file, Line
+// is its line number (1 first), Msg says what is wrong and what to write.
 type KeyMapError struct {
 	File string
 	Line int
 	Msg  string
 }
 
+// Error gives "FILE:LINE: message".
 func (e *KeyMapError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
 // ParseKeyMap reads a key map file; file names it in errors. knownKey

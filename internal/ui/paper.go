@@ -34,18 +34,27 @@ type paperState struct {
 	file string
 }
 
-// paper returns the panel's state for a snapshot from the print-out out
-// (the caller holds c.mu, and read out before taking it: the machine's
-// lock is never taken under the controller's).
-func (c *Controller) paper(out []string) Paper {
+// paperView reads the lines the panel shows, before publish takes c.mu
+// (the machine's lock is never taken under the controller's).
+func (c *Controller) paperView() (lines []string, total int) {
+	c.mu.Lock()
+	shown, scroll := c.pap.shown, c.pap.scroll
+	c.mu.Unlock()
+	if !shown {
+		return nil, 0
+	}
+	return c.m.PrintOutTail(PaperLines, scroll)
+}
+
+// paper returns the panel's state for a snapshot from its view (the
+// caller holds c.mu).
+func (c *Controller) paper(lines []string, total int) Paper {
 	p := Paper{Shown: c.pap.shown, Status: c.pap.status}
 	if !p.Shown {
 		return p
 	}
-	p.Total = len(out)
-	p.Scroll = min(c.pap.scroll, max(len(out)-PaperLines, 0))
-	end := len(out) - p.Scroll
-	p.Lines = out[max(end-PaperLines, 0):end]
+	p.Lines, p.Total = lines, total
+	p.Scroll = min(c.pap.scroll, max(total-PaperLines, 0))
 	return p
 }
 
@@ -60,7 +69,7 @@ func (c *Controller) TogglePaper() {
 // ScrollPaper scrolls the print-out by n lines: back towards the first
 // line for n > 0, on towards the newest for n < 0.
 func (c *Controller) ScrollPaper(n int) {
-	total := len(c.m.PrintOut())
+	_, total := c.m.PrintOutTail(0, 0)
 	c.mu.Lock()
 	c.pap.scroll = min(max(c.pap.scroll+n, 0), max(total-PaperLines, 0))
 	c.mu.Unlock()

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -39,6 +40,11 @@ type Program struct {
 	Nim, Misere bool
 	// Default marks the programs a fresh calculator holds.
 	Default bool
+	// Game, when set, makes it a heap-game program: its rule, position and
+	// domain, checked by CompareGame against the nim package.
+	Game *Game
+	// Rules says how the game goes and how to play it on the calculator.
+	Rules string
 }
 
 var library = []Program{
@@ -74,6 +80,91 @@ var library = []Program{
 		Native: "nim-misere", Nim: true, Misere: true, Default: true,
 	},
 }
+
+// games are the heap-game programs, after the 1-3-5-7 Nim programs.
+var games = []Program{
+	{
+		ID: "n567", File: "n567.eq", Title: "N567",
+		Description: "The 5-6-7 game: three heaps of 5, 6 and 7 sticks, the player who takes the last stick loses (misère Nim).",
+		Rules: "INIT sets A, B, C to 5, 6, 7. Take sticks from one heap: key its new size, press its menu key, then EVAL: " +
+			"the calculator moves and shows the heaps as one number (567). It plays the nim-sum while two heaps hold " +
+			"two or more sticks and then leaves an odd number of heaps of one; in a position it cannot win it stops " +
+			"with SOLUTION NOT FOUND. The first player wins 5-6-7: press EVAL straight after INIT and the calculator " +
+			"opens (567 → 563); then it always wins.",
+		Source: "hp17b, after the 5-6-7 game specified in Z (seed 001) and the misère rule of the NIM post (seed 003)",
+		Keys:   []string{"INIT", "A", "B", "C", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Rule: nim.Slides[0], Misere: true, Slots: []string{"A", "B", "C"}, Start: []int{5, 6, 7}, Max: 7},
+	},
+	{
+		ID: "subk", File: "subk.eq", Title: "SUBK",
+		Description: "Take 1 to K: three heaps, a move takes 1 to K objects from one heap, whoever takes the last wins. " +
+			"A heap's Grundy value is its size mod (K+1), and the calculator plays the nim-sum of those.",
+		Rules: "Store K (INIT stores 3 when K is 0), then INIT sets A, B, C to 3, 5, 7. Take 1 to K objects from " +
+			"one heap: key its new size, press its menu key, then EVAL. Whatever K, the player who opens wins from " +
+			"357: press EVAL straight after INIT and the calculator opens.",
+		Source: "hp17b, after the NIM-type games slides (seed 004, game 3) and the blog post's remark on the nim-sum mod (k+1) (seed 002)",
+		Keys:   []string{"K", "INIT", "A", "B", "C", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Slots: []string{"A", "B", "C"}, Start: []int{3, 5, 7}, Max: 9,
+			Param: "K", ParamValues: []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, ParamDefault: 3},
+	},
+	{
+		ID: "take14", File: "take14.eq", Title: "T14",
+		Description: "Take 1 or 4: four heaps, a move takes exactly 1 or 4 objects from one heap, whoever takes the " +
+			"last wins. The Grundy values repeat with period 5 (0 1 0 1 2), held in the equation as the number 21010.",
+		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7 (a lost start for the person moving first). Take 1 or 4 from one " +
+			"heap: key its new size, press its menu key, then EVAL.",
+		Source: "hp17b, after the NIM-type games slides (seed 004, game 4)",
+		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Rule: nim.Slides[4], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 9},
+	},
+	{
+		ID: "pnim", File: "pnim.eq", Title: "PNIM",
+		Description: "Nim on up to 12 heaps packed into one number, one digit a heap (1357 is the film's four heaps; " +
+			"0 digits are empty heaps), whoever takes the last object wins.",
+		Rules: "INIT sets P to 1357. Key the position your move leaves as one number (from 1357, taking 2 from " +
+			"the 5 leaves 1337), press P, then EVAL: the calculator moves and shows the new number.",
+		Source: "hp17b, after the NIM post's method (seed 003), for any number of heaps",
+		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Rule: nim.Slides[0], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 12},
+	},
+	{
+		ID: "lasker", File: "lasker.eq", Title: "LASK",
+		Description: "Lasker's Nim: take any number from one heap, or split a heap into two non-empty heaps; whoever " +
+			"takes the last object wins. Heaps are digits of one number; a split's second heap is added as a new " +
+			"last digit. The Grundy value of n is n, except 4k+3 ↔ 4k+4 swapped.",
+		Rules: "INIT sets P to 1357. Key the position your move leaves (split the 7 of 1357 into 4 and 3: 13543), " +
+			"press P, then EVAL. The number holds 12 heaps at most, so a move may leave 11. The first player wins " +
+			"from 1357: press EVAL straight after INIT and the calculator opens.",
+		Source: "hp17b, after the NIM-type games slides (seed 004, game 6)",
+		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Rule: nim.Slides[6], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+	},
+	{
+		ID: "kayles", File: "kayles.eq", Title: "KAYL",
+		Description: "Kayles: rows of pins, one digit a row; knock down 1 pin or 2 neighbours, which may split a row " +
+			"in two; whoever knocks down the last pin wins. The Grundy values of rows 0 to 9 (0 1 2 3 1 4 3 2 1 4, " +
+			"the slides' table) are held in the equation as the number 4123413210.",
+		Rules: "INIT sets P to 1357. Key the rows your move leaves (knocking the middle pin of the 7 leaves 3 and 3: " +
+			"13533), press P, then EVAL. Rows are 9 pins at most, and a move may leave 11 rows. The first player " +
+			"wins from 1357: press EVAL straight after INIT and the calculator opens.",
+		Source: "hp17b, after the NIM-type games slides (seed 004, game 7 and its table)",
+		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Rule: nim.Slides[7], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+	},
+	{
+		ID: "dawson", File: "dawson.eq", Title: "DAWS",
+		Description: "Dawson's Kayles: rows of pins, one digit a row; knock down 2 neighbouring pins, which may split " +
+			"a row in two; whoever knocks down the last pins wins. The Grundy values of rows 0 to 9 (0 0 1 1 2 0 3 1 " +
+			"1 0, the slides' table) are held as the number 113021100.",
+		Rules: "INIT sets P to 1357. Key the rows your move leaves, press P, then EVAL. Rows are 9 pins at most, " +
+			"and a move may leave 11 rows.",
+		Source: "hp17b, after the NIM-type games slides (seed 004, game 8 and its table)",
+		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Rule: nim.Slides[8], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+	},
+}
+
+func init() { library = append(library, games...) }
 
 // All returns the library, in a fixed order.
 func All() []Program { return append([]Program(nil), library...) }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
@@ -31,6 +33,22 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: hp17b compare PROGRAM [--eq FILE] [--json] [--strict]")
 		return exitUsage
 	}
+	if id == "all" {
+		if *eqPath != "" {
+			fmt.Fprintln(stderr, "hp17b: compare all: --eq names one program's equation; give the program")
+			return exitUsage
+		}
+		code := exitOK
+		for i, p := range programs.All() {
+			if i > 0 && !*asJSON {
+				fmt.Fprintln(stdout)
+			}
+			if c := runCompare(append([]string{p.ID}, rest...), stdout, stderr); c != exitOK {
+				code = max(code, c)
+			}
+		}
+		return code
+	}
 	prog, err := programs.ByID(id)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
@@ -46,6 +64,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := workContext(*timeout)
 	defer cancel()
+	if prog.Game != nil {
+		return compareGame(ctx, prog, eq, *asJSON, *timeout, stdout, stderr)
+	}
 	rep, err := programs.Compare(ctx, prog, eq)
 	if stopped(ctx, *timeout, stderr) {
 		return exitFailed
@@ -61,6 +82,29 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		rep.WriteText(stdout)
 	}
 	if !rep.OK() || (*strict && rep.DisplayWrong > 0) {
+		return exitFailed
+	}
+	return exitOK
+}
+
+// compareGame is compare for a heap-game program: every position of its
+// domain and every game from its start (programs.CompareGame).
+func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, asJSON bool, timeout time.Duration, stdout, stderr io.Writer) int {
+	rep, err := programs.CompareGame(ctx, prog, eq)
+	if stopped(ctx, timeout, stderr) {
+		return exitFailed
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitUsage
+	}
+	if asJSON {
+		b, _ := json.Marshal(rep)
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		rep.WriteText(stdout)
+	}
+	if !rep.OK() {
 		return exitFailed
 	}
 	return exitOK

@@ -4,8 +4,9 @@
 //	hp17b [--load FILE] ...        the calculator's window (terminal play without a display)
 //	hp17b check FILE              list a file's equations or its first error
 //	hp17b solve --eq FILE STEP... store and solve as the calculator would
-//	hp17b compare PROGRAM         check a Nim program against native Go
-//	hp17b play                    play 1-3-5-7 Nim against the calculator
+//	hp17b compare PROGRAM|all     check a program against its native engine
+//	hp17b play [--program ID]     play a game program against the calculator
+//	hp17b programs [ID]           list the programs, or show one
 //
 // Run "hp17b help" for every command.
 package main
@@ -39,11 +40,12 @@ func init() {
 	commands = []command{
 		{"check", "FILE", "list each equation in FILE with its name and menu, or the first error", runCheck},
 		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] [--iterative] [--timeout D] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
-		{"compare", "PROGRAM [--eq FILE] [--json] [--strict] [--timeout D]", "check a Nim program's equation against its native reference", runCompare},
+		{"compare", "PROGRAM [--eq FILE] [--json] [--strict] [--timeout D]", "check a program's equation against its native engine (all: every program)", runCompare},
 		{"nim", "grundy|analyze|lost|start|moves|xor|zspec ...", "heap games: Grundy values, positions, initial positions, the XOR table (hp17b nim for more)", runNim},
 		{"acronim", "solve|play [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--json]", "Acro-Nim: perfect play, or a game against the solver", runAcroNim},
 		{"keys", "[--state FILE | --fresh] [--load FILE] [--trace] [--timeout D] SCRIPT", "press keys on the calculator and print its display", runKeys},
-		{"play", "[--program nim|nim-misere]", "play 1-3-5-7 Nim against the calculator in the terminal", runPlay},
+		{"play", "[--program ID] [--k K]", "play a game program (NIM by default) against the calculator in the terminal", runPlay},
+		{"programs", "[ID]", "list the programs, or show one's rules and equation", runPrograms},
 	}
 }
 

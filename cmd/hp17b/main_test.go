@@ -579,3 +579,79 @@ func TestWriteKeyMap(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errOut, "hp17b:")
 }
+
+func TestCompareGamePrograms(t *testing.T) {
+	out, _, code := runCLI("compare", "kayles")
+	assert.Equal(t, exitOK, code, out)
+	for _, want := range []string{"compare kayles", "answered wrong             0", "the calculator opens (EVAL after INIT)", "the program always wins", "no disagreement"} {
+		assert.Contains(t, out, want)
+	}
+	out, _, code = runCLI("compare", "n567", "--json")
+	assert.Equal(t, exitOK, code)
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.EqualValues(t, 512, rep["positions"])
+	assert.EqualValues(t, 0, rep["disagree"])
+
+	// A broken equation fails: take14 with "take 1 or 3".
+	bad := filepath.Join(t.TempDir(), "t13.eq")
+	text, err := os.ReadFile("../../programs/take14.eq")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(bad, []byte(strings.ReplaceAll(string(text), "-4)", "-3)")), 0o644))
+	out, _, code = runCLI("compare", "take14", "--eq", bad)
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, out, "illegal move")
+
+	out, _, code = runCLI("compare", "all", "--timeout", "2m")
+	assert.Equal(t, exitOK, code)
+	for _, p := range []string{"compare nim\n", "compare nim-misere\n", "compare subk\n", "compare dawson\n"} {
+		assert.Contains(t, out, p)
+	}
+	_, errOut, code := runCLI("compare", "all", "--eq", bad)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "give the program")
+}
+
+func TestPlayGamePrograms(t *testing.T) {
+	// 5-6-7: the calculator opens; a bad heap, an illegal move and a
+	// missing heap are refused and the game goes on to its end.
+	out, code := playWith(t, "EVAL\nD 2\nA 7\nA 4\nB 2\nC 1\nC 0\n", "--program", "n567")
+	assert.Equal(t, exitOK, code)
+	for _, want := range []string{"[INIT]  INIT=567", "[EVAL]  EVAL=563", `"D" is not a heap: use A, B, C`,
+		"A=7 B=6 C=3 does not follow from A=5 B=6 C=3", "[EVAL]  EVAL=462", "You took the last object."} {
+		assert.Contains(t, out, want)
+	}
+	assert.True(t, strings.HasSuffix(out, "The calculator wins.\n"), out)
+
+	// Kayles, packed: a number, a take, and a bad number.
+	out, code = playWith(t, "EVAL\n3272\nx\n", "--program", "kayles")
+	assert.Equal(t, exitOK, code)
+	for _, want := range []string{"[EVAL]  EVAL=13,272", "you leave 3272", "[EVAL]  EVAL=2,272", `"x" is not a position`} {
+		assert.Contains(t, out, want)
+	}
+	// Dawson's Kayles ends when no move is left.
+	out, code = playWith(t, "1157\n11521\n1131\n", "--program", "dawson")
+	assert.Equal(t, exitOK, code)
+	assert.True(t, strings.HasSuffix(out, "You have no move left: the calculator wins.\n"), out)
+
+	out, code = playWith(t, "", "--program", "subk", "--k", "2")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "K=2")
+	_, code = playWith(t, "", "--program", "subk", "--k", "10")
+	assert.Equal(t, exitUsage, code)
+}
+
+func TestProgramsCLI(t *testing.T) {
+	out, _, code := runCLI("programs")
+	assert.Equal(t, exitOK, code)
+	for _, id := range []string{"nim ", "n567 ", "subk ", "take14 ", "pnim ", "lasker ", "kayles ", "dawson "} {
+		assert.Contains(t, out, id)
+	}
+	out, _, code = runCLI("programs", "lasker")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "menu: INIT P EVAL")
+	assert.Contains(t, out, "LASK:IF(S(INIT)")
+	_, errOut, code := runCLI("programs", "nope")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, `no program "nope"`)
+}

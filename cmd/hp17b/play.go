@@ -20,17 +20,24 @@ var stdin io.Reader = os.Stdin
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	id := fs.String("program", "nim", "the Nim program to play: nim or nim-misere")
+	id := fs.String("program", "nim", "the program to play (hp17b programs lists them)")
+	k := fs.Int("k", 0, "K of subk (take 1 to K), 1 to 9; 0: INIT stores 3")
 	if err := fs.Parse(args); err != nil {
 		return parseFailed(err)
 	}
 	prog, err := programs.ByID(*id)
-	if err == nil && !prog.Nim {
-		err = fmt.Errorf("%s is not a Nim program", prog.ID)
+	if err == nil && !prog.Nim && prog.Game == nil {
+		err = fmt.Errorf("%s is not a game", prog.ID)
+	}
+	if err == nil && (*k < 0 || *k > 9) {
+		err = fmt.Errorf("--k %d: K is 1 to 9", *k)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
+	}
+	if prog.Game != nil {
+		return playHeapGame(prog, *k, stdin, stdout)
 	}
 	eq, err := prog.Equation()
 	if err != nil {

@@ -1,0 +1,405 @@
+package programs
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/nim"
+	"github.com/hp17b/hp17b/solver"
+)
+
+// Game is what a heap-game program plays: its rule, how its position sits
+// in the calculator's variables, its start and the domain its comparison
+// covers. Every game program keeps NIM's workflow: INIT sets the start,
+// the player stores the position left by a move from the menu, and EVAL
+// answers with the calculator's move and shows the position as one number
+// (SOLUTION NOT FOUND, from INV(0), in a position it cannot win).
+type Game struct {
+	// Rule is the move rule as an octal game (nim package), played under
+	// normal play; with Misere the rule is Nim's and whoever takes the last
+	// object loses. A game with a Param uses RuleFor.
+	Rule   nim.Octal
+	Misere bool
+	// Slots are the heap variables in order (A, B, C…), one menu variable
+	// a heap, each heap one digit of the number shown; Packed instead names
+	// the one variable that holds every heap as a digit of one number
+	// (1357 is four heaps), as many heaps as 12 digits allow.
+	Slots  []string
+	Packed string
+	// Start is the position INIT sets, heap by heap as shown.
+	Start []int
+	// Max is the largest heap of the domain compared (a digit: at most 9).
+	Max int
+	// Param is the menu variable of the rule's parameter (K of "take 1 to
+	// K"), "" when none; ParamValues are the values the comparison covers
+	// and ParamDefault the one INIT stores when the variable holds none.
+	Param        string
+	ParamValues  []int
+	ParamDefault int
+	// Exhaustive is, for a packed program, the most heaps of the positions
+	// compared one by one (every multiset of heaps 1..Max); Sample random
+	// positions of up to MaxHeaps heaps (digits 0..Max, seeded) are added.
+	Exhaustive, Sample, MaxHeaps int
+
+	// grundy caches the rule's Grundy values for each parameter value:
+	// k → []int of G(0..maxGrundyHeap).
+	grundy sync.Map
+}
+
+// maxGrundyHeap is the largest heap whose Grundy value Winning takes from
+// the cache; a larger one asks the nim package.
+const maxGrundyHeap = 64
+
+// RuleFor is the rule for the parameter's value k (the Rule itself when
+// the game has no parameter): "take 1 to k" is nim.SubtractionUpTo(k).
+func (g *Game) RuleFor(k int) nim.Octal {
+	if g.Param == "" {
+		return g.Rule
+	}
+	return nim.SubtractionUpTo(k)
+}
+
+// Splits reports whether a move may split a heap in two.
+func (g *Game) Splits() bool {
+	for _, d := range g.Rule.Digits {
+		if d&4 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Position is a game position as the program shows it: one entry a slot
+// (A, B, C…), or for a packed program one entry a digit, most significant
+// first (1357 is {1, 3, 5, 7}; a 0 digit inside is an empty heap).
+type Position []int
+
+// String is the number the display shows, digit by digit: "1357".
+func (p Position) String() string {
+	var b strings.Builder
+	for _, h := range p {
+		b.WriteString(strconv.Itoa(h))
+	}
+	s := strings.TrimLeft(b.String(), "0")
+	if s == "" {
+		return "0"
+	}
+	return s
+}
+
+// Number is the position's number (the digits of String).
+func (p Position) Number() int64 {
+	n, _ := strconv.ParseInt(p.String(), 10, 64)
+	return n
+}
+
+// Heaps are the position's non-empty heaps, smallest first: the multiset
+// the game's theory sees.
+func (p Position) Heaps() []int {
+	var out []int
+	for _, h := range p {
+		if h > 0 {
+			out = append(out, h)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Over reports whether every heap is empty.
+func (p Position) Over() bool { return len(p.Heaps()) == 0 }
+
+// Digits reads a packed program's number into its digits, most significant
+// first; false for a negative, fractional or over-12-digit number.
+func Digits(x hp17b.Number) (Position, bool) {
+	n, ok := x.Int64()
+	if !ok || n < 0 || n >= 1e12 {
+		return nil, false
+	}
+	if !x.Equal(hp17b.FromInt(n)) {
+		return nil, false
+	}
+	var p Position
+	for _, c := range strconv.FormatInt(n, 10) {
+		p = append(p, int(c-'0'))
+	}
+	return p, true
+}
+
+// Winning reports whether the player to move in p wins with perfect play
+// (the rule for parameter k); an error when a heap is past what the nim
+// package analyses.
+func (g *Game) Winning(p Position, k int) (bool, error) {
+	h := p.Heaps()
+	if g.Misere {
+		return nim.Winning(h, true), nil
+	}
+	vals, ok := g.grundy.Load(k)
+	if !ok {
+		vals, _ = g.grundy.LoadOrStore(k, g.RuleFor(k).Values(maxGrundyHeap))
+	}
+	v := 0
+	for _, n := range h {
+		if n > maxGrundyHeap {
+			x, _, err := nim.PositionValue(g.RuleFor(k), h)
+			return x != 0, err
+		}
+		v ^= vals.([]int)[n]
+	}
+	return v != 0, nil
+}
+
+// Legal reports whether after follows from before by one move of the rule
+// for parameter k. For slots exactly one slot changes; for a packed
+// program the heaps that changed are compared as multisets: one heap n
+// gave way to the heaps an option of n leaves.
+func (g *Game) Legal(before, after Position, k int) bool {
+	rule := g.RuleFor(k)
+	if g.Packed == "" {
+		if len(before) != len(after) {
+			return false
+		}
+		changed := -1
+		for i := range before {
+			if after[i] != before[i] {
+				if changed >= 0 {
+					return false
+				}
+				changed = i
+			}
+		}
+		if changed < 0 {
+			return false
+		}
+		from, to := before[changed], after[changed]
+		for _, o := range rule.Options(from) {
+			if len(o.Leave) == 0 && to == 0 || len(o.Leave) == 1 && o.Leave[0] == to {
+				return true
+			}
+		}
+		return false
+	}
+	gone, came := multisetDiff(before.Heaps(), after.Heaps())
+	if len(gone) != 1 {
+		return false
+	}
+	for _, o := range rule.Options(gone[0]) {
+		leave := slices.Clone(o.Leave)
+		slices.Sort(leave)
+		if slices.Equal(leave, came) {
+			return true
+		}
+	}
+	return false
+}
+
+// multisetDiff returns a − b and b − a of two sorted multisets.
+func multisetDiff(a, b []int) (onlyA, onlyB []int) {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			onlyA = append(onlyA, a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			onlyB = append(onlyB, b[j])
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	return onlyA, onlyB
+}
+
+// Moves lists the player's moves from p under the rule for parameter k, as
+// terminal play and the comparison make them: a slot takes a smaller size;
+// in a packed program the heap's digit becomes what the move leaves (the
+// second heap of a split goes last) and empty heaps are dropped. A packed
+// position never grows past MaxHeaps digits, so that the calculator's
+// answer (which may split once more) still fits in 12.
+func (g *Game) Moves(p Position, k int) []Position {
+	rule := g.RuleFor(k)
+	var out []Position
+	for i, n := range p {
+		for _, o := range rule.Options(n) {
+			q := slices.Clone(p)
+			switch len(o.Leave) {
+			case 0:
+				q[i] = 0
+			case 1:
+				q[i] = o.Leave[0]
+			case 2:
+				q[i] = o.Leave[1]
+				q = append(q, o.Leave[0])
+			}
+			if g.Packed != "" {
+				q = compact(q)
+				if len(q) > g.MaxHeaps {
+					continue
+				}
+			}
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// compact drops a packed position's empty heaps (0 when all are empty).
+func compact(p Position) Position {
+	q := Position{}
+	for _, h := range p {
+		if h > 0 {
+			q = append(q, h)
+		}
+	}
+	if len(q) == 0 {
+		return Position{0}
+	}
+	return q
+}
+
+// GameTurn is a game program's answer to one position: what a calculator
+// with fresh variables shows after the position and the parameter are
+// stored and EVAL is solved.
+type GameTurn struct {
+	Before, After Position
+	// Moved is false when EVAL found no value (SOLUTION NOT FOUND: the
+	// program resigns), or stopped with Err.
+	Moved bool
+	Err   error
+	// Value is EVAL's value, Display the display line.
+	Value   hp17b.Number
+	Display string
+	// Readable is false when a packed program left a number that is not a
+	// position (negative, fractional or past 12 digits).
+	Readable bool
+}
+
+// GamePlayer runs a game program's equation in the Solver as a calculator
+// would. It is not safe for concurrent use.
+type GamePlayer struct {
+	prog    Program
+	eq      *solver.Equation
+	solvers map[*solver.Vars]*solver.Solver
+	scratch *solver.Vars
+}
+
+// NewGamePlayer checks that eq has the program's menu keys (INIT, the
+// heaps or the packed variable, the parameter, EVAL) and returns a player.
+func NewGamePlayer(prog Program, eq *solver.Equation) (*GamePlayer, error) {
+	if prog.Game == nil {
+		return nil, fmt.Errorf("%s is not a heap-game program", prog.ID)
+	}
+	have := map[string]bool{}
+	for _, n := range eq.Menu {
+		have[n] = true
+	}
+	for _, k := range prog.Game.Vars() {
+		if !have[k] {
+			return nil, fmt.Errorf("%s: the equation has no menu key %s; %s needs %s", eq.Title(), k, prog.ID, strings.Join(prog.Game.Vars(), " "))
+		}
+	}
+	return &GamePlayer{prog: prog, eq: eq, solvers: map[*solver.Vars]*solver.Solver{}}, nil
+}
+
+// Vars are the menu variables the game uses: INIT, the heaps (or the
+// packed variable), the parameter, EVAL.
+func (g *Game) Vars() []string {
+	v := []string{"INIT"}
+	if g.Packed != "" {
+		v = append(v, g.Packed)
+	} else {
+		v = append(v, g.Slots...)
+	}
+	if g.Param != "" {
+		v = append(v, g.Param)
+	}
+	return append(v, "EVAL")
+}
+
+func (p *GamePlayer) solverFor(vars *solver.Vars) *solver.Solver {
+	s, ok := p.solvers[vars]
+	if !ok {
+		s = solver.New(p.eq, vars)
+		p.solvers[vars] = s
+	}
+	return s
+}
+
+// Read reads the position from the variables; false when a packed
+// program's variable holds no position.
+func (p *GamePlayer) Read(vars *solver.Vars) (Position, bool) {
+	return p.prog.Game.Read(vars)
+}
+
+// Read reads the position from the variables (a slot holding a fraction
+// reads as its integer part); false when a packed variable holds no
+// position.
+func (g *Game) Read(vars *solver.Vars) (Position, bool) {
+	if g.Packed != "" {
+		return Digits(vars.Value(g.Packed))
+	}
+	pos := make(Position, len(g.Slots))
+	for i, n := range g.Slots {
+		v, _ := vars.Value(n).Int64()
+		pos[i] = int(v)
+	}
+	return pos, true
+}
+
+// Store stores a position (and k, when the game has a parameter) in the
+// variables, as keying them from the menu would.
+func (g *Game) Store(vars *solver.Vars, pos Position, k int) {
+	if g.Packed != "" {
+		vars.Store(g.Packed, hp17b.FromInt(pos.Number()))
+	} else {
+		for i, n := range g.Slots {
+			vars.Store(n, hp17b.FromInt(int64(pos[i])))
+		}
+	}
+	if g.Param != "" {
+		vars.Store(g.Param, hp17b.FromInt(int64(k)))
+	}
+}
+
+// Init solves INIT, as a game's first key does, and returns the position
+// and the display line.
+func (p *GamePlayer) Init(ctx context.Context, vars *solver.Vars) (Position, string, error) {
+	vars.Create(p.eq.Menu...)
+	r, err := p.solverFor(vars).Solve(ctx, "INIT", solver.Options{})
+	if err != nil {
+		return nil, err.Error(), err
+	}
+	pos, _ := p.Read(vars)
+	return pos, strings.Join(r.Lines(p.prog.Display), "  "), nil
+}
+
+// Answer stores the position (and k) from the menu and solves EVAL.
+func (p *GamePlayer) Answer(ctx context.Context, vars *solver.Vars, pos Position, k int) GameTurn {
+	vars.Create(p.eq.Menu...)
+	p.prog.Game.Store(vars, pos, k)
+	t := GameTurn{Before: pos}
+	r, err := p.solverFor(vars).Solve(ctx, "EVAL", solver.Options{})
+	t.After, t.Readable = p.Read(vars)
+	if err != nil {
+		t.Err, t.Display = err, err.Error()
+		return t
+	}
+	t.Moved, t.Value, t.Display = r.Found(), r.Value, strings.Join(r.Lines(p.prog.Display), "  ")
+	return t
+}
+
+// AnswerFresh is Answer on a calculator whose variables are all fresh.
+func (p *GamePlayer) AnswerFresh(ctx context.Context, pos Position, k int) GameTurn {
+	if p.scratch == nil {
+		p.scratch = solver.NewVars()
+	}
+	p.scratch.Delete(p.eq.Names...)
+	return p.Answer(ctx, p.scratch, pos, k)
+}

@@ -193,6 +193,31 @@ func TestLiveMatchReply(t *testing.T) {
 	assert.Less(t, r>>8, uint32(0x60), "the key is drawn up (not the pressed colour)")
 }
 
+// TestLiveGameProgram: --program starts Kayles; one click on the middle
+// pin of the last row makes the person's move, and a real capture shows the
+// calculator's split reply on the LCD and its six rows on the panel.
+func TestLiveGameProgram(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh", "--program", "kayles")
+	img, _ := waitLCD(t, win, "INIT=1,357.00", 5*time.Second)
+	l := ui.NewLayout(true)
+	grid := ui.Grid{Rows: 4, Cols: 9}
+	clickAt(xdo, win, img, l.MatchIn(grid, 3, 3)) // 1 3 5 3 3
+	xdo("mousemove", "--window", win, "1", "1")
+	img, top := waitLCD(t, win, "EVAL=133,331.00", 5*time.Second)
+	assert.Equal(t, "EVAL=133,331.00", top)
+	rows := ui.Grid{Rows: 6, Cols: 9}
+	matchDrawn := func(h, j int) bool {
+		m := l.MatchIn(rows, h, j)
+		x, y := at(img, m.X+m.W/2, m.Y+m.H/2)
+		r, g, b, _ := img.At(x, y).RGBA()
+		return r>>8 > 0xc0 && g>>8 > 0xb0 && b>>8 > 0x80
+	}
+	assert.True(t, matchDrawn(5, 0), "the sixth row (the split's second part) is drawn")
+	assert.False(t, matchDrawn(5, 1))
+	assert.True(t, matchDrawn(2, 2))
+	assert.False(t, matchDrawn(2, 3), "the 5 is down to 3")
+}
+
 // TestLiveInterrupt: a click during a long search interrupts it, and
 // INTERRUPTED is drawn.
 func TestLiveInterrupt(t *testing.T) {

@@ -403,3 +403,66 @@ func (p *GamePlayer) AnswerFresh(ctx context.Context, pos Position, k int) GameT
 	p.scratch.Delete(p.eq.Names...)
 	return p.Answer(ctx, p.scratch, pos, k)
 }
+
+// CanMove reports whether the player to move has any move in p (a packed
+// position's size limit aside): under normal play the player who cannot
+// move has lost.
+func (g *Game) CanMove(p Position, k int) bool {
+	rule := g.RuleFor(k)
+	for _, n := range p {
+		if n > 0 && len(rule.Options(n)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Ended reports whether the game is over once the player who just moved
+// left p, and whether that player won: under normal play when the next
+// player cannot move (the mover won); under misère play when every heap
+// is empty (the mover took the last object and lost).
+func (g *Game) Ended(p Position, k int) (over, moverWon bool) {
+	if g.Misere {
+		return p.Over(), false
+	}
+	return !g.CanMove(p, k), true
+}
+
+// TakeAt is the move a click on match j (0-based, from the left) of heap
+// h makes, as the heaps panel plays it: the match and every one to its
+// right are taken when the rule allows it (Nim's move); otherwise the
+// match alone is knocked out, leaving the matches on each side as two
+// heaps (Kayles), or it and its right neighbour (Dawson's Kayles). The
+// new position lists the left part in the heap's place and the right part
+// last (a packed position drops its empty heaps). The error says what the
+// rule allows instead.
+func (g *Game) TakeAt(p Position, h, j, k int) (Position, error) {
+	if h < 0 || h >= len(p) || j < 0 || j >= p[h] {
+		return nil, fmt.Errorf("there is no match %d in heap %d", j+1, h+1)
+	}
+	n := p[h]
+	tries := [][2]int{{j, 0}, {j, n - j - 1}}
+	if j+1 < n {
+		tries = append(tries, [2]int{j, n - j - 2})
+	}
+	for _, t := range tries {
+		q := slices.Clone(p)
+		q[h] = t[0]
+		if t[1] > 0 {
+			if g.Packed == "" {
+				continue // a slot holds one heap
+			}
+			q = append(q, t[1])
+		}
+		if g.Packed != "" {
+			q = compact(q)
+			if len(q) > g.MaxHeaps {
+				return nil, fmt.Errorf("that leaves %d heaps; the number holds %d after your move", len(q), g.MaxHeaps)
+			}
+		}
+		if g.Legal(p, q, k) {
+			return q, nil
+		}
+	}
+	return nil, fmt.Errorf("%s does not allow that move", g.RuleFor(k).Name)
+}

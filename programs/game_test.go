@@ -133,3 +133,46 @@ func BenchmarkGameEVAL(b *testing.B) {
 		})
 	}
 }
+
+func TestTakeAt(t *testing.T) {
+	lib := map[string]*Game{}
+	for _, p := range All() {
+		lib[p.ID] = p.Game
+	}
+	for _, tc := range []struct {
+		id      string
+		p       Position
+		h, j    int
+		want    Position
+		wantErr string
+	}{
+		{"pnim", Position{1, 3, 5, 7}, 3, 2, Position{1, 3, 5, 2}, ""},
+		{"pnim", Position{1, 3, 5, 7}, 0, 0, Position{3, 5, 7}, ""},         // the heap emptied goes
+		{"kayles", Position{1, 3, 5, 7}, 3, 3, Position{1, 3, 5, 3, 3}, ""}, // the middle pin
+		{"kayles", Position{1, 3, 5, 7}, 3, 6, Position{1, 3, 5, 6}, ""},    // the last pin
+		{"kayles", Position{1, 3, 5, 7}, 3, 5, Position{1, 3, 5, 5}, ""},    // the last two
+		{"dawson", Position{1, 3, 5, 7}, 3, 2, Position{1, 3, 5, 2, 3}, ""}, // pins 3 and 4
+		{"dawson", Position{1, 3, 5, 7}, 0, 0, nil, "does not allow"},
+		{"take14", Position{1, 3, 5, 7}, 3, 3, Position{1, 3, 5, 3}, ""},
+		{"take14", Position{1, 3, 5, 7}, 3, 4, nil, "does not allow"}, // takes 3
+		{"n567", Position{5, 6, 7}, 2, 0, Position{5, 6, 0}, ""},
+		{"n567", Position{5, 6, 7}, 2, 7, nil, "no match 8"},
+		{"lasker", Position{9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}, 0, 4, Position{4, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}, ""},
+	} {
+		q, err := lib[tc.id].TakeAt(tc.p, tc.h, tc.j, 0)
+		if tc.wantErr != "" {
+			assert.ErrorContains(t, err, tc.wantErr, "%s %v %d %d", tc.id, tc.p, tc.h, tc.j)
+			continue
+		}
+		require.NoError(t, err, "%s %v %d %d", tc.id, tc.p, tc.h, tc.j)
+		assert.Equal(t, tc.want, q, "%s %v %d %d", tc.id, tc.p, tc.h, tc.j)
+	}
+	over, won := lib["dawson"].Ended(Position{1, 1, 1, 1}, 0)
+	assert.True(t, over)
+	assert.True(t, won)
+	over, won = lib["n567"].Ended(Position{0, 0, 0}, 0)
+	assert.True(t, over)
+	assert.False(t, won)
+	over, _ = lib["n567"].Ended(Position{0, 0, 1}, 0)
+	assert.False(t, over)
+}

@@ -25,6 +25,7 @@ import (
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/ui/window"
 	ver "github.com/hp17b/hp17b/internal/version"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -69,6 +70,7 @@ func main() {
 	equations := fs.String("equations", "", "where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)")
 	keymap := fs.String("keymap", "", "read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)")
 	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
+	program := fs.String("program", "", "start a game of this program (hp17b programs lists them), adding it to the SOLVE list")
 	var cl clicks
 	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(programArgs()); err != nil {
@@ -80,6 +82,12 @@ func main() {
 			os.Exit(1)
 		}
 		return
+	}
+	if *program != "" {
+		if _, err := programs.ByID(*program); err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b: --program: %v\n", err)
+			os.Exit(exitUsage)
+		}
 	}
 	pcKeys, err := keyMap(*keymap)
 	if err != nil {
@@ -119,7 +127,7 @@ func main() {
 	exposeFrame(m)
 	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
 	err = window.Run(m, window.Options{StateDir: stateDir(*statePath, *fresh), Switch: func(p string) { next = p }, Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys,
-		EquationsFile: *equations, Version: ver.String(releaseVersion)})
+		EquationsFile: *equations, Version: ver.String(releaseVersion), Program: *program})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}

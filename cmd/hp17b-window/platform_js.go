@@ -16,7 +16,8 @@ const stateKey = "hp17b-state"
 
 // programArgs are the page address's query turned into flags, the
 // browser's command line: ?fresh&keys=SOLVE+CALC&click=540,200 gives
-// --fresh, --keys "SOLVE CALC" and --click 540,200. No query gives no
+// --fresh, --keys "SOLVE CALC" and --click 540,200 (and ?program=kayles
+// --program kayles). No query gives no
 // flags: the calculator as kept in this browser.
 func programArgs() []string {
 	search := js.Global().Get("location").Get("search").String()
@@ -28,7 +29,7 @@ func programArgs() []string {
 		return nil
 	}
 	var args []string
-	for _, name := range []string{"fresh", "keys", "click", "report-startup"} {
+	for _, name := range []string{"fresh", "keys", "click", "report-startup", "program"} {
 		vs, ok := q[name]
 		switch {
 		case !ok:

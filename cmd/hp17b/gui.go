@@ -15,6 +15,7 @@ import (
 
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // windowProgram is the window's executable. Ebitengine opens the window
@@ -77,10 +78,21 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	fs.String("keymap", "", "read the PC keyboard's map from this file")
 	fs.String("equations", "", "where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)")
 	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
+	program := fs.String("program", "", "start a game of this program (hp17b programs lists them); terminal play plays it too")
 	var clicks stringList
 	fs.Var(&clicks, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(args); err != nil {
 		return parseFailed(err)
+	}
+	var playArgs []string
+	playing := "NIM"
+	if *program != "" {
+		prog, err := programs.ByID(*program)
+		if err != nil {
+			fmt.Fprintf(stderr, "hp17b: --program: %v\n", err)
+			return exitUsage
+		}
+		playArgs, playing = []string{"--program", *program}, prog.Title
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "hp17b: unknown command %s\n", text.Quote(fs.Arg(0)))
@@ -100,13 +112,13 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "hp17b: --keys, --click and --screenshot need a display (try xvfb-run)")
 			return exitUsage
 		}
-		fmt.Fprintln(stderr, "hp17b: no display (DISPLAY and WAYLAND_DISPLAY are unset): playing NIM in the terminal")
-		return runPlay(nil, stdout, stderr)
+		fmt.Fprintf(stderr, "hp17b: no display (DISPLAY and WAYLAND_DISPLAY are unset): playing %s in the terminal\n", playing)
+		return runPlay(playArgs, stdout, stderr)
 	}
 	bin, err := findWindow()
 	if err != nil {
-		fmt.Fprintf(stderr, "hp17b: the window program %s was not found (make build puts it beside hp17b): playing NIM in the terminal\n", windowProgram)
-		return runPlay(nil, stdout, stderr)
+		fmt.Fprintf(stderr, "hp17b: the window program %s was not found (make build puts it beside hp17b): playing %s in the terminal\n", windowProgram, playing)
+		return runPlay(playArgs, stdout, stderr)
 	}
 	cmd := exec.Command(bin, args...)
 	held := &noWindowLine{w: stderr}
@@ -124,11 +136,11 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &exit) && exit.ExitCode() == exitWindowUsage:
 		return exitUsage
 	case noWindow && !needsWindow:
-		fmt.Fprintf(stderr, "hp17b: no window could open (%s): playing NIM in the terminal\n", held.reason())
-		return runPlay(nil, stdout, stderr)
+		fmt.Fprintf(stderr, "hp17b: no window could open (%s): playing %s in the terminal\n", held.reason(), playing)
+		return runPlay(playArgs, stdout, stderr)
 	case !needsWindow && time.Since(start) < 5*time.Second:
-		fmt.Fprintf(stderr, "hp17b: the window could not open (%v): playing NIM in the terminal\n", err)
-		return runPlay(nil, stdout, stderr)
+		fmt.Fprintf(stderr, "hp17b: the window could not open (%v): playing %s in the terminal\n", err, playing)
+		return runPlay(playArgs, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "hp17b: %s: %v\n", windowProgram, err)
 	return exitFailed

@@ -51,7 +51,7 @@ func init() {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: hp17b [--state FILE | --fresh] [--load FILE] [--keys SCRIPT] [--click X,Y] [--screenshot FILE.png]")
-	fmt.Fprintln(w, "             [--keymap FILE] [--paper FILE] [--equations FILE] [--write-keymap FILE]")
+	fmt.Fprintln(w, "             [--keymap FILE] [--paper FILE] [--equations FILE] [--write-keymap FILE] [--program ID]")
 	fmt.Fprintln(w, "      the calculator's window; without a display, NIM in the terminal")
 	fmt.Fprintln(w, "   or: hp17b COMMAND [ARGS]    (hp17b --version prints the version)")
 	for _, c := range commands {

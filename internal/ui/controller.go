@@ -26,8 +26,14 @@ type Panel struct {
 	Title string
 	// Heaps are A, B, C, D as the variables hold them, each kept within the
 	// game's limits (0..1, 0..3, 0..5, 0..7) for drawing; Status says when a
-	// variable holds a count the game does not allow.
+	// variable holds a count the game does not allow. (1-3-5-7 programs.)
 	Heaps programs.Heaps
+	// Rows are the heaps drawn, one a row (Heaps' four for a 1-3-5-7
+	// program; a game program's slots, or its packed number's digits),
+	// Labels their names (A, B… or 1, 2…), Grid their arrangement.
+	Rows   []int
+	Labels []string
+	Grid   Grid
 	// Over is set once the game has a winner (or the calculator resigned):
 	// clicks on matches then do nothing until New Game or INIT.
 	Over bool
@@ -85,6 +91,7 @@ type Controller struct {
 type gameState struct {
 	prog   string // the program's ID, "" when none is current
 	heaps  programs.Heaps
+	pos    programs.Position // a game program's position
 	over   bool
 	status string
 }
@@ -329,7 +336,11 @@ func (c *Controller) Click(l Layout, x, y float64) {
 		c.NewGame()
 		return
 	}
-	if h, j, ok := l.MatchAt(x, y); ok {
+	grid := c.panelNow().Grid
+	if grid.Rows == 0 {
+		grid = NimGrid
+	}
+	if h, j, ok := l.MatchAtIn(grid, x, y); ok {
 		c.TakeMatch(h, j)
 	}
 }
@@ -347,6 +358,26 @@ func (c *Controller) NewGame() {
 		if !ok {
 			prog, _ = programs.ByID("nim")
 		}
+		c.newGame(prog)
+	})
+}
+
+// Play starts a game of prog, adding it to the SOLVE list first when it is
+// not there (the window's --program).
+func (c *Controller) Play(prog programs.Program) {
+	c.enqueue(func() {
+		if _, err := c.m.LoadText(prog.File, prog.Text()); err != nil {
+			c.after(err.Error())
+			return
+		}
+		c.newGame(prog)
+	})
+}
+
+// newGame finishes what is pending, opens prog and presses INIT, on the
+// controller's goroutine.
+func (c *Controller) newGame(prog programs.Program) {
+	{
 		if msg := c.settle(); msg != "" {
 			c.after(msg)
 			return
@@ -357,7 +388,7 @@ func (c *Controller) NewGame() {
 		}
 		c.pressLabel("INIT")
 		c.after("")
-	})
+	}
 }
 
 // TakeMatch takes match j of heap h and every match to its right, keying
@@ -372,6 +403,10 @@ func (c *Controller) TakeMatch(h, j int) {
 	}
 	c.enqueue(func() {
 		p := c.panelNow()
+		if p.Active && p.Program.Game != nil {
+			c.takeInGame(p, h, j)
+			return
+		}
 		if !p.Active || p.Over || h < 0 || h > 3 || j >= p.Heaps[h] {
 			return
 		}
@@ -486,7 +521,7 @@ func (c *Controller) currentProgram() (programs.Program, bool) {
 	eqs, cur := c.m.Equations()
 	if cur < len(eqs) {
 		for _, prog := range programs.All() {
-			if prog.Nim && flatText(prog) == eqs[cur] {
+			if (prog.Nim || prog.Game != nil) && flatText(prog) == eqs[cur] {
 				return prog, true
 			}
 		}
@@ -510,6 +545,8 @@ func (c *Controller) after(msg string) {
 	g := &c.game
 	if !active {
 		*g = gameState{}
+	} else if prog.Game != nil {
+		c.followGame(prog, &p)
 	} else {
 		p.Title = title(prog)
 		c.follow(prog)
@@ -517,6 +554,7 @@ func (c *Controller) after(msg string) {
 		if bad := outOfRange(g.heaps); bad != "" {
 			p.Status = bad
 		}
+		p.Rows, p.Labels, p.Grid = append([]int(nil), p.Heaps[:]...), []string{"A", "B", "C", "D"}, NimGrid
 	}
 	if msg != "" {
 		p.Status = msg

@@ -104,23 +104,45 @@ func (l Layout) Dot(row, col int) Rect {
 	return Rect{l.DotX + float64(col)*l.DotW, l.DotY + float64(row)*l.DotH, l.DotW * 0.9, l.DotH * 0.9}
 }
 
-// Match returns the rectangle of match j (0-based, left to right) of heap
-// h (0 = A … 3 = D) in the heaps panel.
-func (l Layout) Match(h, j int) Rect {
-	return Rect{l.Panel.X + 50 + float64(j)*28, l.Panel.Y + 90 + float64(h)*80, 12, 54}
+// Grid is how the heaps panel arranges a game: Rows heaps, one a row, of
+// up to Cols matches.
+type Grid struct{ Rows, Cols int }
+
+// NimGrid is 1-3-5-7 Nim's: four heaps of up to seven matches.
+var NimGrid = Grid{Rows: 4, Cols: 7}
+
+// MatchIn returns the rectangle of match j (0-based, left to right) of
+// heap h (0-based, top to bottom) in the heaps panel arranged as g: up to
+// four rows 80 units apart (more share 300 units), up to seven matches 28
+// units apart (more, 24).
+func (l Layout) MatchIn(g Grid, h, j int) Rect {
+	rowStep, top := 80.0, 90.0
+	if g.Rows > 4 {
+		rowStep, top = 300/float64(g.Rows), 66
+	}
+	colStep := 28.0
+	if g.Cols > 7 {
+		colStep = 24
+	}
+	height := min(54, rowStep*0.7)
+	return Rect{l.Panel.X + 50 + float64(j)*colStep, l.Panel.Y + top + float64(h)*rowStep, 12, height}
 }
 
-// MatchAt returns the heap and match under (x, y) in the panel; a heap's
-// slot j counts whether or not it holds a match (the caller checks).
-func (l Layout) MatchAt(x, y float64) (heap, j int, ok bool) {
+// Match is MatchIn for NimGrid: heap h is 0 = A … 3 = D.
+func (l Layout) Match(h, j int) Rect { return l.MatchIn(NimGrid, h, j) }
+
+// MatchAtIn returns the heap and match under (x, y) in the panel arranged
+// as g; a heap's slot j counts whether or not it holds a match (the caller
+// checks).
+func (l Layout) MatchAtIn(g Grid, x, y float64) (heap, j int, ok bool) {
 	if l.Panel.W == 0 || !l.Panel.Contains(x, y) {
 		return 0, 0, false
 	}
-	for h := 0; h < 4; h++ {
-		for j := 0; j < 7; j++ {
-			r := l.Match(h, j)
-			r.X -= 8 // the gap to the left counts as the match
-			r.W += 16
+	for h := 0; h < g.Rows; h++ {
+		for j := 0; j < g.Cols; j++ {
+			r := l.MatchIn(g, h, j)
+			r.X -= 6 // the gap to the left counts as the match
+			r.W += 12
 			if r.Contains(x, y) {
 				return h, j, true
 			}
@@ -128,6 +150,9 @@ func (l Layout) MatchAt(x, y float64) (heap, j int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// MatchAt is MatchAtIn for NimGrid.
+func (l Layout) MatchAt(x, y float64) (heap, j int, ok bool) { return l.MatchAtIn(NimGrid, x, y) }
 
 // Fit scales the layout into a window of w × h pixels, keeping its
 // proportions and centring it: a point p of the layout is drawn at

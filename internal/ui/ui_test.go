@@ -12,6 +12,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/assets"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // frames gathers display frames from real key scripts.
@@ -488,4 +489,76 @@ func TestControllerClock(t *testing.T) {
 	c.Wait()
 	assert.Equal(t, "SUN 04/20/03 10:01:00A", c.Frame().Top)
 	assert.False(t, c.Frame().Alarm)
+}
+
+// TestControllerGamePrograms plays game programs on the panel: Play adds
+// the program to the SOLVE list and starts it; clicks make the rule's
+// moves (a refused one says why); the end is announced.
+func TestControllerGamePrograms(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	kayles, err := programs.ByID("kayles")
+	require.NoError(t, err)
+	c.Play(kayles)
+	c.Wait()
+	p := c.Panel()
+	require.True(t, p.Active)
+	assert.Equal(t, "kayles", p.Program.ID)
+	assert.Equal(t, "INIT=1,357.00", c.Frame().Top)
+	assert.Equal(t, []int{1, 3, 5, 7}, p.Rows)
+	assert.Equal(t, []string{"1", "2", "3", "4"}, p.Labels)
+	assert.Equal(t, Grid{Rows: 4, Cols: 9}, p.Grid)
+
+	c.TakeMatch(3, 3) // the middle pin of the 7: 1 3 5 3 3
+	c.Wait()
+	p = c.Panel()
+	// The calculator splits the 5 into 3 and 1 (the new row goes last).
+	assert.Equal(t, "EVAL=133,331.00", c.Frame().Top)
+	assert.Equal(t, []int{1, 3, 3, 3, 3, 1}, p.Rows)
+	assert.Equal(t, Grid{Rows: 6, Cols: 9}, p.Grid)
+	assert.Equal(t, "The calculator left 133331. Your move.", p.Status)
+	assert.False(t, p.Over)
+
+	// Dawson's Kayles refuses a single pin.
+	dawson, err := programs.ByID("dawson")
+	require.NoError(t, err)
+	c.Play(dawson)
+	c.Wait()
+	c.TakeMatch(0, 0)
+	c.Wait()
+	p = c.Panel()
+	assert.Contains(t, p.Status, "does not allow that move")
+	assert.Equal(t, []int{1, 3, 5, 7}, p.Rows)
+
+	// N567: EVAL lets the calculator open; the slots are A, B, C.
+	n567, err := programs.ByID("n567")
+	require.NoError(t, err)
+	c.Play(n567)
+	c.Wait()
+	press(c, "EVAL")
+	p = c.Panel()
+	assert.Equal(t, "EVAL=563.00", c.Frame().Top)
+	assert.Equal(t, []int{5, 6, 3}, p.Rows)
+	assert.Equal(t, []string{"A", "B", "C"}, p.Labels)
+	assert.Contains(t, p.Status, "The calculator took 4 from C, leaving A 5 · B 6 · C 3. Your move.")
+	c.TakeMatch(0, 4) // A: 5 → 4
+	c.Wait()
+	assert.Equal(t, "EVAL=462.00", c.Frame().Top)
+
+	// PNIM: taking the last object wins, and the panel then stays still.
+	pnim, err := programs.ByID("pnim")
+	require.NoError(t, err)
+	c.Play(pnim)
+	c.Wait()
+	press(c, "2 P")
+	assert.Equal(t, "You left 2: press EVAL for the calculator's move.", c.Panel().Status)
+	c.TakeMatch(0, 0)
+	c.Wait()
+	p = c.Panel()
+	assert.True(t, p.Over)
+	assert.Equal(t, "The calculator has no move left: you win.", p.Status)
+	assert.Equal(t, "P=0.00", c.Frame().Top)
+	c.TakeMatch(0, 0)
+	c.Wait()
+	assert.Equal(t, "P=0.00", c.Frame().Top)
 }

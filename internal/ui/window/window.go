@@ -35,6 +35,7 @@ import (
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/version"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // Options configure a window.
@@ -65,6 +66,9 @@ type Options struct {
 	EquationsFile string
 	// Version is the build's version, for About.
 	Version string
+	// Program, when set, is a program of the library (programs.ByID's ID)
+	// the window starts a game of, adding it to the SOLVE list if needed.
+	Program string
 	// StateDir is where Ctrl+N (a new calculator) and Ctrl+Shift+S (save
 	// the state as a new file) put their state files; "" turns both off
 	// (--fresh, the browser).
@@ -158,6 +162,13 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
 	})
 	g.ctrl.SetPaperFile(opt.PaperFile)
+	if opt.Program != "" {
+		prog, err := programs.ByID(opt.Program)
+		if err != nil {
+			return nil, err
+		}
+		g.ctrl.Play(prog)
+	}
 	return g, nil
 }
 
@@ -624,7 +635,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawPanel(screen, l, p, rect, label)
 	} else {
 		rect(l.Panel, colPanel)
-		for i, line := range wrap("The heaps panel plays along while NIM or NIMM is the current equation of SOLVE. New Game starts NIM.", 34) {
+		for i, line := range wrap("The heaps panel plays along while a game program (NIM, NIMM, N567, SUBK, T14, PNIM, LASK, KAYL, DAWS) is the current equation of SOLVE. New Game starts NIM.", 34) {
 			label(line, g.regular, 12, l.Panel.X+l.Panel.W/2, 200+float64(i)*18, colLabel)
 		}
 		rect(l.NewGame, colGold)
@@ -667,13 +678,17 @@ func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect fun
 	for i, line := range wrap(p.Title, 30) {
 		label(line, g.bold, 13, l.Panel.X+l.Panel.W/2, 28+float64(i)*18, colLabel)
 	}
-	for h := 0; h < 4; h++ {
-		m0 := l.Match(h, 0)
-		label(string(rune('A'+h)), g.bold, 16, l.Panel.X+25, m0.Y+m0.H/2, colGold)
-		for j := 0; j < p.Heaps[h] && j < 7; j++ {
-			m := l.Match(h, j)
+	size := 16.0
+	if p.Grid.Rows > 6 {
+		size = 12
+	}
+	for h, n := range p.Rows {
+		m0 := l.MatchIn(p.Grid, h, 0)
+		label(p.Labels[h], g.bold, size, l.Panel.X+25, m0.Y+m0.H/2, colGold)
+		for j := 0; j < n && j < p.Grid.Cols; j++ {
+			m := l.MatchIn(p.Grid, h, j)
 			rect(m, colMatch)
-			rect(ui.Rect{X: m.X - 1, Y: m.Y - 4, W: m.W + 2, H: 12}, colMatchHead)
+			rect(ui.Rect{X: m.X - 1, Y: m.Y - 4, W: m.W + 2, H: min(12, m.H/3)}, colMatchHead)
 		}
 	}
 	rect(l.NewGame, colGold)

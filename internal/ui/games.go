@@ -1,0 +1,188 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/programs"
+)
+
+// The heaps panel for the heap-game programs (programs.Game): the same
+// play as NIM's, for any number of heaps in menu variables or packed into
+// one number, with each program's own rule.
+
+// gameParam is the game's parameter as the variables hold it (K of SUBK),
+// or its default when none is stored.
+func (c *Controller) gameParam(g *programs.Game) int {
+	if g.Param == "" {
+		return 0
+	}
+	v, _ := c.m.Vars().Value(g.Param).Int64()
+	if v < 1 {
+		return g.ParamDefault
+	}
+	return int(v)
+}
+
+// gameTitle names a game program and its rule.
+func gameTitle(p programs.Program) string {
+	rule := "whoever takes the last object wins"
+	if p.Game.Misere {
+		rule = "misère: whoever takes the last object loses"
+	}
+	return p.Title + " · " + strings.SplitN(p.Description, ":", 2)[0] + " · " + rule
+}
+
+// gameHint is the first status of a game program.
+func gameHint(p programs.Program) string {
+	return "New Game (or SOLVE, CALC, INIT) sets " + programs.Position(p.Game.Start).String() +
+		". Then click a match, or key the position your move leaves and its menu key, and EVAL. " +
+		"EVAL straight after INIT lets the calculator open."
+}
+
+// followGame reads a game program's position after a job, says what
+// happened (a new game, the calculator's move or resignation, the
+// player's move, the end), and fills the panel.
+func (c *Controller) followGame(prog programs.Program, p *Panel) {
+	g, st := prog.Game, &c.game
+	if st.prog != prog.ID {
+		*st = gameState{prog: prog.ID, status: gameHint(prog)}
+	}
+	k := c.gameParam(g)
+	top := c.m.Frame().Top
+	now, ok := g.Read(c.m.Vars())
+	before := st.pos
+	switch {
+	case !ok:
+		st.status = fmt.Sprintf("%s holds no position: key one such as %s and press %s, or New Game.",
+			g.Packed, programs.Position(g.Start), g.Packed)
+	case strings.HasPrefix(top, "INIT="):
+		st.pos, st.over = now, false
+		st.status = "Your move: click a match, or key the position and its menu key, then EVAL. EVAL alone lets the calculator open."
+	case top == hp17b.MsgSolutionNotFound && !st.over && c.m.InVarMenu(flatText(prog)):
+		st.pos, st.over = now, true
+		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, now) + " and resigns. You win. New Game plays again."
+	case strings.HasPrefix(top, "EVAL=") && !st.over && !slices.Equal(now, before):
+		st.pos = now
+		st.status = "The calculator " + moved(g, before, now) + "."
+		if over, moverWon := g.Ended(now, k); over {
+			st.over = true
+			if moverWon {
+				st.status += " You have no move left: the calculator wins."
+			} else {
+				st.status += " It took the last object: you win."
+			}
+		} else {
+			st.status += " Your move."
+		}
+	case !slices.Equal(now, before) && !st.over:
+		st.pos = now
+		if over, moverWon := g.Ended(now, k); over {
+			st.over = true
+			if moverWon {
+				st.status = "The calculator has no move left: you win."
+			} else {
+				st.status = "You took the last object: the calculator wins."
+			}
+		} else {
+			st.status = "You left " + shown(g, now) + ": press EVAL for the calculator's move."
+		}
+	}
+	p.Title, p.Over, p.Status = gameTitle(prog), st.over, st.status
+	p.Rows = slices.Clone(st.pos)
+	p.Grid = Grid{Rows: max(len(p.Rows), 3), Cols: max(7, g.Max)}
+	if g.Packed != "" {
+		p.Grid.Rows = max(len(p.Rows), 4)
+	}
+	for i := range p.Rows {
+		p.Rows[i] = max(0, min(p.Rows[i], p.Grid.Cols))
+		if g.Packed == "" {
+			p.Labels = append(p.Labels, g.Slots[i])
+		} else {
+			p.Labels = append(p.Labels, strconv.Itoa(i+1))
+		}
+	}
+}
+
+// takeInGame plays a click on match j of heap h in a game program: the
+// move programs.Game.TakeAt makes, keyed as a person would (the heap's new
+// size and its menu key, or the packed number and its key), then EVAL
+// unless the move ended the game. A move the rule does not allow is
+// refused on the panel.
+func (c *Controller) takeInGame(p Panel, h, j int) {
+	prog := p.Program
+	g := prog.Game
+	if p.Over || h < 0 || h >= len(c.game.pos) || j >= c.game.pos[h] {
+		return
+	}
+	k := c.gameParam(g)
+	q, err := g.TakeAt(c.game.pos, h, j, k)
+	if err != nil {
+		c.after(fmt.Sprintf("%s: %v. %s", prog.Title, err, strings.TrimSpace(ruleHint(prog))))
+		return
+	}
+	if msg := c.settle(); msg != "" {
+		c.after(msg)
+		return
+	}
+	if err := c.openProgram(prog); err != nil {
+		c.after(err.Error())
+		return
+	}
+	if g.Packed != "" {
+		c.typeNumber(int(q.Number()))
+		c.pressLabel(g.Packed)
+	} else {
+		c.typeNumber(q[h])
+		c.pressLabel(g.Slots[h])
+	}
+	if over, _ := g.Ended(q, k); over {
+		c.after("")
+		return
+	}
+	c.game.pos = q // the calculator answers this position
+	c.pressLabel("EVAL")
+	c.after("")
+}
+
+// ruleHint is the first sentence of a program's description after its
+// name: what a move may do.
+func ruleHint(p programs.Program) string {
+	_, after, ok := strings.Cut(p.Description, ": ")
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(after, ". "); i >= 0 {
+		after = after[:i+1]
+	}
+	return strings.ToUpper(after[:1]) + after[1:]
+}
+
+// shown writes a position for the panel: a packed program's number, or
+// each slot with its size ("A 0 · B 2 · C 2").
+func shown(g *programs.Game, p programs.Position) string {
+	if g.Packed != "" {
+		return p.String()
+	}
+	f := make([]string, len(p))
+	for i, n := range p {
+		f[i] = fmt.Sprintf("%s %d", g.Slots[i], n)
+	}
+	return strings.Join(f, " · ")
+}
+
+// moved says what the calculator's move did: "took 4 from A, leaving A 0 ·
+// B 2 · C 2" for slots, "left 133331" for a packed number.
+func moved(g *programs.Game, before, now programs.Position) string {
+	if g.Packed == "" && len(before) == len(now) {
+		for i := range now {
+			if now[i] < before[i] {
+				return fmt.Sprintf("took %d from %s, leaving %s", before[i]-now[i], g.Slots[i], shown(g, now))
+			}
+		}
+	}
+	return "left " + shown(g, now)
+}

@@ -228,6 +228,8 @@ func Lnp1(a Number) (Number, error) {
 // Pow returns a^b (the y^x key and the Solver's ^). 0^0 and 0 to a negative
 // power give ErrPower, as does a negative base with a non-integer exponent.
 func Pow(a, b Number) (Number, error) {
+	// (The fast path below gives what the exact repeated multiplication
+	// gives, for whole numbers whose power fits in 12 digits: 2^J, 10^J.)
 	if a.IsZero() {
 		if b.Sign() <= 0 {
 			return Zero, ErrPower
@@ -241,28 +243,12 @@ func Pow(a, b Number) (Number, error) {
 		return Zero, ErrPower
 	}
 	if bi, ok := b.Int64(); ok && bi >= -64 && bi <= 64 {
-		// Exact repeated multiplication at wide precision for small integer powers.
-		var r, base apd.Decimal
-		r.SetInt64(1)
-		base.Set(a.d())
-		e := bi
-		if e < 0 {
-			e = -e
-		}
-		for ; e > 0; e >>= 1 {
-			if e&1 == 1 {
-				_, _ = ctxWide.Mul(&r, &r, &base)
+		if ai, ok := a.Int64(); ok && bi > 0 {
+			if r, ok := smallPow(ai, bi); ok {
+				return FromInt(r), nil // exact, 12 digits at most
 			}
-			_, _ = ctxWide.Mul(&base, &base, &base)
 		}
-		if bi < 0 {
-			var one apd.Decimal
-			one.SetInt64(1)
-			_, _ = ctxWide.Quo(&r, &one, &r)
-		}
-		var n Number
-		c, _ := ctx12.Round(n.d(), &r)
-		return finish(n, c)
+		return powExact(a, bi)
 	}
 	// General case: exp(b × ln|a|), sign from an odd integer exponent.
 	neg := a.Sign() < 0
@@ -663,3 +649,47 @@ func Hrs(a Number) (Number, error) {
 
 func mustDiv(a, b Number) Number { r, _ := Div(a, b); return r }
 func mustMul(a, b Number) Number { r, _ := Mul(a, b); return r }
+
+// powExact is a^bi by exact repeated multiplication at wide precision,
+// rounded once to 12 digits: Pow for small integer powers.
+func powExact(a Number, bi int64) (Number, error) {
+	var r, base apd.Decimal
+	r.SetInt64(1)
+	base.Set(a.d())
+	e := bi
+	if e < 0 {
+		e = -e
+	}
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			_, _ = ctxWide.Mul(&r, &r, &base)
+		}
+		_, _ = ctxWide.Mul(&base, &base, &base)
+	}
+	if bi < 0 {
+		var one apd.Decimal
+		one.SetInt64(1)
+		_, _ = ctxWide.Quo(&r, &one, &r)
+	}
+	var n Number
+	c, _ := ctx12.Round(n.d(), &r)
+	return finish(n, c)
+}
+
+// smallPow is a^e for whole a and e ≥ 1 when the result has at most 12
+// digits (false otherwise): the exact integer power the calculator shows.
+func smallPow(a, e int64) (int64, bool) {
+	const limit = 999999999999
+	if a > limit || a < -limit {
+		return 0, false
+	}
+	abs := max(a, -a)
+	r := int64(1)
+	for ; e > 0; e-- {
+		if max(r, -r) > limit/abs {
+			return 0, false
+		}
+		r *= a
+	}
+	return r, true
+}

@@ -304,3 +304,29 @@ func FuzzNumberText(f *testing.F) {
 		}
 	})
 }
+
+// TestPowSmallIntegers: the whole-number fast path of Pow gives exactly
+// what the exact repeated multiplication gives, value and display, for
+// every base -40..40 and exponent 1..45 (past 12 digits both round).
+func TestPowSmallIntegers(t *testing.T) {
+	for a := int64(-40); a <= 40; a++ {
+		if a == 0 {
+			continue
+		}
+		for e := int64(1); e <= 45; e++ {
+			got, err := Pow(FromInt(a), FromInt(e))
+			want, werr := powExact(FromInt(a), e)
+			assert.Equal(t, werr, err, "%d^%d", a, e)
+			assert.True(t, want.Equal(got), "%d^%d: %s, want %s", a, e, got, want)
+			assert.Equal(t, want.String(), got.String(), "%d^%d", a, e)
+			assert.Equal(t, Format(want, DefaultMode), Format(got, DefaultMode), "%d^%d", a, e)
+		}
+	}
+	r, ok := smallPow(10, 11)
+	assert.True(t, ok)
+	assert.EqualValues(t, 100_000_000_000, r)
+	_, ok = smallPow(10, 12) // 13 digits
+	assert.False(t, ok)
+	_, ok = smallPow(999_999, 3)
+	assert.False(t, ok)
+}

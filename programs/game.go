@@ -20,6 +20,9 @@ import (
 // answers with the calculator's move and shows the position as one number
 // (SOLUTION NOT FOUND, from INV(0), in a position it cannot win).
 type Game struct {
+	// Name is the game's name and Move what a move may do and who wins,
+	// one short sentence each, for the heaps panel.
+	Name, Move string
 	// Rule is the move rule as an octal game (nim package), played under
 	// normal play; with Misere the rule is Nim's and whoever takes the last
 	// object loses. A game with a Param uses RuleFor.

@@ -93,7 +93,8 @@ var games = []Program{
 			"opens (567 → 563); then it always wins.",
 		Source: "hp17b, after the 5-6-7 game specified in Z (seed 001) and the misère rule of the NIM post (seed 003)",
 		Keys:   []string{"INIT", "A", "B", "C", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Game: &Game{Rule: nim.Slides[0], Misere: true, Slots: []string{"A", "B", "C"}, Start: []int{5, 6, 7}, Max: 7},
+		Game: &Game{Name: "The 5-6-7 game", Move: "Take any number of sticks from one heap; whoever takes the last stick loses.",
+			Rule: nim.Slides[0], Misere: true, Slots: []string{"A", "B", "C"}, Start: []int{5, 6, 7}, Max: 7},
 	},
 	{
 		ID: "subk", File: "subk.eq", Title: "SUBK",
@@ -104,7 +105,8 @@ var games = []Program{
 			"357: press EVAL straight after INIT and the calculator opens.",
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 3) and the blog post's remark on the nim-sum mod (k+1) (seed 002)",
 		Keys:   []string{"K", "INIT", "A", "B", "C", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Game: &Game{Slots: []string{"A", "B", "C"}, Start: []int{3, 5, 7}, Max: 9,
+		Game: &Game{Name: "Take 1 to K", Move: "Take 1 to K objects from one heap; whoever takes the last wins.",
+			Slots: []string{"A", "B", "C"}, Start: []int{3, 5, 7}, Max: 9,
 			Param: "K", ParamValues: []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, ParamDefault: 3},
 	},
 	{
@@ -115,7 +117,8 @@ var games = []Program{
 			"heap: key its new size, press its menu key, then EVAL.",
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 4)",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Game: &Game{Rule: nim.Slides[4], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 9},
+		Game: &Game{Name: "Take 1 or 4", Move: "Take exactly 1 or 4 objects from one heap; whoever takes the last wins.",
+			Rule: nim.Slides[4], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 9},
 	},
 	{
 		ID: "pnim", File: "pnim.eq", Title: "PNIM",
@@ -125,7 +128,8 @@ var games = []Program{
 			"the 5 leaves 1337), press P, then EVAL: the calculator moves and shows the new number.",
 		Source: "hp17b, after the NIM post's method (seed 003), for any number of heaps",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Game: &Game{Rule: nim.Slides[0], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 12},
+		Game: &Game{Name: "Nim in one number", Move: "Take any number from one heap (a digit); whoever takes the last wins.",
+			Rule: nim.Slides[0], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 12},
 	},
 	{
 		ID: "lasker", File: "lasker.eq", Title: "LASK",
@@ -137,7 +141,8 @@ var games = []Program{
 			"from 1357: press EVAL straight after INIT and the calculator opens.",
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 6)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Game: &Game{Rule: nim.Slides[6], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+		Game: &Game{Name: "Lasker's Nim", Move: "Take any number from one heap, or split a heap in two; the last object wins.",
+			Rule: nim.Slides[6], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 	{
 		ID: "kayles", File: "kayles.eq", Title: "KAYL",
@@ -149,7 +154,8 @@ var games = []Program{
 			"wins from 1357: press EVAL straight after INIT and the calculator opens.",
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 7 and its table)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Game: &Game{Rule: nim.Slides[7], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+		Game: &Game{Name: "Kayles", Move: "Knock down one pin or two neighbours, which may split a row; the last pin wins.",
+			Rule: nim.Slides[7], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 	{
 		ID: "dawson", File: "dawson.eq", Title: "DAWS",
@@ -160,7 +166,8 @@ var games = []Program{
 			"and a move may leave 11 rows.",
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 8 and its table)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Game: &Game{Rule: nim.Slides[8], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+		Game: &Game{Name: "Dawson's Kayles", Move: "Knock down two neighbouring pins, which may split a row; the last pins win.",
+			Rule: nim.Slides[8], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 }
 

@@ -24,6 +24,8 @@ func TestLibrary(t *testing.T) {
 			assert.Contains(t, Natives, p.Native, p.ID)
 		} else {
 			assert.NotEmpty(t, p.Rules, p.ID)
+			assert.NotEmpty(t, p.Game.Name, p.ID)
+			assert.NotEmpty(t, p.Game.Move, p.ID)
 			assert.Equal(t, p.Game.Vars(), sortedLike(p.Game.Vars(), eq.Menu), p.ID)
 		}
 	}

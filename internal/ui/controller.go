@@ -22,8 +22,9 @@ type Panel struct {
 	Active  bool
 	Program programs.Program
 	// Title names the program and its rule ("NIM · 1-3-5-7 · the last match
-	// wins").
-	Title string
+	// wins"); Rule, for a game program, says what a move may do and who
+	// wins (programs.Game.Move).
+	Title, Rule string
 	// Heaps are A, B, C, D as the variables hold them, each kept within the
 	// game's limits (0..1, 0..3, 0..5, 0..7) for drawing; Status says when a
 	// variable holds a count the game does not allow. (1-3-5-7 programs.)

@@ -27,14 +27,8 @@ func (c *Controller) gameParam(g *programs.Game) int {
 	return int(v)
 }
 
-// gameTitle names a game program and its rule.
-func gameTitle(p programs.Program) string {
-	rule := "whoever takes the last object wins"
-	if p.Game.Misere {
-		rule = "misère: whoever takes the last object loses"
-	}
-	return p.Title + " · " + strings.SplitN(p.Description, ":", 2)[0] + " · " + rule
-}
+// gameTitle names a game program and its game.
+func gameTitle(p programs.Program) string { return p.Title + " · " + p.Game.Name }
 
 // gameHint is the first status of a game program.
 func gameHint(p programs.Program) string {
@@ -61,7 +55,11 @@ func (c *Controller) followGame(prog programs.Program, p *Panel) {
 			g.Packed, programs.Position(g.Start), g.Packed)
 	case strings.HasPrefix(top, "INIT="):
 		st.pos, st.over = now, false
-		st.status = "Your move: click a match, or key the position and its menu key, then EVAL. EVAL alone lets the calculator open."
+		how := "a heap's new size and its menu key"
+		if g.Packed != "" {
+			how = "the new number and " + g.Packed
+		}
+		st.status = "Your move: click a match, or key " + how + ", then EVAL. EVAL alone lets the calculator open."
 	case top == hp17b.MsgSolutionNotFound && !st.over && c.m.InVarMenu(flatText(prog)):
 		st.pos, st.over = now, true
 		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, now) + " and resigns. You win. New Game plays again."
@@ -91,7 +89,7 @@ func (c *Controller) followGame(prog programs.Program, p *Panel) {
 			st.status = "You left " + shown(g, now) + ": press EVAL for the calculator's move."
 		}
 	}
-	p.Title, p.Over, p.Status = gameTitle(prog), st.over, st.status
+	p.Title, p.Rule, p.Over, p.Status = gameTitle(prog), g.Move, st.over, st.status
 	p.Rows = slices.Clone(st.pos)
 	p.Grid = Grid{Rows: max(len(p.Rows), 3), Cols: max(7, g.Max)}
 	if g.Packed != "" {
@@ -121,7 +119,7 @@ func (c *Controller) takeInGame(p Panel, h, j int) {
 	k := c.gameParam(g)
 	q, err := g.TakeAt(c.game.pos, h, j, k)
 	if err != nil {
-		c.after(fmt.Sprintf("%s: %v. %s", prog.Title, err, strings.TrimSpace(ruleHint(prog))))
+		c.after(fmt.Sprintf("%s: %v. %s", prog.Title, err, g.Move))
 		return
 	}
 	if msg := c.settle(); msg != "" {
@@ -146,19 +144,6 @@ func (c *Controller) takeInGame(p Panel, h, j int) {
 	c.game.pos = q // the calculator answers this position
 	c.pressLabel("EVAL")
 	c.after("")
-}
-
-// ruleHint is the first sentence of a program's description after its
-// name: what a move may do.
-func ruleHint(p programs.Program) string {
-	_, after, ok := strings.Cut(p.Description, ": ")
-	if !ok {
-		return ""
-	}
-	if i := strings.Index(after, ". "); i >= 0 {
-		after = after[:i+1]
-	}
-	return strings.ToUpper(after[:1]) + after[1:]
 }
 
 // shown writes a position for the panel: a packed program's number, or

@@ -113,12 +113,12 @@ var NimGrid = Grid{Rows: 4, Cols: 7}
 
 // MatchIn returns the rectangle of match j (0-based, left to right) of
 // heap h (0-based, top to bottom) in the heaps panel arranged as g: up to
-// four rows 80 units apart (more share 300 units), up to seven matches 28
-// units apart (more, 24).
+// four rows 80 units apart (more share 290 units, below the title and the
+// rule), up to seven matches 28 units apart (more, 24).
 func (l Layout) MatchIn(g Grid, h, j int) Rect {
 	rowStep, top := 80.0, 90.0
 	if g.Rows > 4 {
-		rowStep, top = 300/float64(g.Rows), 66
+		rowStep, top = 290/float64(g.Rows), 84
 	}
 	colStep := 28.0
 	if g.Cols > 7 {

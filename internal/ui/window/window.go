@@ -675,8 +675,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect func(ui.Rect, color.Color),
 	label func(string, *text.GoTextFaceSource, float64, float64, float64, color.Color)) {
 	rect(l.Panel, colPanel)
-	for i, line := range wrap(p.Title, 30) {
+	title := wrap(p.Title, 30)
+	for i, line := range title {
 		label(line, g.bold, 13, l.Panel.X+l.Panel.W/2, 28+float64(i)*18, colLabel)
+	}
+	for i, line := range wrap(p.Rule, 44) {
+		label(line, g.regular, 10, l.Panel.X+l.Panel.W/2, 28+float64(len(title))*18+float64(i)*13, colLabel)
 	}
 	size := 16.0
 	if p.Grid.Rows > 6 {

@@ -137,3 +137,25 @@ func (m *Machine) CopyText() string {
 	}
 	return x.String()
 }
+
+// Model returns the calculator modelled (solver.Model17BII by default).
+func (m *Machine) Model() solver.Model {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.model
+}
+
+// SetModel chooses the calculator modelled: the HP-17BII or the
+// HP-17bII+, whose Solver evaluates every SOLVE equation at least twice
+// (solver.Model17BIIPlus; docs/solver-models.md). It is kept in the state.
+// ErrBusy while the Solver works.
+func (m *Machine) SetModel(model solver.Model) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.busy {
+		return ErrBusy
+	}
+	m.model = model
+	m.saveLocked()
+	return nil
+}

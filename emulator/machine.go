@@ -32,6 +32,7 @@ type Machine struct {
 	regs    [10]hp17b.Number
 	mode    hp17b.Mode
 	beep    bool
+	model   solver.Model // the calculator modelled: HP-17BII or HP-17bII+
 
 	algLine
 	rpn     rpnStack // RPN mode and its stack (rpn.go)

@@ -14,6 +14,7 @@ import (
 	"github.com/hp17b/hp17b/fin"
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/files"
+	"github.com/hp17b/hp17b/solver"
 	"github.com/hp17b/hp17b/stat"
 )
 
@@ -50,6 +51,9 @@ type calcSection struct {
 	NoLift  bool           `json:"noLift,omitempty"`
 	Adapter bool           `json:"printerAdapter,omitempty"`
 	Double  bool           `json:"doubleSpace,omitempty"`
+	// Model is the calculator modelled: "17bii+" for the HP-17bII+, empty
+	// for the HP-17BII (solver.Model's names).
+	Model string `json:"model,omitempty"`
 }
 
 // solveSection is SOLVE's: the equation list, the current equation and the
@@ -382,7 +386,7 @@ func DefaultStatePath() (string, error) {
 func (m *Machine) snapshot() stateFile {
 	st := stateFile{Schema: SchemaVersion,
 		Calculator: calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep,
-			RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl},
+			RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl, Model: modelName(m.model)},
 		Solve:  solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
 		Window: m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
 		Time: m.clk.snapshot(), CURRX: m.currx.snapshot()}
@@ -695,6 +699,7 @@ func (m *Machine) restore(st stateFile) {
 	m.rpn.restore(c.Stack)
 	m.rpn.noLift = c.RPN && c.NoLift
 	m.adapter, m.dbl = c.Adapter, c.Double
+	m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
 	m.window = st.Window
 }
 
@@ -715,4 +720,12 @@ func (m *Machine) SaveStateAs(path string) error {
 		return err
 	}
 	return writeAtomic(path, b)
+}
+
+// modelName is a model's name in the state file: empty for the HP-17BII.
+func modelName(m solver.Model) string {
+	if m == solver.Model17BII {
+		return ""
+	}
+	return m.String()
 }

@@ -148,6 +148,9 @@ func (v *varMenu) solveFor(m *Machine, name string) {
 	if f := v.forms[name]; f != nil {
 		s = f
 	}
+	if v.vars == m.vars { // SOLVE's equations follow the model; the applications do not
+		opt.Model = m.model
+	}
 	m.mu.Unlock()
 	r, err := s.Solve(ctx, name, opt)
 	m.mu.Lock()

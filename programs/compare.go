@@ -32,6 +32,10 @@ type Turn struct {
 	HasTerm bool
 }
 
+// MovedHeaps reports whether EVAL changed the heaps: the move, whatever
+// the display says (the HP-17bII+ shows SOLUTION NOT FOUND after moving).
+func (t Turn) MovedHeaps() bool { return t.Moved || t.Err == nil && t.After != t.Before }
+
 // DisplayRight reports whether EVAL shows the number the heaps spell.
 func (t Turn) DisplayRight() bool {
 	return t.Moved && t.Value.Equal(hp17b.FromInt(int64(t.After.Number())))
@@ -61,6 +65,7 @@ type Player struct {
 	prog    Program
 	eq      *solver.Equation
 	mode    hp17b.Mode
+	model   solver.Model
 	solvers map[*solver.Vars]*solver.Solver
 	scratch *solver.Vars
 }
@@ -90,12 +95,16 @@ func NewPlayer(prog Program, eq *solver.Equation) (*Player, error) {
 	return &Player{prog: prog, eq: eq, mode: prog.Display, solvers: map[*solver.Vars]*solver.Solver{}}, nil
 }
 
+// SetModel makes the player solve as the given calculator does (the
+// HP-17BII by default).
+func (p *Player) SetModel(m solver.Model) { p.model = m }
+
 // Init solves INIT on fresh variables, as the game's first key does, and
 // returns the heaps and the display line.
 func (p *Player) Init(ctx context.Context, vars *solver.Vars) (Heaps, string, error) {
 	s := p.solverFor(vars)
 	vars.Create(p.eq.Menu...)
-	r, err := s.Solve(ctx, "INIT", solver.Options{})
+	r, err := s.Solve(ctx, "INIT", solver.Options{Model: p.model})
 	if err != nil {
 		return Heaps{}, err.Error(), err
 	}
@@ -121,7 +130,7 @@ func (p *Player) Answer(ctx context.Context, vars *solver.Vars, h Heaps) Turn {
 	}
 	s := p.solverFor(vars)
 	t := Turn{Before: h}
-	r, err := s.Solve(ctx, "EVAL", solver.Options{})
+	r, err := s.Solve(ctx, "EVAL", solver.Options{Model: p.model})
 	t.After = ReadHeaps(vars)
 	if err != nil {
 		t.Err, t.Display = err, err.Error()
@@ -170,6 +179,8 @@ type Mismatch struct {
 // Report is the result of Compare; its JSON form is `hp17b compare --json`.
 type Report struct {
 	Program string `json:"program"`
+	// Model is the calculator modelled: "17bii" or "17bii+".
+	Model string `json:"model"`
 	// Positions counted: every A 0..1, B 0..3, C 0..5, D 0..7.
 	Positions int `json:"positions"`
 	// NoMove: positions where EVAL stops with an error instead of moving.
@@ -197,9 +208,18 @@ type Report struct {
 
 // Compare runs every position and every game of a Nim program's equation
 // (eq, or the program's own when nil) against the program's native
-// reference. Each position is solved as the calculator would: fresh
-// variables, the heaps stored from the menu, EVAL solved.
+// reference, as the HP-17BII solves. Each position is solved as the
+// calculator would: fresh variables, the heaps stored from the menu, EVAL
+// solved.
 func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, error) {
+	return CompareModel(ctx, prog, eq, solver.Model17BII)
+}
+
+// CompareModel is Compare as the given calculator solves. The move is
+// read from the heaps: under the HP-17bII+ EVAL's second run finds no move
+// in the position the first left and stops with SOLUTION NOT FOUND, yet
+// the heaps hold the move (a wrong display, counted as such).
+func CompareModel(ctx context.Context, prog Program, eq *solver.Equation, model solver.Model) (Report, error) {
 	if !prog.Nim {
 		return Report{}, fmt.Errorf("%s is not a Nim program; compare knows Nim programs only", prog.ID)
 	}
@@ -213,8 +233,9 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 	if err != nil {
 		return Report{}, err
 	}
+	player.SetModel(model)
 	native := Natives[prog.Native]
-	rep := Report{Program: prog.ID, NativesAgree: true, EquationAlwaysWins: true, Mismatches: []Mismatch{}}
+	rep := Report{Program: prog.ID, Model: model.String(), NativesAgree: true, EquationAlwaysWins: true, Mismatches: []Mismatch{}}
 	turns := map[Heaps]Turn{}
 	for _, h := range AllPositions() {
 		if err := ctx.Err(); err != nil {
@@ -232,7 +253,7 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 		}
 		moveOK := false
 		switch {
-		case !t.Moved:
+		case !t.MovedHeaps():
 			rep.NoMove++
 			moveOK = !nativeMoves
 			if moveOK {
@@ -245,7 +266,7 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 		default:
 			rep.MovesDisagree++
 		}
-		displayOK := !t.Moved || t.DisplayRight()
+		displayOK := !t.MovedHeaps() || t.DisplayRight()
 		if !displayOK {
 			rep.DisplayWrong++
 		}
@@ -277,10 +298,10 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation) (Report, er
 			}
 			t := answer(after)
 			w := wrong
-			if t.Moved && !t.DisplayRight() {
+			if t.MovedHeaps() && !t.DisplayRight() {
 				w++
 			}
-			if !t.Moved || !t.Legal() {
+			if !t.MovedHeaps() || !t.Legal() {
 				rep.Games++
 				rep.GameTurnsDisplayWrong += w
 				rep.EquationAlwaysWins = false
@@ -308,6 +329,9 @@ func (r Report) OK() bool { return r.MovesDisagree == 0 }
 // wrong displays where the equation's hidden variables show it.
 func (r Report) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "compare %s\n", r.Program)
+	if r.Model != "" && r.Model != solver.Model17BII.String() {
+		fmt.Fprintf(w, "  model: %s (EVAL runs twice: after its move the second run stops with SOLUTION NOT FOUND)\n", r.Model)
+	}
 	rows := [][2]string{
 		{"positions", fmt.Sprint(r.Positions)},
 		{"moves agree", fmt.Sprint(r.MovesAgree)},
@@ -334,7 +358,7 @@ func (r Report) WriteText(w io.Writer) {
 			nat = "no move"
 		}
 		eqText := m.Equation.String()
-		if !m.turn.Moved {
+		if !m.turn.MovedHeaps() {
 			eqText = "no move"
 		}
 		fmt.Fprintf(w, "  %s → %s  %-18s native %s", m.Position.String(), eqText, m.Display, nat)

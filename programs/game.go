@@ -288,6 +288,7 @@ type GameTurn struct {
 // would. It is not safe for concurrent use.
 type GamePlayer struct {
 	prog    Program
+	model   solver.Model
 	eq      *solver.Equation
 	solvers map[*solver.Vars]*solver.Solver
 	scratch *solver.Vars
@@ -324,6 +325,16 @@ func (g *Game) Vars() []string {
 		v = append(v, g.Param)
 	}
 	return append(v, "EVAL")
+}
+
+// SetModel makes the player solve as the given calculator does (the
+// HP-17BII by default).
+func (p *GamePlayer) SetModel(m solver.Model) { p.model = m }
+
+// MovedPosition reports whether EVAL changed the position, whatever the
+// display says (the HP-17bII+ shows SOLUTION NOT FOUND after moving).
+func (t GameTurn) MovedPosition() bool {
+	return t.Moved || t.Err == nil && t.Readable && !slices.Equal(t.After, t.Before)
 }
 
 func (p *GamePlayer) solverFor(vars *solver.Vars) *solver.Solver {
@@ -375,7 +386,7 @@ func (g *Game) Store(vars *solver.Vars, pos Position, k int) {
 // and the display line.
 func (p *GamePlayer) Init(ctx context.Context, vars *solver.Vars) (Position, string, error) {
 	vars.Create(p.eq.Menu...)
-	r, err := p.solverFor(vars).Solve(ctx, "INIT", solver.Options{})
+	r, err := p.solverFor(vars).Solve(ctx, "INIT", solver.Options{Model: p.model})
 	if err != nil {
 		return nil, err.Error(), err
 	}
@@ -388,7 +399,7 @@ func (p *GamePlayer) Answer(ctx context.Context, vars *solver.Vars, pos Position
 	vars.Create(p.eq.Menu...)
 	p.prog.Game.Store(vars, pos, k)
 	t := GameTurn{Before: pos}
-	r, err := p.solverFor(vars).Solve(ctx, "EVAL", solver.Options{})
+	r, err := p.solverFor(vars).Solve(ctx, "EVAL", solver.Options{Model: p.model})
 	t.After, t.Readable = p.Read(vars)
 	if err != nil {
 		t.Err, t.Display = err, err.Error()

@@ -41,6 +41,8 @@ type GameLine struct {
 // compare --json` for a game program.
 type GameReport struct {
 	Program string `json:"program"`
+	// Model is the calculator modelled: "17bii" or "17bii+".
+	Model string `json:"model"`
 	// Domain says which positions were compared.
 	Domain string `json:"domain"`
 	// Positions compared (over every parameter value).
@@ -141,11 +143,11 @@ func (g *Game) check(t GameTurn, k int) (string, error) {
 	switch {
 	case t.Err != nil:
 		return "stopped: " + t.Err.Error(), nil
-	case !win && t.Moved:
+	case !win && t.MovedPosition():
 		return "moved in a lost position (should resign)", nil
 	case !win:
 		return "", nil
-	case !t.Moved:
+	case !t.MovedPosition():
 		return "resigned in a winning position", nil
 	case !t.Readable:
 		return "left a number that is not a position", nil
@@ -155,7 +157,7 @@ func (g *Game) check(t GameTurn, k int) (string, error) {
 	if w, err := g.Winning(t.After, k); err != nil || w {
 		return "left the opponent a winning position", err
 	}
-	if t.Value.String() != t.After.String() {
+	if !t.Moved || t.Value.String() != t.After.String() {
 		return "the display is not the position", nil
 	}
 	return "", nil
@@ -167,6 +169,13 @@ func (g *Game) check(t GameTurn, k int) (string, error) {
 // answer checked against the nim package's analysis of the rule; then
 // every game from the start, the person trying every move. ctx stops it.
 func CompareGame(ctx context.Context, prog Program, eq *solver.Equation) (GameReport, error) {
+	return CompareGameModel(ctx, prog, eq, solver.Model17BII)
+}
+
+// CompareGameModel is CompareGame as the given calculator solves; a move
+// is read from the position, so that the HP-17bII+'s SOLUTION NOT FOUND
+// after a move counts as a wrong display, not a resignation.
+func CompareGameModel(ctx context.Context, prog Program, eq *solver.Equation, model solver.Model) (GameReport, error) {
 	g := prog.Game
 	if g == nil {
 		return GameReport{}, fmt.Errorf("%s is not a heap-game program", prog.ID)
@@ -181,8 +190,9 @@ func CompareGame(ctx context.Context, prog Program, eq *solver.Equation) (GameRe
 	if err != nil {
 		return GameReport{}, err
 	}
+	player.SetModel(model)
 	domain, words := g.Domain()
-	rep := GameReport{Program: prog.ID, Domain: words, Games: []GameLine{}, Mismatches: []GameMismatch{}}
+	rep := GameReport{Program: prog.ID, Model: model.String(), Domain: words, Games: []GameLine{}, Mismatches: []GameMismatch{}}
 	if g.Param != "" {
 		rep.Domain += fmt.Sprintf("; %s %d..%d", g.Param, g.ParamValues[0], g.ParamValues[len(g.ParamValues)-1])
 	}
@@ -252,7 +262,7 @@ func (g *Game) playAll(ctx context.Context, player *GamePlayer, k int) (GameLine
 				continue
 			}
 			t := player.AnswerFresh(ctx, q, k)
-			if !t.Moved || !t.Readable || !g.Legal(q, t.After, k) {
+			if !t.MovedPosition() || !g.Legal(q, t.After, k) {
 				line.AlwaysWins = false
 				continue
 			}
@@ -270,7 +280,7 @@ func (g *Game) playAll(ctx context.Context, player *GamePlayer, k int) (GameLine
 	}
 	if line.StartWinning {
 		t := player.AnswerFresh(ctx, start, k)
-		if !t.Moved || !t.Readable || !g.Legal(start, t.After, k) {
+		if !t.MovedPosition() || !g.Legal(start, t.After, k) {
 			line.AlwaysWins = false
 			return line, nil
 		}
@@ -282,6 +292,9 @@ func (g *Game) playAll(ctx context.Context, player *GamePlayer, k int) (GameLine
 // WriteText writes the summary, the games and each disagreement.
 func (r GameReport) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "compare %s\n", r.Program)
+	if r.Model != "" && r.Model != solver.Model17BII.String() {
+		fmt.Fprintf(w, "  model: %s\n", r.Model)
+	}
 	fmt.Fprintf(w, "  domain: %s\n", r.Domain)
 	rows := [][2]string{
 		{"positions", fmt.Sprint(r.Positions)},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -129,8 +130,53 @@ type Options struct {
 	Guesses []hp17b.Number
 	// Progress, when set, is called at each step of the iterative search.
 	Progress func(Progress)
-	// Iterative skips direct solution (the 17bII+ behaviour).
+	// Iterative skips direct solution: the iterative search alone, whatever
+	// the model (a tool for study; Model gives the 17bII+'s behaviour).
 	Iterative bool
+	// Model is the calculator whose Solver rules apply (Model17BII, the
+	// zero value, or Model17BIIPlus: docs/solver-models.md).
+	Model Model
+}
+
+// Model is a calculator whose Solver behaves its own way.
+type Model int
+
+// The models.
+const (
+	// Model17BII solves directly where the unknown can be isolated and
+	// searches otherwise (hp17b-facts §8).
+	Model17BII Model = iota
+	// Model17BIIPlus evaluates every equation at least twice: where the
+	// 17BII would solve directly, the unknown's memory is cleared (G()
+	// of it reads 0), the isolated value is computed, and the whole
+	// equation is run once more at it; an error in that second run is
+	// SOLUTION NOT FOUND, otherwise the first run's value is the result.
+	// Elsewhere the iterative search. Reproduces D. Shepherd, "17bii+
+	// solver workaround" (HP forum archive 17, 21 Oct 2007), the digit-sum
+	// thread (archive 17, Feb 2007) and the "HP 17bII+ Silver Solver"
+	// thread; docs/solver-models.md.
+	Model17BIIPlus
+)
+
+// String gives the model's name as the command line spells it: "17bii"
+// or "17bii+".
+func (m Model) String() string {
+	if m == Model17BIIPlus {
+		return "17bii+"
+	}
+	return "17bii"
+}
+
+// ParseModel reads a model's name: 17bii (or 17b, 17BII) and 17bii+ (or
+// 17bii-plus, 17BII+), in any case; an error names both.
+func ParseModel(s string) (Model, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "17bii", "17b", "17b2", "hp-17bii", "hp17bii":
+		return Model17BII, nil
+	case "17bii+", "17biiplus", "17bii-plus", "hp-17bii+", "hp17bii+":
+		return Model17BIIPlus, nil
+	}
+	return Model17BII, fmt.Errorf("model %q: use 17bii (the HP-17BII) or 17bii+ (the HP-17bII+)", s)
 }
 
 // Solver is an equation bound to a variable store, compiled once. It is not
@@ -236,6 +282,9 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 		x.value, x.exists = hp17b.Zero, true
 	}
 	m := &machine{ctx: ctx, unknown: x, lists: s.lists, clock: s.clock}
+	if opt.Model == Model17BIIPlus && !opt.Iterative {
+		return s.solvePlus(m, x, opt)
+	}
 	if !opt.Iterative {
 		p := s.planFor(x)
 		if p.count == 1 {
@@ -250,6 +299,36 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 		}
 	}
 	return s.search(m, x, opt)
+}
+
+// solvePlus is Solve under Model17BIIPlus: where the unknown can be
+// isolated, its memory is cleared, the isolated value computed (the first
+// run of the equation, with its L() stores) and the whole equation run
+// again at that value; elsewhere the iterative search, which evaluates
+// the equation at least twice anyway.
+func (s *Solver) solvePlus(m *machine, x *cell, opt Options) (Result, error) {
+	p := s.planFor(x)
+	if p.count != 1 {
+		return s.search(m, x, opt)
+	}
+	before := x.value
+	x.value = hp17b.Zero // G() of the unknown reads 0 (the Silver Solver thread)
+	v, err := s.direct(m, p)
+	switch {
+	case err == errNotInvertible:
+		x.value = before
+		return s.search(m, x, opt)
+	case err != nil:
+		x.value = before
+		return directFailed(m.ctx, x.name, x, m, err)
+	}
+	x.value = v
+	if _, _, err := s.sides(m); err != nil { // the second run, at v
+		x.value = v
+		return directFailed(m.ctx, x.name, x, m, err)
+	}
+	x.value = v
+	return Result{Name: x.name, Value: v, Method: Iterative, Outcome: Root, Overflow: m.overflow}, nil
 }
 
 // directFailed is the result of a direct solution that stopped with err.

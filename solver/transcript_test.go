@@ -17,6 +17,7 @@ import (
 //	equation TEXT|FILE   parse TEXT, or FILE in testdata, with fresh variables
 //	display MODE         set the display mode (fix2, all, ...)
 //	vars NAME=VALUE...   the variables must hold these values
+//	model 17bii|17bii+   the Solver's model for the steps that follow
 //
 // A step is steps of `hp17b solve`: NAME=VALUE stores, NAME solves and
 // shows the solve's display lines.
@@ -26,8 +27,9 @@ func TestTranscripts(t *testing.T) {
 
 // solveSession is a Solver session for transcripts.
 type solveSession struct {
-	s    *Solver
-	mode hp17b.Mode
+	s     *Solver
+	mode  hp17b.Mode
+	model Model
 }
 
 func (ss *solveSession) Directive(word, arg string) (bool, error) {
@@ -48,6 +50,10 @@ func (ss *solveSession) Directive(word, arg string) (bool, error) {
 		return true, err
 	case "vars":
 		return true, checkVars(ss.s.vars, arg)
+	case "model":
+		m, err := ParseModel(arg)
+		ss.model = m
+		return true, err
 	default:
 		return false, nil
 	}
@@ -55,7 +61,7 @@ func (ss *solveSession) Directive(word, arg string) (bool, error) {
 }
 
 func (ss *solveSession) Step(input string) ([]string, error) {
-	return ss.s.DoAll(context.Background(), input, Options{}, ss.mode)
+	return ss.s.DoAll(context.Background(), input, Options{Model: ss.model}, ss.mode)
 }
 
 // checkVars checks "NAME=VALUE ..." against the store.

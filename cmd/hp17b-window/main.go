@@ -71,6 +71,7 @@ func main() {
 	keymap := fs.String("keymap", "", "read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)")
 	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
 	program := fs.String("program", "", "start a game of this program (hp17b programs lists them), adding it to the SOLVE list")
+	modelName := fs.String("model", "", "the calculator modelled: 17bii or 17bii+ (kept in the state)")
 	var cl clicks
 	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(programArgs()); err != nil {
@@ -105,6 +106,14 @@ func main() {
 	// A few writes a second at most, and the last one when the window
 	// closes (Flush below): a key no longer costs a file write.
 	m.SaveEvery(saveInterval)
+	if *modelName != "" {
+		model, err := solver.ParseModel(*modelName)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b: --model: %v\n", err)
+			os.Exit(exitUsage)
+		}
+		_ = m.SetModel(model) // nothing runs yet
+	}
 	if *load != "" {
 		// A bad file still opens the window: its good equations are added,
 		// the display shows BAD FILE line:col, and the reason is printed.

@@ -19,6 +19,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	strict := fs.Bool("strict", false, "fail on display disagreements too")
 	timeout := timeoutFlag(fs)
+	model := modelFlag(fs)
 	id, rest := "", args
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		id, rest = args[0], args[1:]
@@ -65,9 +66,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := workContext(*timeout)
 	defer cancel()
 	if prog.Game != nil {
-		return compareGame(ctx, prog, eq, *asJSON, *timeout, stdout, stderr)
+		return compareGame(ctx, prog, eq, model.m, *asJSON, *timeout, stdout, stderr)
 	}
-	rep, err := programs.Compare(ctx, prog, eq)
+	rep, err := programs.CompareModel(ctx, prog, eq, model.m)
 	if stopped(ctx, *timeout, stderr) {
 		return exitFailed
 	}
@@ -89,8 +90,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 
 // compareGame is compare for a heap-game program: every position of its
 // domain and every game from its start (programs.CompareGame).
-func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, asJSON bool, timeout time.Duration, stdout, stderr io.Writer) int {
-	rep, err := programs.CompareGame(ctx, prog, eq)
+func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, model solver.Model, asJSON bool, timeout time.Duration, stdout, stderr io.Writer) int {
+	rep, err := programs.CompareGameModel(ctx, prog, eq, model)
 	if stopped(ctx, timeout, stderr) {
 		return exitFailed
 	}

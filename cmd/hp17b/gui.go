@@ -79,6 +79,7 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 	fs.String("equations", "", "where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)")
 	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
 	program := fs.String("program", "", "start a game of this program (hp17b programs lists them); terminal play plays it too")
+	model := modelFlag(fs)
 	var clicks stringList
 	fs.Var(&clicks, "click", "click at X,Y (layout units) after the keys; may repeat")
 	if err := fs.Parse(args); err != nil {
@@ -93,6 +94,9 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 		playArgs, playing = []string{"--program", *program}, prog.Title
+	}
+	if model.set {
+		playArgs = append(playArgs, "--model", model.m.String())
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "hp17b: unknown command %s\n", text.Quote(fs.Arg(0)))

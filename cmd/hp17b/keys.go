@@ -43,6 +43,7 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	load := fs.String("load", "", "add the equations of this file to the SOLVE list first")
 	trace := fs.Bool("trace", false, "print the display after every key")
 	printTo := fs.String("print", "", "write the printer's print-out (PRT, AMRT's TABLE) to this file")
+	model := modelFlag(fs)
 	timeout := timeoutFlag(fs)
 	script, err := splitArgs(fs, args)
 	if err != nil {
@@ -62,6 +63,9 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 	}
 	m.SaveEvery(-1) // one write, at the end of the script
 	defer m.Flush()
+	if model.set {
+		_ = m.SetModel(model.m) // not busy: no key has run yet
+	}
 	if *load != "" && !loadInto(m, *load, stderr) {
 		return exitUsage
 	}

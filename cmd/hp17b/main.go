@@ -39,19 +39,19 @@ var commands []command
 func init() {
 	commands = []command{
 		{"check", "FILE", "list each equation in FILE with its name and menu, or the first error", runCheck},
-		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] [--iterative] [--timeout D] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
-		{"compare", "PROGRAM [--eq FILE] [--json] [--strict] [--timeout D]", "check a program's equation against its native engine (all: every program)", runCompare},
+		{"solve", "--eq FILE [--name EQ] [--display fix2|fixN|all] [--json] [--model 17bii|17bii+] [--iterative] [--timeout D] STEP...", "store (NAME=VALUE) and solve (NAME) as the calculator would", runSolve},
+		{"compare", "PROGRAM|all [--eq FILE] [--json] [--strict] [--model 17bii|17bii+] [--timeout D]", "check a program's equation against its native engine (all: every program)", runCompare},
 		{"nim", "grundy|analyze|lost|start|moves|xor|zspec ...", "heap games: Grundy values, positions, initial positions, the XOR table (hp17b nim for more)", runNim},
 		{"acronim", "solve|play [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--json]", "Acro-Nim: perfect play, or a game against the solver", runAcroNim},
-		{"keys", "[--state FILE | --fresh] [--load FILE] [--trace] [--timeout D] SCRIPT", "press keys on the calculator and print its display", runKeys},
-		{"play", "[--program ID] [--k K]", "play a game program (NIM by default) against the calculator in the terminal", runPlay},
+		{"keys", "[--state FILE | --fresh] [--load FILE] [--trace] [--model 17bii|17bii+] [--timeout D] SCRIPT", "press keys on the calculator and print its display", runKeys},
+		{"play", "[--program ID] [--k K] [--model 17bii|17bii+]", "play a game program (NIM by default) against the calculator in the terminal", runPlay},
 		{"programs", "[ID]", "list the programs, or show one's rules and equation", runPrograms},
 	}
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: hp17b [--state FILE | --fresh] [--load FILE] [--keys SCRIPT] [--click X,Y] [--screenshot FILE.png]")
-	fmt.Fprintln(w, "             [--keymap FILE] [--paper FILE] [--equations FILE] [--write-keymap FILE] [--program ID]")
+	fmt.Fprintln(w, "             [--keymap FILE] [--paper FILE] [--equations FILE] [--write-keymap FILE] [--program ID] [--model 17bii|17bii+]")
 	fmt.Fprintln(w, "      the calculator's window; without a display, NIM in the terminal")
 	fmt.Fprintln(w, "   or: hp17b COMMAND [ARGS]    (hp17b --version prints the version)")
 	for _, c := range commands {

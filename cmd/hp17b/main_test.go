@@ -655,3 +655,43 @@ func TestProgramsCLI(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, `no program "nope"`)
 }
+
+// TestModelCLI: --model on solve, compare, play and keys (docs/solver-models.md).
+func TestModelCLI(t *testing.T) {
+	dir := t.TempDir()
+	eq := filepath.Join(dir, "ab.eq")
+	require.NoError(t, os.WriteFile(eq, []byte("A=L(B:B+1)\n"), 0o644))
+	for model, b := range map[string]string{"17bii": "1", "17bii+": "2"} {
+		out, _, code := runCLI("solve", "--eq", eq, "--model", model, "--json", "A")
+		assert.Equal(t, exitOK, code)
+		var r map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		assert.Equal(t, "1", r["value"], model)
+		assert.Equal(t, b, r["vars"].(map[string]any)["B"], model)
+	}
+	_, errOut, code := runCLI("solve", "--eq", eq, "--model", "17c", "A")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "use 17bii (the HP-17BII) or 17bii+")
+
+	out, _, code := runCLI("compare", "nim", "--model", "17bii+", "--json")
+	assert.Equal(t, exitOK, code, "the moves agree; only displays are wrong")
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.Equal(t, "17bii+", rep["model"])
+	assert.EqualValues(t, 336, rep["moves_agree"])
+	assert.EqualValues(t, 336, rep["display_wrong"])
+	assert.EqualValues(t, 0, rep["moves_disagree"])
+
+	out, code = playWith(t, "D 6\n", "--model", "17bii+")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "[EVAL]  SOLUTION NOT FOUND\n(the 17bII+ runs EVAL twice")
+	assert.NotContains(t, out, "resigns")
+
+	state := filepath.Join(dir, "state.json")
+	out, _, code = runCLI("keys", "--state", state, "--model", "17bii+", `SOLVE NEW "A=L(B:B+1)" INPUT CALC [A] RCL [B]`)
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "B=2.00")
+	out, _, code = runCLI("keys", "--state", state, `SOLVE [CALC] [A] RCL [B]`)
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "B=4.00", "the model is kept in the state")
+}

@@ -22,6 +22,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	id := fs.String("program", "nim", "the program to play (hp17b programs lists them)")
 	k := fs.Int("k", 0, "K of subk (take 1 to K), 1 to 9; 0: INIT stores 3")
+	model := modelFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return parseFailed(err)
 	}
@@ -37,7 +38,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if prog.Game != nil {
-		return playHeapGame(prog, *k, stdin, stdout)
+		return playHeapGame(prog, *k, model.m, stdin, stdout)
 	}
 	eq, err := prog.Equation()
 	if err != nil {
@@ -49,6 +50,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
+	player.SetModel(model.m)
 	return playGame(player, prog, stdin, stdout)
 }
 
@@ -155,8 +157,11 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 		t := player.Answer(ctx, vars, h)
 		fmt.Fprintf(out, "[EVAL]  %s\n", t.Display)
 		want, nativeMoves := native(h)
+		if !t.Moved && t.MovedHeaps() {
+			fmt.Fprintln(out, plusNote)
+		}
 		switch {
-		case !t.Moved:
+		case !t.MovedHeaps():
 			if nativeMoves {
 				fmt.Fprintf(out, "disagreement: the equation did not move; the native player would leave %s\n", want)
 			}
@@ -165,7 +170,7 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 			return exitOK
 		case !nativeMoves || t.After != want:
 			fmt.Fprintf(out, "disagreement: the equation left %s; the native player would leave %s\n", t.After, want)
-		case !t.DisplayRight():
+		case t.Moved && !t.DisplayRight():
 			fmt.Fprintf(out, "note: the display does not spell the heaps (%s)\n", t.After)
 		}
 		h = t.After
@@ -217,3 +222,6 @@ func readLine(r *bufio.Reader, limit int) (line string, long bool, err error) {
 		}
 	}
 }
+
+// plusNote explains the HP-17bII+'s SOLUTION NOT FOUND after a move.
+const plusNote = "(the 17bII+ runs EVAL twice: the second run finds no move after the calculator's own and stops with SOLUTION NOT FOUND; the heaps hold the move)"

@@ -120,7 +120,7 @@ func parseSlotMove(g *programs.Game, line string, p programs.Position) (int, int
 
 // playHeapGame plays a heap-game program in the terminal: the person
 // moves (or lets the calculator open with EVAL), the program answers.
-func playHeapGame(prog programs.Program, k int, in io.Reader, out io.Writer) int {
+func playHeapGame(prog programs.Program, k int, model solver.Model, in io.Reader, out io.Writer) int {
 	g := prog.Game
 	eq, err := prog.Equation()
 	if err != nil {
@@ -132,6 +132,7 @@ func playHeapGame(prog programs.Program, k int, in io.Reader, out io.Writer) int
 		fmt.Fprintf(out, "hp17b: %v\n", err)
 		return exitUsage
 	}
+	player.SetModel(model)
 	ctx := context.Background()
 	vars := solver.NewVars()
 	if g.Param != "" && k > 0 {
@@ -201,7 +202,10 @@ func playHeapGame(prog programs.Program, k int, in io.Reader, out io.Writer) int
 		first = false
 		t := player.Answer(ctx, vars, p, k)
 		fmt.Fprintf(out, "[EVAL]  %s\n", t.Display)
-		if !t.Moved {
+		if !t.Moved && t.MovedPosition() {
+			fmt.Fprintln(out, plusNote)
+		}
+		if !t.MovedPosition() {
 			fmt.Fprintln(out, "The calculator has no winning move (SOLUTION NOT FOUND) and resigns.")
 			fmt.Fprintln(out, "You win.")
 			return exitOK

@@ -72,14 +72,15 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "the equation's name in the file (default: the first)")
 	display := fs.String("display", "fix2", "display mode: fix0 … fix11 or all")
 	asJSON := fs.Bool("json", false, "print one JSON object per solve")
-	iterative := fs.Bool("iterative", false, "always use the iterative search, as the 17bII+ does")
+	iterative := fs.Bool("iterative", false, "the iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)")
+	model := modelFlag(fs)
 	timeout := timeoutFlag(fs)
 	stepArgs, err := splitArgs(fs, args)
 	if err != nil {
 		return parseFailed(err)
 	}
 	if *eqPath == "" || len(stepArgs) == 0 {
-		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] [--timeout D] STEP...")
+		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] [--model 17bii|17bii+] [--timeout D] STEP...")
 		return exitUsage
 	}
 	mode, err := hp17b.ParseMode(*display)
@@ -120,7 +121,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil {
 			break
 		}
-		r, lines, err := s.Do(ctx, st, solver.Options{Iterative: *iterative}, mode)
+		r, lines, err := s.Do(ctx, st, solver.Options{Iterative: *iterative, Model: model.m}, mode)
 		if st.Store {
 			continue
 		}

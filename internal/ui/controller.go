@@ -588,6 +588,20 @@ func (c *Controller) follow(prog programs.Program) {
 	switch {
 	case strings.HasPrefix(top, "INIT="):
 		g.heaps, g.over, g.status = now, false, "Your move: click a match to take it and those to its right, or key a heap's new size, its menu key (A–D) and EVAL."
+	case top == hp17b.MsgSolutionNotFound && !g.over && now != before && c.m.Model() == solver.Model17BIIPlus:
+		// The 17bII+ moved, then its second run of EVAL found no move.
+		g.heaps = now
+		g.status = "The calculator took " + took(before, now) + ", leaving " + show(now) + ". " + plusNote
+		if nim.Over(now[:]) {
+			g.over = true
+			if prog.Misere {
+				g.status += " It took the last match: you win."
+			} else {
+				g.status += " It took the last match: the calculator wins."
+			}
+		} else {
+			g.status += " Your move."
+		}
 	case top == hp17b.MsgSolutionNotFound && !g.over && c.m.InVarMenu(flatText(prog)):
 		g.heaps, g.over = now, true
 		g.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + show(now) + " and resigns. You win. New Game plays again."
@@ -621,6 +635,9 @@ func (c *Controller) follow(prog programs.Program) {
 		}
 	}
 }
+
+// plusNote says why the 17bII+ shows SOLUTION NOT FOUND after its move.
+const plusNote = "(17bII+: EVAL runs twice and the second run finds no move, hence SOLUTION NOT FOUND; the heaps hold the move.)"
 
 // firstHint is the panel's status before the first game.
 const firstHint = "New Game (or SOLVE, CALC, INIT) sets the heaps to 1 3 5 7. Then click a match, or key a heap's new size, its menu key (A–D) and EVAL."

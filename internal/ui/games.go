@@ -8,6 +8,7 @@ import (
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // The heaps panel for the heap-game programs (programs.Game): the same
@@ -60,6 +61,19 @@ func (c *Controller) followGame(prog programs.Program, p *Panel) {
 			how = "the new number and " + g.Packed
 		}
 		st.status = "Your move: click a match, or key " + how + ", then EVAL. EVAL alone lets the calculator open."
+	case top == hp17b.MsgSolutionNotFound && !st.over && !slices.Equal(now, before) && c.m.Model() == solver.Model17BIIPlus:
+		st.pos = now
+		st.status = "The calculator " + moved(g, before, now) + ". " + plusNote
+		if over, moverWon := g.Ended(now, k); over {
+			st.over = true
+			if moverWon {
+				st.status += " You have no move left: the calculator wins."
+			} else {
+				st.status += " It took the last object: you win."
+			}
+		} else {
+			st.status += " Your move."
+		}
 	case top == hp17b.MsgSolutionNotFound && !st.over && c.m.InVarMenu(flatText(prog)):
 		st.pos, st.over = now, true
 		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, now) + " and resigns. You win. New Game plays again."

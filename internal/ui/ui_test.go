@@ -13,6 +13,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/assets"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // frames gathers display frames from real key scripts.
@@ -561,4 +562,27 @@ func TestControllerGamePrograms(t *testing.T) {
 	c.TakeMatch(0, 0)
 	c.Wait()
 	assert.Equal(t, "P=0.00", c.Frame().Top)
+}
+
+// TestControllerPlusModel: under the HP-17bII+ EVAL shows SOLUTION NOT
+// FOUND after moving (its second run finds no move); the panel reads the
+// move from the heaps and says why, and a lost position still resigns.
+func TestControllerPlusModel(t *testing.T) {
+	m := emulator.New()
+	require.NoError(t, m.SetModel(solver.Model17BIIPlus))
+	c := NewController(m, nil)
+	defer c.Close()
+	press(c, "SOLVE CALC INIT")
+	c.TakeMatch(3, 6) // D = 6
+	c.Wait()
+	assert.Equal(t, "SOLUTION NOT FOUND", c.Frame().Top)
+	p := c.Panel()
+	assert.EqualValues(t, [4]int{1, 3, 4, 6}, p.Heaps)
+	assert.Contains(t, p.Status, "The calculator took 1 from C, leaving 1,346.")
+	assert.Contains(t, p.Status, "17bII+")
+	assert.False(t, p.Over)
+	press(c, "INIT EVAL") // 1357 is lost for the player to move
+	p = c.Panel()
+	assert.True(t, p.Over)
+	assert.Contains(t, p.Status, "resigns")
 }

@@ -196,6 +196,9 @@ func (m *Machine) frame() Frame {
 		f.Top, f.Bottom = m.msg[0], m.msg[1]
 	case hasTop:
 		f.Top, f.Cursor = mt.top(m)
+		if _, ok := m.modal.(selfTest); ok {
+			f.Labels = [6]string{}
+		}
 	case m.show != "":
 		f.Top = m.show
 	case listTop && !m.pending() && m.modal == nil:

@@ -32,3 +32,38 @@ func TestModelInSOLVE(t *testing.T) {
 		assert.Equal(t, tc.model, m2.Model())
 	}
 }
+
+// TestSelfTest: CLR held with the fifth menu key in MAIN starts the
+// self-test, which shows the model's pass message (17bII+ owner's manual
+// p.233: OK-17BII+; the HP-17BII: OK-17B II - I); other keys do nothing;
+// CLR held with the third menu key halts it with MACHINE RESET, and
+// memory is kept.
+func TestSelfTest(t *testing.T) {
+	for model, pass := range map[solver.Model]string{solver.Model17BII: "OK-17B II - I", solver.Model17BIIPlus: "OK-17BII+"} {
+		m := New()
+		require.NoError(t, m.SetModel(model))
+		require.NoError(t, Run(m, "42 STO 3 CLR", nil))
+		require.NoError(t, Run(m, "CLR+F5", nil))
+		assert.True(t, m.SelfTesting())
+		assert.Equal(t, pass, m.Frame().Top)
+		assert.Equal(t, [6]string{}, m.Frame().Labels)
+		require.NoError(t, Run(m, "7 F1 EXIT", nil))
+		assert.Equal(t, pass, m.Frame().Top, "keys do nothing during the test")
+		require.NoError(t, Run(m, "CLR+F3", nil))
+		assert.False(t, m.SelfTesting())
+		assert.Equal(t, "MACHINE RESET", m.Frame().Top)
+		require.NoError(t, Run(m, "CLR RCL 3", nil))
+		assert.Equal(t, "42.00", m.Frame().Top, "memory kept")
+	}
+	// Away from MAIN, or with a number keyed, CLR+F5 is F5 alone.
+	m := New()
+	require.NoError(t, Run(m, "5 CLR+F5", nil))
+	assert.False(t, m.SelfTesting())
+	require.NoError(t, Run(m, "MAIN CLR FIN CLR+F5", nil))
+	assert.False(t, m.SelfTesting())
+	// A chord needs two key names: "+/-" and "+" stay keys.
+	_, _, ok := chord("+/-")
+	assert.False(t, ok)
+	_, _, ok = chord("CLR+NOPE")
+	assert.False(t, ok)
+}

@@ -103,6 +103,10 @@ func isNumberToken(tok string) bool {
 }
 
 func runToken(m *Machine, tok string) error {
+	if held, k, ok := chord(tok); ok {
+		m.PressHeld(held, k)
+		return nil
+	}
 	switch {
 	case strings.HasPrefix(tok, `"`):
 		return m.TypeText(strings.Trim(tok, `"`))
@@ -143,4 +147,16 @@ func runToken(m *Machine, tok string) error {
 		return nil
 	}
 	return fmt.Errorf("not a key nor a label of this menu: use a key name (STO, F1, ×, ...), a number, [LABEL] or \"text\"")
+}
+
+// chord reads HELD+KEY ("CLR+F5": F5 pressed while CLR is held down), two
+// key names joined by a plus sign.
+func chord(tok string) (held, k Key, ok bool) {
+	a, b, found := strings.Cut(tok, "+")
+	if !found || a == "" || b == "" {
+		return 0, 0, false
+	}
+	held, ok1 := KeyByName(a)
+	k, ok2 := KeyByName(b)
+	return held, k, ok1 && ok2
 }

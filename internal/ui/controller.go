@@ -300,7 +300,11 @@ func (c *Controller) Do(a Action) {
 		if a.Shift {
 			c.m.Press(emulator.KeyShift)
 		}
-		c.m.Press(a.Key)
+		if a.WithCLR {
+			c.m.PressHeld(emulator.KeyCLR, a.Key)
+		} else {
+			c.m.Press(a.Key)
+		}
 		c.after("")
 	})
 	// The key is drawn up again when its highlight ends.

@@ -18,6 +18,9 @@ type Action struct {
 	Paper bool
 	// About shows or hides the About overlay (F12).
 	About bool
+	// WithCLR presses Key while CLR is held down (the self-test's chords,
+	// emulator.Machine.PressHeld).
+	WithCLR bool
 }
 
 // window reports whether the action is the window's own (the paper, the

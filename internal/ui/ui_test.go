@@ -586,3 +586,16 @@ func TestControllerPlusModel(t *testing.T) {
 	assert.True(t, p.Over)
 	assert.Contains(t, p.Status, "resigns")
 }
+
+// TestControllerSelfTestChord: an action with CLR held reaches the
+// calculator as a chord (Delete held and F5 in the window).
+func TestControllerSelfTestChord(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	c.Do(Action{Key: emulator.KeyF5, WithCLR: true})
+	c.Wait()
+	assert.Equal(t, "OK-17B II - I", c.Frame().Top)
+	c.Do(Action{Key: emulator.KeyF3, WithCLR: true})
+	c.Wait()
+	assert.Equal(t, "MACHINE RESET", c.Frame().Top)
+}

@@ -36,6 +36,7 @@ import (
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/version"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // Options configure a window.
@@ -172,6 +173,15 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 	return g, nil
 }
 
+// Title is the window's title: the calculator modelled, "HP-17BII" or
+// "HP-17bII+".
+func Title(model solver.Model) string {
+	if model == solver.Model17BIIPlus {
+		return "HP-17bII+"
+	}
+	return "HP-17BII"
+}
+
 // Run opens the window and runs until it is closed (or the screenshot is
 // written). It must be called from the main goroutine.
 func Run(m *emulator.Machine, opt Options) error {
@@ -180,7 +190,7 @@ func Run(m *emulator.Machine, opt Options) error {
 		return err
 	}
 	l := ui.NewLayout(true)
-	ebiten.SetWindowTitle("HP-17BII")
+	ebiten.SetWindowTitle(Title(m.Model()))
 	ebiten.SetWindowSize(int(l.Width), int(l.Height))
 	minW, minH := int(l.Width/2), int(l.Height/2)
 	ebiten.SetWindowSizeLimits(minW, minH, -1, -1)
@@ -391,6 +401,9 @@ func (g *Game) Update() error {
 			g.controlTapped()
 		}
 		if a, ok := g.keys.Named(k.String(), editing); ok {
+			if !editing && a.Key != emulator.KeyCLR && k != ebiten.KeyDelete && ebiten.IsKeyPressed(ebiten.KeyDelete) {
+				a.WithCLR = true // Delete (CLR) held: the self-test's chords
+			}
 			g.ctrl.Do(a)
 			if ui.Repeats(k.String()) {
 				g.held, g.holding, g.repeatAt = k, true, time.Now().Add(400*time.Millisecond)

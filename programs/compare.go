@@ -72,10 +72,16 @@ type Player struct {
 
 // solverFor returns the equation compiled against vars.
 func (p *Player) solverFor(vars *solver.Vars) *solver.Solver {
-	s, ok := p.solvers[vars]
+	return compiledFor(p.solvers, p.eq, vars)
+}
+
+// compiledFor returns eq compiled against vars, compiling it once per
+// store (cache holds the compiled ones).
+func compiledFor(cache map[*solver.Vars]*solver.Solver, eq *solver.Equation, vars *solver.Vars) *solver.Solver {
+	s, ok := cache[vars]
 	if !ok {
-		s = solver.New(p.eq, vars)
-		p.solvers[vars] = s
+		s = solver.New(eq, vars)
+		cache[vars] = s
 	}
 	return s
 }

@@ -294,11 +294,19 @@ type GamePlayer struct {
 	scratch *solver.Vars
 }
 
-// NewGamePlayer checks that eq has the program's menu keys (INIT, the
-// heaps or the packed variable, the parameter, EVAL) and returns a player.
+// NewGamePlayer checks that eq (the program's own when nil) has the
+// program's menu keys (INIT, the heaps or the packed variable, the
+// parameter, EVAL) and returns a player. An error is the program's parse
+// error or the missing key.
 func NewGamePlayer(prog Program, eq *solver.Equation) (*GamePlayer, error) {
 	if prog.Game == nil {
 		return nil, fmt.Errorf("%s is not a heap-game program", prog.ID)
+	}
+	if eq == nil {
+		var err error
+		if eq, err = prog.Equation(); err != nil {
+			return nil, err
+		}
 	}
 	have := map[string]bool{}
 	for _, n := range eq.Menu {
@@ -338,12 +346,7 @@ func (t GameTurn) MovedPosition() bool {
 }
 
 func (p *GamePlayer) solverFor(vars *solver.Vars) *solver.Solver {
-	s, ok := p.solvers[vars]
-	if !ok {
-		s = solver.New(p.eq, vars)
-		p.solvers[vars] = s
-	}
-	return s
+	return compiledFor(p.solvers, p.eq, vars)
 }
 
 // Read reads the position from the variables; false when a packed

@@ -617,7 +617,7 @@ func TestPlayGamePrograms(t *testing.T) {
 	// missing heap are refused and the game goes on to its end.
 	out, code := playWith(t, "EVAL\nD 2\nA 7\nA 4\nB 2\nC 1\nC 0\n", "--program", "n567")
 	assert.Equal(t, exitOK, code)
-	for _, want := range []string{"[INIT]  INIT=567", "[EVAL]  EVAL=563", `"D" is not a heap: use A, B, C`,
+	for _, want := range []string{"[INIT]  INIT=567", "[EVAL]  EVAL=563", `"D" is not a heap: use A, B or C`,
 		"A=7 B=6 C=3 does not follow from A=5 B=6 C=3", "[EVAL]  EVAL=462", "You took the last object."} {
 		assert.Contains(t, out, want)
 	}

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
-	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -38,7 +36,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if prog.Game != nil {
-		return playHeapGame(prog, *k, model.m, stdin, stdout)
+		return playHeapGame(prog, *k, model.m, stdin, stdout, stderr)
 	}
 	eq, err := prog.Equation()
 	if err != nil {
@@ -63,39 +61,7 @@ func drawHeaps(w io.Writer, h programs.Heaps) {
 // parseMove reads "D 6", "D=6", "d6" or "take 1 from D" into a heap index
 // and its new size.
 func parseMove(line string, h programs.Heaps) (int, int, error) {
-	f := strings.Fields(strings.ToUpper(strings.ReplaceAll(line, "=", " ")))
-	heap := func(s string) (int, error) {
-		if len(s) == 1 && s[0] >= 'A' && s[0] <= 'D' {
-			return int(s[0] - 'A'), nil
-		}
-		return 0, fmt.Errorf("%s is not a heap: use A, B, C or D", text.Quote(s))
-	}
-	switch {
-	case len(f) == 4 && f[0] == "TAKE" && f[2] == "FROM":
-		i, err := heap(f[3])
-		if err != nil {
-			return 0, 0, err
-		}
-		k, err := strconv.Atoi(f[1])
-		if err != nil || k < 1 {
-			return 0, 0, fmt.Errorf("take how many? %s is not a whole number of at least 1", text.Quote(f[1]))
-		}
-		return i, h[i] - k, nil
-	case len(f) == 1 && len(f[0]) >= 2:
-		f = []string{f[0][:1], f[0][1:]}
-		fallthrough
-	case len(f) == 2:
-		i, err := heap(f[0])
-		if err != nil {
-			return 0, 0, err
-		}
-		v, err := strconv.Atoi(f[1])
-		if err != nil {
-			return 0, 0, fmt.Errorf("%s is not a whole number", text.Quote(f[1]))
-		}
-		return i, v, nil
-	}
-	return 0, 0, fmt.Errorf("say a heap and its new size (D 6 or D=6), or take 1 from D")
+	return parseNamedMove([]string{"A", "B", "C", "D"}, line, h[:])
 }
 
 func playGame(player *programs.Player, prog programs.Program, in io.Reader, out io.Writer) int {

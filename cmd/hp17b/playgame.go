@@ -79,16 +79,24 @@ func compactPosition(p programs.Position) programs.Position {
 	return q
 }
 
-// parseSlotMove is parseMove for any set of slot names.
+// parseSlotMove is parseMove for a game program's slots.
 func parseSlotMove(g *programs.Game, line string, p programs.Position) (int, int, error) {
+	return parseNamedMove(g.Slots, line, p)
+}
+
+// parseNamedMove reads "B 4", "B=4", "b4" or "take 2 from B" into a heap
+// index (names are the heaps' variables) and its new size (sizes are the
+// heaps now, for "take").
+func parseNamedMove(names []string, line string, sizes []int) (int, int, error) {
 	f := strings.Fields(strings.ToUpper(strings.ReplaceAll(line, "=", " ")))
 	heap := func(s string) (int, error) {
-		for i, n := range g.Slots {
+		for i, n := range names {
 			if s == n {
 				return i, nil
 			}
 		}
-		return 0, fmt.Errorf("%s is not a heap: use %s", text.Quote(s), strings.Join(g.Slots, ", "))
+		list := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+		return 0, fmt.Errorf("%s is not a heap: use %s", text.Quote(s), list)
 	}
 	switch {
 	case len(f) == 4 && f[0] == "TAKE" && f[2] == "FROM":
@@ -100,7 +108,7 @@ func parseSlotMove(g *programs.Game, line string, p programs.Position) (int, int
 		if err != nil || k < 1 {
 			return 0, 0, fmt.Errorf("take how many? %s is not a whole number of at least 1", text.Quote(f[1]))
 		}
-		return i, p[i] - k, nil
+		return i, sizes[i] - k, nil
 	case len(f) == 1 && len(f[0]) >= 2:
 		f = []string{f[0][:1], f[0][1:]}
 		fallthrough
@@ -115,21 +123,17 @@ func parseSlotMove(g *programs.Game, line string, p programs.Position) (int, int
 		}
 		return i, v, nil
 	}
-	return 0, 0, fmt.Errorf("say a heap and its new size (%s 2 or %s=2), or take 1 from %s", g.Slots[0], g.Slots[0], g.Slots[0])
+	last := names[len(names)-1]
+	return 0, 0, fmt.Errorf("say a heap and its new size (%s 6 or %s=6), or take 1 from %s", last, last, last)
 }
 
 // playHeapGame plays a heap-game program in the terminal: the person
 // moves (or lets the calculator open with EVAL), the program answers.
-func playHeapGame(prog programs.Program, k int, model solver.Model, in io.Reader, out io.Writer) int {
+func playHeapGame(prog programs.Program, k int, model solver.Model, in io.Reader, out, stderr io.Writer) int {
 	g := prog.Game
-	eq, err := prog.Equation()
+	player, err := programs.NewGamePlayer(prog, nil)
 	if err != nil {
-		fmt.Fprintf(out, "hp17b: %v\n", err)
-		return exitUsage
-	}
-	player, err := programs.NewGamePlayer(prog, eq)
-	if err != nil {
-		fmt.Fprintf(out, "hp17b: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
 	player.SetModel(model)

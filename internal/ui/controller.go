@@ -382,18 +382,25 @@ func (c *Controller) Play(prog programs.Program) {
 // newGame finishes what is pending, opens prog and presses INIT, on the
 // controller's goroutine.
 func (c *Controller) newGame(prog programs.Program) {
-	{
-		if msg := c.settle(); msg != "" {
-			c.after(msg)
-			return
-		}
-		if err := c.openProgram(prog); err != nil {
-			c.after(err.Error())
-			return
-		}
-		c.pressLabel("INIT")
-		c.after("")
+	if !c.ready(prog) {
+		return
 	}
+	c.pressLabel("INIT")
+	c.after("")
+}
+
+// ready finishes what is pending as a person would and opens prog's menu;
+// when it cannot, the panel says why and it returns false.
+func (c *Controller) ready(prog programs.Program) bool {
+	if msg := c.settle(); msg != "" {
+		c.after(msg)
+		return false
+	}
+	if err := c.openProgram(prog); err != nil {
+		c.after(err.Error())
+		return false
+	}
+	return true
 }
 
 // TakeMatch takes match j of heap h and every match to its right, keying
@@ -415,12 +422,7 @@ func (c *Controller) TakeMatch(h, j int) {
 		if !p.Active || p.Over || h < 0 || h > 3 || j >= p.Heaps[h] {
 			return
 		}
-		if msg := c.settle(); msg != "" {
-			c.after(msg)
-			return
-		}
-		if err := c.openProgram(p.Program); err != nil {
-			c.after(err.Error())
+		if !c.ready(p.Program) {
 			return
 		}
 		c.typeNumber(j)
@@ -594,34 +596,12 @@ func (c *Controller) follow(prog programs.Program) {
 		g.heaps, g.over, g.status = now, false, "Your move: click a match to take it and those to its right, or key a heap's new size, its menu key (A–D) and EVAL."
 	case top == hp17b.MsgSolutionNotFound && !g.over && now != before && c.m.Model() == solver.Model17BIIPlus:
 		// The 17bII+ moved, then its second run of EVAL found no move.
-		g.heaps = now
-		g.status = "The calculator took " + took(before, now) + ", leaving " + show(now) + ". " + plusNote
-		if nim.Over(now[:]) {
-			g.over = true
-			if prog.Misere {
-				g.status += " It took the last match: you win."
-			} else {
-				g.status += " It took the last match: the calculator wins."
-			}
-		} else {
-			g.status += " Your move."
-		}
+		g.calculatorMoved(prog, before, now, " "+plusNote)
 	case top == hp17b.MsgSolutionNotFound && !g.over && c.m.InVarMenu(flatText(prog)):
 		g.heaps, g.over = now, true
 		g.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + show(now) + " and resigns. You win. New Game plays again."
 	case strings.HasPrefix(top, "EVAL=") && !g.over && now != before:
-		g.heaps = now
-		g.status = "The calculator took " + took(before, now) + ", leaving " + show(now) + "."
-		if nim.Over(now[:]) {
-			g.over = true
-			if prog.Misere {
-				g.status += " It took the last match: you win."
-			} else {
-				g.status += " It took the last match: the calculator wins."
-			}
-		} else {
-			g.status += " Your move."
-		}
+		g.calculatorMoved(prog, before, now, "")
 		if want, ok := programs.Natives[prog.Native](before); ok && want != now {
 			g.status += " (By the nim-sum rule it should have left " + show(want) + ".)"
 		}
@@ -642,6 +622,24 @@ func (c *Controller) follow(prog programs.Program) {
 
 // plusNote says why the 17bII+ shows SOLUTION NOT FOUND after its move.
 const plusNote = "(17bII+: EVAL runs twice and the second run finds no move, hence SOLUTION NOT FOUND; the heaps hold the move.)"
+
+// calculatorMoved records the calculator's move from before to now (note
+// follows the move's description) and names the winner when it took the
+// last match.
+func (g *gameState) calculatorMoved(prog programs.Program, before, now programs.Heaps, note string) {
+	g.heaps = now
+	g.status = "The calculator took " + took(before, now) + ", leaving " + show(now) + "." + note
+	switch {
+	case !nim.Over(now[:]):
+		g.status += " Your move."
+	case prog.Misere:
+		g.over = true
+		g.status += " It took the last match: you win."
+	default:
+		g.over = true
+		g.status += " It took the last match: the calculator wins."
+	}
+}
 
 // firstHint is the panel's status before the first game.
 const firstHint = "New Game (or SOLVE, CALC, INIT) sets the heaps to 1 3 5 7. Then click a match, or key a heap's new size, its menu key (A–D) and EVAL."

@@ -62,34 +62,12 @@ func (c *Controller) followGame(prog programs.Program, p *Panel) {
 		}
 		st.status = "Your move: click a match, or key " + how + ", then EVAL. EVAL alone lets the calculator open."
 	case top == hp17b.MsgSolutionNotFound && !st.over && !slices.Equal(now, before) && c.m.Model() == solver.Model17BIIPlus:
-		st.pos = now
-		st.status = "The calculator " + moved(g, before, now) + ". " + plusNote
-		if over, moverWon := g.Ended(now, k); over {
-			st.over = true
-			if moverWon {
-				st.status += " You have no move left: the calculator wins."
-			} else {
-				st.status += " It took the last object: you win."
-			}
-		} else {
-			st.status += " Your move."
-		}
+		st.gameMoved(g, before, now, k, " "+plusNote)
 	case top == hp17b.MsgSolutionNotFound && !st.over && c.m.InVarMenu(flatText(prog)):
 		st.pos, st.over = now, true
 		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, now) + " and resigns. You win. New Game plays again."
 	case strings.HasPrefix(top, "EVAL=") && !st.over && !slices.Equal(now, before):
-		st.pos = now
-		st.status = "The calculator " + moved(g, before, now) + "."
-		if over, moverWon := g.Ended(now, k); over {
-			st.over = true
-			if moverWon {
-				st.status += " You have no move left: the calculator wins."
-			} else {
-				st.status += " It took the last object: you win."
-			}
-		} else {
-			st.status += " Your move."
-		}
+		st.gameMoved(g, before, now, k, "")
 	case !slices.Equal(now, before) && !st.over:
 		st.pos = now
 		if over, moverWon := g.Ended(now, k); over {
@@ -119,6 +97,24 @@ func (c *Controller) followGame(prog programs.Program, p *Panel) {
 	}
 }
 
+// gameMoved records a game program's move from before to now (note
+// follows its description) and names the winner when the game ended.
+func (st *gameState) gameMoved(g *programs.Game, before, now programs.Position, k int, note string) {
+	st.pos = now
+	st.status = "The calculator " + moved(g, before, now) + "." + note
+	over, moverWon := g.Ended(now, k)
+	switch {
+	case !over:
+		st.status += " Your move."
+	case moverWon:
+		st.over = true
+		st.status += " You have no move left: the calculator wins."
+	default:
+		st.over = true
+		st.status += " It took the last object: you win."
+	}
+}
+
 // takeInGame plays a click on match j of heap h in a game program: the
 // move programs.Game.TakeAt makes, keyed as a person would (the heap's new
 // size and its menu key, or the packed number and its key), then EVAL
@@ -136,12 +132,7 @@ func (c *Controller) takeInGame(p Panel, h, j int) {
 		c.after(fmt.Sprintf("%s: %v. %s", prog.Title, err, g.Move))
 		return
 	}
-	if msg := c.settle(); msg != "" {
-		c.after(msg)
-		return
-	}
-	if err := c.openProgram(prog); err != nil {
-		c.after(err.Error())
+	if !c.ready(prog) {
 		return
 	}
 	if g.Packed != "" {

@@ -221,14 +221,17 @@ func TestLiveGameProgram(t *testing.T) {
 // TestLiveInterrupt: a click during a long search interrupts it, and
 // INTERRUPTED is drawn.
 func TestLiveInterrupt(t *testing.T) {
-	win, xdo := liveWindow(t, "--fresh", "--keys", `SOLVE NEW "T×T=Σ(I:1:999999:1:I)" INPUT CALC 1 [T]`)
+	// Each evaluation takes a million square roots (about two seconds), and
+	// the search many evaluations: whole-number Σ steps would reach the
+	// solve's 20,000,000-step budget in a fifth of a second.
+	win, xdo := liveWindow(t, "--fresh", "--keys", `SOLVE NEW "T×T=Σ(I:1:999999:1:SQRT(I))" INPUT CALC 1 [T]`)
 	img, err := captureWindow(win)
 	require.NoError(t, err)
 	l := ui.NewLayout(true)
-	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // solve T: a search of about a second
+	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // solve T: a search of seconds
 	// Click as soon as the search shows its estimates ("T 1.00000000000 -").
 	searching := false
-	for deadline := time.Now().Add(5 * time.Second); !searching && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(20 * time.Second); !searching && time.Now().Before(deadline); {
 		shot, err := captureWindow(win)
 		require.NoError(t, err)
 		searching = strings.HasPrefix(ui.ReadLCD(lcdDots(shot)).Top, "T ")

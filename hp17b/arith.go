@@ -15,10 +15,10 @@ const smallLimit = 999999999999
 
 // small returns n as an int64 when it holds its small form: an integer of
 // at most 12 digits (see Number).
-func (n Number) small() (int64, bool) { return n.i, n.sm }
+func (n Number) small() (int64, bool) { return n.i, n.p == nil }
 
 // fromSmall builds a Number from an int64 known to have at most 12 digits.
-func fromSmall(v int64) Number { return Number{i: v, sm: true} }
+func fromSmall(v int64) Number { return Number{i: v} }
 
 // Arith applies a binary operator: '+', '-', '*' (×), '/' (÷) or '^' (y^x);
 // errors as the operation's own.
@@ -90,7 +90,7 @@ func Div(a, b Number) (Number, error) {
 
 // Neg returns −a.
 func Neg(a Number) Number {
-	if a.sm {
+	if a.p == nil {
 		return fromSmall(-a.i)
 	}
 	if a.IsZero() {
@@ -103,7 +103,7 @@ func Neg(a Number) Number {
 
 // Abs returns |a|.
 func Abs(a Number) Number {
-	if a.sm {
+	if a.p == nil {
 		if a.i < 0 {
 			return fromSmall(-a.i)
 		}

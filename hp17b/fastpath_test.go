@@ -9,9 +9,9 @@ import (
 // decimalOnly is n in the decimal form alone, so that every operation on
 // it takes the general decimal code instead of the int64 fast path.
 func decimalOnly(n Number) Number {
-	var d apd.Decimal
+	d := new(apd.Decimal)
 	d.Set(n.d())
-	return Number{dd: d}
+	return Number{p: d}
 }
 
 // FuzzFastPath: the int64 fast path and the decimal form agree on every

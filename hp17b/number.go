@@ -28,26 +28,28 @@ const (
 // The zero value is 0. Numbers are values: copy them freely; no operation
 // changes its operands.
 type Number struct {
-	// dd is the value as a decimal: valid unless sm is set and hasD is not
-	// (then d builds it on first use).
-	dd apd.Decimal
-	// i is the value when sm is set: an integer of at most 12 digits, the
-	// common case of Solver programs, which the arithmetic then computes
-	// without the general decimal code.
-	i        int64
-	sm, hasD bool
+	// p is the value as a decimal, never changed once the number is made;
+	// nil when the value is the integer i, of at most 12 digits: the common
+	// case of Solver programs, which the arithmetic then computes without
+	// the general decimal code and passes around in 16 bytes.
+	p *apd.Decimal
+	i int64
 }
 
 // d returns the decimal form, building it from the small form if needed.
 // Call it on a local copy only (the methods' value receivers and
-// parameters are), never on a shared Number.
+// parameters are), never on a shared Number; write through it only into
+// a Number just declared (the decimal of a copy is shared).
 func (n *Number) d() *apd.Decimal {
-	if n.sm && !n.hasD {
-		n.dd.SetInt64(n.i)
-		n.hasD = true
+	if n.p == nil {
+		n.p = new(apd.Decimal)
+		n.p.SetInt64(n.i)
 	}
-	return &n.dd
+	return n.p
 }
+
+// isSmall reports whether n holds its small form (see Number).
+func (n Number) isSmall() bool { return n.p == nil }
 
 // ctx12 rounds results to the calculator's 12 digits: to nearest, a tie to
 // the even digit. A tie rounded away from zero would make 1 + 5E-12 greater
@@ -90,7 +92,7 @@ var maxNumber = mustParse("9.99999999999E499")
 
 // Common numbers.
 var (
-	Zero    = Number{sm: true, hasD: true}
+	Zero    = Number{}
 	One     = constant(1)
 	Two     = constant(2)
 	Ten     = constant(10)
@@ -99,12 +101,8 @@ var (
 	Pi = mustParse("3.14159265359")
 )
 
-// constant is a small integer with its decimal form built, safe to share.
-func constant(v int64) Number {
-	n := Number{i: v, sm: true}
-	n.d()
-	return n
-}
+// constant is a small integer, safe to share.
+func constant(v int64) Number { return Number{i: v} }
 
 // FromInt returns the Number equal to i, rounded to 12 digits if i has more.
 func FromInt(i int64) Number {
@@ -136,6 +134,9 @@ func Parse(s string) (Number, error) {
 		strings.Contains(strings.ToLower(t), "inf") {
 		return Zero, fmt.Errorf("not a number: %q", s)
 	}
+	if v, ok := plainInteger(t); ok {
+		return fromSmall(v), nil
+	}
 	var d apd.Decimal
 	if _, _, err := d.SetString(t); err != nil || d.Form != apd.Finite {
 		return Zero, fmt.Errorf("not a number: %q", s)
@@ -143,6 +144,27 @@ func Parse(s string) (Number, error) {
 	var n Number
 	_, _ = ctx12.Round(n.d(), &d)
 	return finish(n, 0)
+}
+
+// plainInteger reads text that is only an optional minus sign and 1 to 12
+// digits: the common case of Parse, read without the decimal code.
+func plainInteger(t string) (int64, bool) {
+	digits := strings.TrimPrefix(t, "-")
+	if len(digits) == 0 || len(digits) > Digits {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if len(digits) < len(t) {
+		v = -v
+	}
+	return v, true
 }
 
 func mustParse(s string) Number {
@@ -189,7 +211,7 @@ func finish(n Number, c apd.Condition) (Number, error) {
 		if n.d().Negative {
 			v = -v
 		}
-		n.i, n.sm, n.hasD = v, true, true
+		n.i, n.p = v, nil
 	}
 	return n, nil
 }
@@ -233,7 +255,7 @@ func (n *Number) UnmarshalText(b []byte) error {
 
 // IsZero reports whether n is 0.
 func (n Number) IsZero() bool {
-	if n.sm {
+	if n.p == nil {
 		return n.i == 0
 	}
 	return n.d().IsZero()
@@ -241,7 +263,7 @@ func (n Number) IsZero() bool {
 
 // Sign returns -1, 0 or 1.
 func (n Number) Sign() int {
-	if n.sm {
+	if n.p == nil {
 		switch {
 		case n.i < 0:
 			return -1
@@ -255,7 +277,7 @@ func (n Number) Sign() int {
 
 // Cmp compares n with m: -1 if n < m, 0 if equal, 1 if n > m.
 func (n Number) Cmp(m Number) int {
-	if n.sm && m.sm {
+	if n.p == nil && m.p == nil {
 		switch {
 		case n.i < m.i:
 			return -1
@@ -272,7 +294,7 @@ func (n Number) Equal(m Number) bool { return n.Cmp(m) == 0 }
 
 // Int64 returns n as an integer and whether it is one that fits in an int64.
 func (n Number) Int64() (int64, bool) {
-	if n.sm {
+	if n.p == nil {
 		return n.i, true
 	}
 	if !n.IsInteger() {
@@ -286,7 +308,7 @@ func (n Number) Int64() (int64, bool) {
 
 // IsInteger reports whether n has no fractional part.
 func (n Number) IsInteger() bool {
-	if n.sm || n.d().Exponent >= 0 || n.d().IsZero() {
+	if n.p == nil || n.d().Exponent >= 0 || n.d().IsZero() {
 		return true
 	}
 	var ip, fp apd.Decimal

@@ -239,8 +239,8 @@ func BenchmarkFormat(b *testing.B) {
 func TestSmallAndDecimalFormsAgree(t *testing.T) {
 	small := FromInt(5)
 	dec := n("5.0")
-	require.True(t, small.sm)
-	require.False(t, dec.sm)
+	require.True(t, small.isSmall())
+	require.False(t, dec.isSmall())
 	other := []Number{FromInt(3), n("3.0"), FromInt(-7), n("-7.00")}
 	ops := map[string]func(a, b Number) (Number, error){"add": Add, "sub": Sub, "mul": Mul, "div": Div, "pow": Pow, "mod": Mod, "idiv": Idiv}
 	for name, op := range ops {
@@ -329,4 +329,24 @@ func TestPowSmallIntegers(t *testing.T) {
 	assert.False(t, ok)
 	_, ok = smallPow(999_999, 3)
 	assert.False(t, ok)
+}
+
+// TestParsePlainIntegers: the integer fast path of Parse gives what the
+// decimal path gives ("N.0" takes it), for signs, leading zeros and 12
+// digits; 13 digits round as before.
+func TestParsePlainIntegers(t *testing.T) {
+	for _, s := range []string{"0", "-0", "7", "-7", "0012", "-000", "999999999999", "-999999999999", "1357", "100000000000"} {
+		got, err := Parse(s)
+		require.NoError(t, err, s)
+		want, err := Parse(s + ".0")
+		require.NoError(t, err, s)
+		assert.True(t, want.Equal(got), s)
+		assert.Equal(t, want.String(), got.String(), s)
+		assert.Equal(t, Format(want, DefaultMode), Format(got, DefaultMode), s)
+	}
+	got, err := Parse("1234567890123")
+	require.NoError(t, err)
+	assert.Equal(t, "1234567890120", got.String())
+	_, err = Parse("-")
+	assert.Error(t, err)
 }

@@ -76,3 +76,19 @@ func BenchmarkParseQueens8(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSigmaStep solves S=Σ(I:1:100000:1:I) directly and reports the
+// time of one Σ step (whole numbers; the sum stays within 12 digits).
+func BenchmarkSigmaStep(b *testing.B) {
+	eq, err := Parse("S=Σ(I:1:100000:1:I)")
+	require.NoError(b, err)
+	s := New(eq, NewVars())
+	ctx := context.Background()
+	for b.Loop() {
+		r, err := s.Solve(ctx, "S", Options{})
+		if err != nil || !r.Value.Equal(hp17b.FromInt(5000050000)) {
+			b.Fatalf("S = %v, %v", r.Value, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100000, "ns/step")
+}

@@ -244,6 +244,18 @@ func TestLiveInterrupt(t *testing.T) {
 
 // TestLiveKeysLand: PC keys typed at xdotool's default speed (12 ms apart)
 // all land in order: a digit, then two menu keys by their F-keys.
+// TestLiveBeepWithoutDevice: an error beeps; under Xvfb there is no audio
+// device, and the window stays silent and keeps working.
+func TestLiveBeepWithoutDevice(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh")
+	xdo("key", "--window", win, "--delay", "12", "1", "slash", "0", "Return")
+	_, top := waitLCD(t, win, "DIVIDE BY 0", 5*time.Second)
+	assert.Equal(t, "DIVIDE BY 0", top)
+	xdo("key", "--window", win, "--delay", "12", "Delete", "4", "2")
+	_, top = waitLCD(t, win, "42", 5*time.Second)
+	assert.Equal(t, "42", top, "the window still answers after the beep")
+}
+
 func TestLiveKeysLand(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE [CALC] [INIT]")
 	for range 3 {

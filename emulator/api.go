@@ -106,9 +106,9 @@ func (m *Machine) LoadText(name, text string) (LoadReport, error) {
 	var se *solver.SyntaxError
 	switch {
 	case errors.As(bad, &se):
-		m.setMsg(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col), "", nil)
+		m.errMsg(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col), "", nil)
 	case bad != nil:
-		m.setMsg("BAD FILE", "", nil)
+		m.errMsg("BAD FILE", "", nil)
 	default:
 		m.setMsg(addedMessage(rep.Added), "", nil)
 	}

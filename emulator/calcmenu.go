@@ -129,7 +129,7 @@ func (c *calcMenu) showVar(m *Machine, k calcKey, x hp17b.Number) {
 func (c *calcMenu) store(m *Machine, k calcKey, x hp17b.Number) {
 	if k.check != nil {
 		if err := k.check(x); err != nil {
-			m.setMsg(err.Error(), "", nil)
+			m.errMsg(err.Error(), "", nil)
 			return
 		}
 	}
@@ -145,7 +145,7 @@ func (c *calcMenu) run(m *Machine, k calcKey) {
 	m.finishEntry()
 	work, err := k.calc(m)
 	if err != nil {
-		m.setMsg(err.Error(), "", nil)
+		m.errMsg(err.Error(), "", nil)
 		return
 	}
 	x, err := m.work(work)
@@ -154,15 +154,15 @@ func (c *calcMenu) run(m *Machine, k calcKey) {
 		c.vars.Store(k.name, x)
 		c.showVar(m, k, x)
 		if err != nil {
-			m.setMsg(err.Error(), "", func() { c.showVar(m, k, x) })
+			m.errMsg(err.Error(), "", func() { c.showVar(m, k, x) })
 		}
 		if k.after != nil {
 			k.after(m)
 		}
 	case fin.ErrManySolutions:
-		m.setMsg(err.Error(), fin.ManySolutionsHint, nil)
+		m.errMsg(err.Error(), fin.ManySolutionsHint, nil)
 	default:
-		m.setMsg(err.Error(), "", nil)
+		m.errMsg(err.Error(), "", nil)
 	}
 }
 

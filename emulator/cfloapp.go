@@ -82,7 +82,7 @@ func (c *cfloMenu) input(m *Machine) {
 			return
 		}
 		if len(l.Items) >= maxFlows {
-			m.setMsg("INSUFFICIENT MEMORY", "", nil)
+			m.errMsg("INSUFFICIENT MEMORY", "", nil)
 			return
 		}
 		l.Items = append(l.Items, fin.Flow{Amount: x, Times: hp17b.One})
@@ -91,7 +91,7 @@ func (c *cfloMenu) input(m *Machine) {
 		if keyed {
 			n, ok := x.Int64()
 			if !ok || !x.IsInteger() || n < 1 || n > fin.MaxTimes {
-				m.setMsg(hp17b.ErrInvalidInput.Error(), "", nil)
+				m.errMsg(hp17b.ErrInvalidInput.Error(), "", nil)
 				return
 			}
 			l.Items[c.j].Times = x

@@ -125,6 +125,7 @@ func (m *Machine) tick() {
 			a.Due = true
 			if c.ringing == 0 {
 				c.ringing, c.rangAt = i+1, now
+				m.beepNow() // the alarm sounds
 			}
 		}
 	}

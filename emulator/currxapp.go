@@ -183,7 +183,7 @@ func (p *pairMenu) press(m *Machine, i int) {
 		return
 	}
 	if !slot.Set {
-		m.setMsg("PAIR IS EMPTY", "", nil)
+		m.errMsg("PAIR IS EMPTY", "", nil)
 		return
 	}
 	m.usePair(*slot)

@@ -173,7 +173,7 @@ func (a *amrtMenu) amortize(m *Machine) {
 	}
 	set, err := a.sched.Next(a.count)
 	if err != nil {
-		m.setMsg(err.Error(), "", nil)
+		m.errMsg(err.Error(), "", nil)
 		return
 	}
 	a.set = set
@@ -190,7 +190,7 @@ func (a *amrtMenu) press(m *Machine, i int) {
 			m.complete()
 			n, ok := m.x.Int64()
 			if !ok || !m.x.IsInteger() || n < 1 || n > fin.MaxPayments {
-				m.setMsg(hp17b.ErrInvalidInput.Error(), "", nil)
+				m.errMsg(hp17b.ErrInvalidInput.Error(), "", nil)
 				return
 			}
 			a.count = int(n)
@@ -260,7 +260,7 @@ func printAmortTable(m *Machine, tvm, v *solver.Vars) {
 	last, ok2 := count("LAST", 0)
 	incr, ok3 := count("INCR", 1)
 	if !ok1 || !ok2 || !ok3 || last < first {
-		m.setMsg(hp17b.ErrInvalidInput.Error(), "", nil)
+		m.errMsg(hp17b.ErrInvalidInput.Error(), "", nil)
 		return
 	}
 	fix := m.mode.Fix
@@ -272,7 +272,7 @@ func printAmortTable(m *Machine, tvm, v *solver.Vars) {
 		_, err = sched.Next(first - 1)
 	}
 	if err != nil {
-		m.setMsg(err.Error(), "", nil)
+		m.errMsg(err.Error(), "", nil)
 		return
 	}
 	for _, name := range []string{"I%YR", "PV", "PMT"} {
@@ -282,7 +282,7 @@ func printAmortTable(m *Machine, tvm, v *solver.Vars) {
 	for k := first; k <= last; k += incr {
 		set, err := sched.Next(min(incr, last-k+1))
 		if err != nil {
-			m.setMsg(err.Error(), "", nil)
+			m.errMsg(err.Error(), "", nil)
 			return
 		}
 		m.print("PMTS: "+strconv.Itoa(set.First)+"-"+strconv.Itoa(set.Last),

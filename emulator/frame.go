@@ -34,6 +34,10 @@ type Frame struct {
 	// turns the calculator on again: the window then closes, continuous
 	// memory kept.
 	Off bool
+	// Beeps counts the beeper's sounds since the calculator started: one
+	// for each error message and each alarm that rings, while MODES BEEP
+	// is on. A window plays a beep whenever it grows.
+	Beeps uint64
 }
 
 // MenuLine gives the second line as `hp17b keys` prints it: the labels

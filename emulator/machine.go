@@ -33,6 +33,7 @@ type Machine struct {
 	mode    hp17b.Mode
 	beep    bool
 	model   solver.Model // the calculator modelled: HP-17BII or HP-17bII+
+	beeps   uint64       // the beeper's sounds so far (Frame.Beeps)
 
 	algLine
 	rpn     rpnStack // RPN mode and its stack (rpn.go)
@@ -160,6 +161,21 @@ func (m *Machine) setMsg(top, bottom string, onClear func()) {
 	m.onClear = onClear
 }
 
+// errMsg shows an error's message, as setMsg does, and beeps (while BEEP
+// is on), as the calculator does with every error (17bII+ owner's manual,
+// "Messages" and the MODES menu's BEEP).
+func (m *Machine) errMsg(top, bottom string, onClear func()) {
+	m.setMsg(top, bottom, onClear)
+	m.beepNow()
+}
+
+// beepNow sounds the beeper once when BEEP is on.
+func (m *Machine) beepNow() {
+	if m.beep {
+		m.beeps++
+	}
+}
+
 // varLine is "NAME=value" in the display mode. When it is wider than the
 // display, the number loses decimals (FIX) or mantissa digits (ALL and
 // scientific notation) until it fits, as the 12-digit field does.
@@ -180,7 +196,7 @@ func (m *Machine) Frame() Frame {
 
 // frame is Frame with the lock held.
 func (m *Machine) frame() Frame {
-	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0, RPN: m.rpn.on, Off: m.off}
+	f := Frame{Cursor: -1, Shift: m.shift, Busy: m.busy, Alarm: m.alarmLit(), Ringing: m.clk.ringing != 0, RPN: m.rpn.on, Off: m.off, Beeps: m.beeps}
 	f.Labels = m.menu().labels(m)
 	mt, hasTop := m.modal.(modalTop)
 	tl, listTop := m.menu().(topLiner)
@@ -466,6 +482,6 @@ func (m *Machine) report(err error) bool {
 	if err == nil {
 		return true
 	}
-	m.setMsg(err.Error(), "", nil)
+	m.errMsg(err.Error(), "", nil)
 	return err == hp17b.ErrOverflow
 }

@@ -102,7 +102,7 @@ func (f *fixPrompt) takeKey(m *Machine, k Key, _ bool) bool {
 		}
 		m.modal = nil
 		if n > 11 {
-			m.setMsg("INVALID INPUT", "", nil)
+			m.errMsg("INVALID INPUT", "", nil)
 			return true
 		}
 		m.mode.Fix, m.mode.All = n, false

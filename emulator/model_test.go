@@ -67,3 +67,22 @@ func TestSelfTest(t *testing.T) {
 	_, _, ok = chord("CLR+NOPE")
 	assert.False(t, ok)
 }
+
+// TestBeeps: an error beeps once while BEEP is on (MODES BEEP turns it
+// off and on), an alarm beeps when it rings, a plain result does not.
+func TestBeeps(t *testing.T) {
+	m := New()
+	require.NoError(t, Run(m, "1 + 2 =", nil))
+	assert.Zero(t, m.Frame().Beeps)
+	require.NoError(t, Run(m, "1 ÷ 0 =", nil))
+	assert.Equal(t, "DIVIDE BY 0", m.Frame().Top)
+	assert.EqualValues(t, 1, m.Frame().Beeps)
+	require.NoError(t, Run(m, `CLR MAIN SOLVE NEW "A=1÷B" INPUT CALC A`, nil))
+	assert.Equal(t, "SOLUTION NOT FOUND", m.Frame().Top)
+	assert.EqualValues(t, 2, m.Frame().Beeps)
+	require.NoError(t, Run(m, "CLR MAIN MODES BEEP", nil))
+	assert.Equal(t, "BEEPER OFF", m.Frame().Top)
+	require.NoError(t, Run(m, "CLR MAIN 1 ÷ 0 =", nil))
+	assert.Equal(t, "DIVIDE BY 0", m.Frame().Top)
+	assert.EqualValues(t, 2, m.Frame().Beeps, "BEEP off: silent")
+}

@@ -122,7 +122,7 @@ func (m *Machine) calcEquation() {
 		if errors.As(err, &se) {
 			m.editor().cursor = min(max(se.Pos.Col-1, 0), len(text))
 		}
-		m.setMsg(hp17b.MsgInvalidEquation, "", nil)
+		m.errMsg(hp17b.MsgInvalidEquation, "", nil)
 		return
 	}
 	v := newVarMenu(eq, m.vars)

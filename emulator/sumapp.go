@@ -75,7 +75,7 @@ func (s *sumMenu) input(m *Machine) {
 		return
 	case s.i == len(l.Items):
 		if len(l.Items) >= maxItems {
-			m.setMsg("INSUFFICIENT MEMORY", "", nil)
+			m.errMsg("INSUFFICIENT MEMORY", "", nil)
 			return
 		}
 		l.Items = append(l.Items, x)

@@ -270,7 +270,7 @@ func (r *repeatMenu) press(m *Machine, i int) {
 	if x, ok := m.keyedNumber(); ok && unit != repeatNone {
 		n, isInt := x.Int64()
 		if !x.IsInteger() || !isInt || n < 1 || n > 999 {
-			m.setMsg(hp17b.ErrInvalidInput.Error(), "", nil)
+			m.errMsg(hp17b.ErrInvalidInput.Error(), "", nil)
 			return
 		}
 		count = n

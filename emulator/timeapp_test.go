@@ -62,6 +62,11 @@ func TestAlarms(t *testing.T) {
 			assert.Equal(t, tt.top, f.Top)
 			assert.Equal(t, tt.ring, f.Ringing)
 			assert.Equal(t, tt.lit, f.Alarm)
+			if tt.lit {
+				assert.EqualValues(t, 1, f.Beeps, "the alarm sounded once")
+			} else {
+				assert.Zero(t, f.Beeps)
+			}
 			if tt.ack == "" {
 				return
 			}

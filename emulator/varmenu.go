@@ -171,23 +171,23 @@ func (m *Machine) showSolve(name string, vars *solver.Vars, r solver.Result, err
 	case err == solver.ErrInterrupted:
 		m.setMsg(hp17b.MsgInterrupted, "", showValue)
 	case err != nil:
-		m.setMsg(err.Error(), "", nil)
+		m.errMsg(err.Error(), "", nil)
 	case r.Outcome == solver.Root:
 		showValue()
 	case r.Outcome == solver.BadGuesses:
-		m.setMsg(hp17b.MsgBadGuesses, hp17b.MsgPressCLR, showValue)
+		m.errMsg(hp17b.MsgBadGuesses, hp17b.MsgPressCLR, showValue)
 	case r.Outcome == solver.NotFound && r.Method == solver.Direct:
 		// An error stopped the direct solution: CLR shows the line as it was.
-		m.setMsg(hp17b.MsgSolutionNotFound, "", nil)
+		m.errMsg(hp17b.MsgSolutionNotFound, "", nil)
 	case r.Outcome == solver.NotFound:
-		m.setMsg(hp17b.MsgSolutionNotFound, "", showValue)
+		m.errMsg(hp17b.MsgSolutionNotFound, "", showValue)
 	default: // a possible root: the two sides differ
 		m.setX(r.Value)
 		m.fresh = false
 		m.setMsg(m.varLine("LEFT", r.Left), m.varLine("RIGHT", r.Right), showValue)
 	}
 	if r.Overflow && err == nil && r.Outcome == solver.Root {
-		m.setMsg(hp17b.ErrOverflow.Msg, "", showValue)
+		m.errMsg(hp17b.ErrOverflow.Msg, "", showValue)
 	}
 }
 

@@ -152,6 +152,12 @@ func (c *Controller) SaveEquations(path string) error {
 	default:
 		msg = strconv.Itoa(len(eqs)) + " EQUATIONS SAVED"
 	}
-	c.enqueue(func() { c.m.Message(msg); c.after("") })
+	c.Message(msg)
 	return err
+}
+
+// Message shows a message on the display (as the calculator shows one: the
+// next key clears it) after whatever runs now, and publishes it.
+func (c *Controller) Message(msg string) {
+	c.enqueue(func() { c.m.Message(msg); c.after("") })
 }

@@ -32,6 +32,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/clipboard"
+	"github.com/hp17b/hp17b/internal/dialog"
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/version"
@@ -111,6 +112,9 @@ func LoadKeyMap(path string) (*ui.KeyMap, error) {
 // Game is the Ebitengine game: it holds the controller and draws frames.
 type Game struct {
 	ctrl     *ui.Controller
+	sound    *beeper                // the beeper (sound.go)
+	opened   atomic.Pointer[string] // a state file chosen with Ctrl+O, to restart on
+	beeps    uint64                 // the frames' beep count already sounded
 	opt      Options
 	regular  *text.GoTextFaceSource
 	bold     *text.GoTextFaceSource
@@ -163,6 +167,7 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
 	})
 	g.ctrl.SetPaperFile(opt.PaperFile)
+	g.sound, g.beeps = newBeeper(), m.Frame().Beeps
 	if opt.Program != "" {
 		prog, err := programs.ByID(opt.Program)
 		if err != nil {
@@ -315,6 +320,16 @@ func (g *Game) Update() error {
 	if g.done {
 		return ebiten.Termination
 	}
+	if p := g.opened.Load(); p != nil {
+		g.opt.Switch(*p)
+		return g.close()
+	}
+	if n := g.ctrl.Frame().Beeps; n > g.beeps {
+		g.beeps = n
+		if g.opt.Screenshot == "" {
+			g.sound.beep()
+		}
+	}
 	if !g.clicked {
 		// The synthetic clicks, once, before any input: in screenshot
 		// mode and in the live window (the browser's ?click=X,Y) alike.
@@ -372,6 +387,12 @@ func (g *Game) Update() error {
 			continue
 		case modifier && name == "Q":
 			return g.close()
+		case modifier && name == "O" && g.opt.StateDir != "" && g.opt.Switch != nil:
+			// Open: a state file chosen in the platform's file chooser; the
+			// window restarts on it (Update, once it is chosen).
+			g.shiftTap = false
+			go g.chooseState()
+			continue
 		case modifier && name == "N" && g.opt.StateDir != "" && g.opt.Switch != nil:
 			// A new calculator: a fresh state file, the window restarted
 			// on it (this one's state is saved as it closes).
@@ -494,6 +515,22 @@ func aboutLines(v string) []string {
 
 // newStatePath names a state file in StateDir that does not exist yet:
 // state-YYYYMMDD-HHMMSS.json, with -2, -3, … when that is taken.
+// chooseState asks for a state file to open (Ctrl+O) and, when one is
+// chosen, has Update restart the window on it. Without a chooser the
+// display says so and the reason is printed.
+func (g *Game) chooseState() {
+	path, err := dialog.OpenFile("Open a calculator (state file)", g.opt.StateDir, ".json")
+	switch {
+	case err != nil:
+		fmt.Fprintf(g.opt.Stderr, "hp17b: open: %v\n", err)
+		g.ctrl.Message("NO FILE CHOOSER")
+	case path != "":
+		g.opened.Store(&path)
+		//lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
+		ebiten.ScheduleFrame()
+	}
+}
+
 func (g *Game) newStatePath() string {
 	base := "state-" + time.Now().Format("20060102-150405")
 	path := filepath.Join(g.opt.StateDir, base+".json")

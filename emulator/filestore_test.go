@@ -227,11 +227,18 @@ func TestWindowPlaceDuringSolve(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	m, _, err := Open(path)
 	require.NoError(t, err)
-	require.NoError(t, Run(m, `SOLVE NEW "T=Σ(I:1:300000:1:I)" INPUT CALC`, nil))
+	// The square roots make the solve last (whole-number Σ steps alone
+	// take a few milliseconds); the sum is the same.
+	require.NoError(t, Run(m, `SOLVE NEW "T=Σ(I:1:300000:1:I+0×SQRT(I))" INPUT CALC`, nil))
 	done := make(chan struct{})
 	go func() { defer close(done); m.Press(KeyF1) }()
 	for !m.Busy() {
-		time.Sleep(time.Millisecond)
+		select {
+		case <-done:
+			t.Fatal("the solve ended before it was seen running")
+		default:
+			time.Sleep(time.Millisecond)
+		}
 	}
 	m.SetWindowPlace(WindowPlace{X: 1, Y: 2, Width: 660, Height: 540})
 	<-done

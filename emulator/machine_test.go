@@ -133,7 +133,7 @@ func TestDamagedStateMovedAside(t *testing.T) {
 func TestInterruptFromAnotherGoroutine(t *testing.T) {
 	m := New()
 	// A Σ loop long enough to be interrupted, solved iteratively (T twice).
-	require.NoError(t, Run(m, `SOLVE NEW "T×T=Σ(I:1:200000:1:I)" INPUT CALC 1 T`, nil))
+	require.NoError(t, Run(m, `SOLVE NEW "T×T=Σ(I:1:200000:1:I+0×SQRT(I))" INPUT CALC 1 T`, nil))
 	done := make(chan Frame)
 	go func() {
 		require.NoError(t, Run(m, "T", nil))

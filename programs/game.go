@@ -44,9 +44,12 @@ type Game struct {
 	Param        string
 	ParamValues  []int
 	ParamDefault int
+	// Width is, for a packed program, how many digits each heap takes in
+	// the number (1 when 0: 1357 is four heaps; 2: 1030507 is 1 3 5 7).
+	Width int
 	// Exhaustive is, for a packed program, the most heaps of the positions
 	// compared one by one (every multiset of heaps 1..Max); Sample random
-	// positions of up to MaxHeaps heaps (digits 0..Max, seeded) are added.
+	// positions of up to MaxHeaps heaps (0..Max each, seeded) are added.
 	Exhaustive, Sample, MaxHeaps int
 
 	// grundy caches the rule's Grundy values for each parameter value:
@@ -116,6 +119,54 @@ func (p Position) Heaps() []int {
 
 // Over reports whether every heap is empty.
 func (p Position) Over() bool { return len(p.Heaps()) == 0 }
+
+// Number is the number a packed program shows for p: each heap in Width
+// digits, the first without its leading zeros (Width 2: {1, 3, 5, 7} is
+// 1030507). For slots it is p's digits (Position.Number).
+func (g *Game) Number(p Position) int64 {
+	if g.Packed == "" {
+		return p.Number()
+	}
+	base := int64(1)
+	for range max(1, g.Width) {
+		base *= 10
+	}
+	var n int64
+	for _, h := range p {
+		n = n*base + int64(h)
+	}
+	return n
+}
+
+// Show writes p as the display spells it: the packed number, or the
+// slots' digits.
+func (g *Game) Show(p Position) string { return strconv.FormatInt(g.Number(p), 10) }
+
+// Unpack reads a packed program's number into its heaps, most significant
+// first, Width digits each; false for a negative, fractional or
+// over-12-digit number.
+func (g *Game) Unpack(x hp17b.Number) (Position, bool) {
+	w := max(1, g.Width)
+	if w == 1 {
+		return Digits(x)
+	}
+	n, ok := x.Int64()
+	if !ok || n < 0 || n >= 1e12 || !x.Equal(hp17b.FromInt(n)) {
+		return nil, false
+	}
+	base := int64(1)
+	for range w {
+		base *= 10
+	}
+	p := Position{}
+	for ; n > 0; n /= base {
+		p = append(Position{int(n % base)}, p...)
+	}
+	if len(p) == 0 {
+		p = Position{0}
+	}
+	return p, true
+}
 
 // Digits reads a packed program's number into its digits, most significant
 // first; false for a negative, fractional or over-12-digit number.
@@ -360,7 +411,7 @@ func (p *GamePlayer) Read(vars *solver.Vars) (Position, bool) {
 // position.
 func (g *Game) Read(vars *solver.Vars) (Position, bool) {
 	if g.Packed != "" {
-		return Digits(vars.Value(g.Packed))
+		return g.Unpack(vars.Value(g.Packed))
 	}
 	pos := make(Position, len(g.Slots))
 	for i, n := range g.Slots {
@@ -374,7 +425,7 @@ func (g *Game) Read(vars *solver.Vars) (Position, bool) {
 // variables, as keying them from the menu would.
 func (g *Game) Store(vars *solver.Vars, pos Position, k int) {
 	if g.Packed != "" {
-		vars.Store(g.Packed, hp17b.FromInt(pos.Number()))
+		vars.Store(g.Packed, hp17b.FromInt(g.Number(pos)))
 	} else {
 		for i, n := range g.Slots {
 			vars.Store(n, hp17b.FromInt(int64(pos[i])))

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -121,7 +122,7 @@ func (g *Game) Domain() ([]Position, string) {
 		}
 		out = append(out, p)
 	}
-	return out, fmt.Sprintf("every position of up to %d heaps of 1..%d, and %d random positions of up to %d digits 0..%d (seed %d)",
+	return out, fmt.Sprintf("every position of up to %d heaps of 1..%d, and %d random positions of up to %d heaps of 0..%d (seed %d)",
 		g.Exhaustive, g.Max, g.Sample, g.MaxHeaps, g.Max, sampleSeed)
 }
 
@@ -157,7 +158,7 @@ func (g *Game) check(t GameTurn, k int) (string, error) {
 	if w, err := g.Winning(t.After, k); err != nil || w {
 		return "left the opponent a winning position", err
 	}
-	if !t.Moved || t.Value.String() != t.After.String() {
+	if !t.Moved || !t.Value.Equal(hp17b.FromInt(g.Number(t.After))) {
 		return "the display is not the position", nil
 	}
 	return "", nil
@@ -217,8 +218,8 @@ func CompareGameModel(ctx context.Context, prog Program, eq *solver.Equation, mo
 				continue
 			}
 			rep.Disagree++
-			rep.Mismatches = append(rep.Mismatches, GameMismatch{K: k, Position: pos.String(),
-				Equation: t.After.String(), Display: t.Display, Why: why})
+			rep.Mismatches = append(rep.Mismatches, GameMismatch{K: k, Position: g.Show(pos),
+				Equation: g.Show(t.After), Display: t.Display, Why: why})
 		}
 		line, err := g.playAll(ctx, player, k)
 		if err != nil {
@@ -236,7 +237,7 @@ func CompareGameModel(ctx context.Context, prog Program, eq *solver.Equation, mo
 // time).
 func (g *Game) playAll(ctx context.Context, player *GamePlayer, k int) (GameLine, error) {
 	start := Position(g.Start)
-	line := GameLine{K: k, Start: start.String(), AlwaysWins: true}
+	line := GameLine{K: k, Start: g.Show(start), AlwaysWins: true}
 	var err error
 	line.StartWinning, err = g.Winning(start, k)
 	if err != nil {
@@ -245,7 +246,7 @@ func (g *Game) playAll(ctx context.Context, player *GamePlayer, k int) (GameLine
 	seen := map[string]bool{}
 	var play func(p Position) error
 	play = func(p Position) error {
-		key := p.String()
+		key := fmt.Sprint(p)
 		if seen[key] {
 			return nil
 		}

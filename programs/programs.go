@@ -158,6 +158,19 @@ var games = []Program{
 			Rule: nim.Slides[7], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 	{
+		ID: "kaylesx", File: "kaylesx.eq", Title: "KAYX",
+		Description: "Kayles on long rows: up to 6 rows of up to 99 pins, two digits a row (1030507 is the rows 1, 3, 5, " +
+			"7); knock down 1 pin or 2 neighbours, which may split a row in two; whoever knocks down the last pin " +
+			"wins. A row's Grundy value comes from the period-12 values (held as the number 728127418214, right " +
+			"from row 71) and the 14 exceptions below 71.",
+		Rules: "INIT sets P to 1030507. Key the rows your move leaves, two digits each (knocking the 5th pin of the " +
+			"7 leaves 4 and 2: 103050402), press P, then EVAL. A move may leave 5 rows, so that a split still fits.",
+		Source: "hp17b, after the NIM-type games slides (seed 004, game 7) and Kayles' known period 12 from 71",
+		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
+		Game: &Game{Name: "Kayles, long rows", Move: "Knock down one pin or two neighbours, which may split a row; the last pin wins.",
+			Rule: nim.Slides[7], Packed: "P", Width: 2, Start: []int{1, 3, 5, 7}, Max: 99, Exhaustive: 2, Sample: 1000, MaxHeaps: 5},
+	},
+	{
 		ID: "dawson", File: "dawson.eq", Title: "DAWS",
 		Description: "Dawson's Kayles: rows of pins, one digit a row; knock down 2 neighbouring pins, which may split " +
 			"a row in two; whoever knocks down the last pins wins. The Grundy values of rows 0 to 9 (0 0 1 1 2 0 3 1 " +

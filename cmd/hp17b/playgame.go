@@ -58,10 +58,7 @@ func parseGameMove(g *programs.Game, line string, p programs.Position) (programs
 	if err != nil || n < 0 || n >= 1e12 {
 		return nil, fmt.Errorf("%s is not a position: type the number your move leaves (12 digits at most), or take K from N", text.Quote(line))
 	}
-	q := programs.Position{}
-	for _, c := range strconv.FormatInt(n, 10) {
-		q = append(q, int(c-'0'))
-	}
+	q, _ := g.Unpack(hp17b.FromInt(n))
 	return q, nil
 }
 
@@ -245,7 +242,7 @@ func heapGameOver(out io.Writer, g *programs.Game, p programs.Position, who stri
 // ("A=0 B=1 C=1"), or a packed program's number.
 func shown(g *programs.Game, p programs.Position) string {
 	if g.Packed != "" {
-		return p.String()
+		return g.Show(p)
 	}
 	f := make([]string, len(p))
 	for i, n := range p {

@@ -33,7 +33,7 @@ func gameTitle(p programs.Program) string { return p.Title + " · " + p.Game.Nam
 
 // gameHint is the first status of a game program.
 func gameHint(p programs.Program) string {
-	return "New Game (or SOLVE, CALC, INIT) sets " + programs.Position(p.Game.Start).String() +
+	return "New Game (or SOLVE, CALC, INIT) sets " + p.Game.Show(p.Game.Start) +
 		". Then click a match, or key the position your move leaves and its menu key, and EVAL. " +
 		"EVAL straight after INIT lets the calculator open."
 }
@@ -53,7 +53,7 @@ func (c *Controller) followGame(prog programs.Program, p *Panel) {
 	switch {
 	case !ok:
 		st.status = fmt.Sprintf("%s holds no position: key one such as %s and press %s, or New Game.",
-			g.Packed, programs.Position(g.Start), g.Packed)
+			g.Packed, g.Show(g.Start), g.Packed)
 	case strings.HasPrefix(top, "INIT="):
 		st.pos, st.over = now, false
 		how := "a heap's new size and its menu key"
@@ -83,7 +83,10 @@ func (c *Controller) followGame(prog programs.Program, p *Panel) {
 	}
 	p.Title, p.Rule, p.Over, p.Status = gameTitle(prog), g.Move, st.over, st.status
 	p.Rows = slices.Clone(st.pos)
-	p.Grid = Grid{Rows: max(len(p.Rows), 3), Cols: max(7, g.Max)}
+	p.Grid = Grid{Rows: max(len(p.Rows), 3), Cols: max(7, min(g.Max, 9))}
+	for _, n := range p.Rows {
+		p.Grid.Cols = max(p.Grid.Cols, n) // long rows (KAYX) draw narrower
+	}
 	if g.Packed != "" {
 		p.Grid.Rows = max(len(p.Rows), 4)
 	}
@@ -136,7 +139,7 @@ func (c *Controller) takeInGame(p Panel, h, j int) {
 		return
 	}
 	if g.Packed != "" {
-		c.typeNumber(int(q.Number()))
+		c.typeNumber(int(g.Number(q)))
 		c.pressLabel(g.Packed)
 	} else {
 		c.typeNumber(q[h])
@@ -155,7 +158,7 @@ func (c *Controller) takeInGame(p Panel, h, j int) {
 // each slot with its size ("A 0 · B 2 · C 2").
 func shown(g *programs.Game, p programs.Position) string {
 	if g.Packed != "" {
-		return p.String()
+		return g.Show(p)
 	}
 	f := make([]string, len(p))
 	for i, n := range p {

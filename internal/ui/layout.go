@@ -114,7 +114,8 @@ var NimGrid = Grid{Rows: 4, Cols: 7}
 // MatchIn returns the rectangle of match j (0-based, left to right) of
 // heap h (0-based, top to bottom) in the heaps panel arranged as g: up to
 // four rows 80 units apart (more share 290 units, below the title and the
-// rule), up to seven matches 28 units apart (more, 24).
+// rule), up to seven matches 28 units apart (more, 24, and past ten they
+// share 216 units, each half its spacing wide).
 func (l Layout) MatchIn(g Grid, h, j int) Rect {
 	rowStep, top := 80.0, 90.0
 	if g.Rows > 4 {
@@ -122,10 +123,10 @@ func (l Layout) MatchIn(g Grid, h, j int) Rect {
 	}
 	colStep := 28.0
 	if g.Cols > 7 {
-		colStep = 24
+		colStep = min(24, 216/float64(g.Cols-1))
 	}
 	height := min(54, rowStep*0.7)
-	return Rect{l.Panel.X + 50 + float64(j)*colStep, l.Panel.Y + top + float64(h)*rowStep, 12, height}
+	return Rect{l.Panel.X + 50 + float64(j)*colStep, l.Panel.Y + top + float64(h)*rowStep, min(12, colStep/2), height}
 }
 
 // Match is MatchIn for NimGrid: heap h is 0 = A … 3 = D.

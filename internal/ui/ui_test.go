@@ -233,7 +233,7 @@ func TestControllerHeapsPanel(t *testing.T) {
 
 func TestControllerInterrupts(t *testing.T) {
 	m := emulator.New()
-	require.NoError(t, emulator.Run(m, `SOLVE NEW "T×T=Σ(I:1:300000:1:I)" INPUT CALC 1 T`, nil))
+	require.NoError(t, emulator.Run(m, `SOLVE NEW "T×T=Σ(I:1:300000:1:I+0×SQRT(I))" INPUT CALC 1 T`, nil))
 	c := NewController(m, nil)
 	defer c.Close()
 	c.Do(Action{Key: emulator.KeyF1})
@@ -399,7 +399,7 @@ func TestPanelHeapOutOfRange(t *testing.T) {
 // lost (go test -race checks the first).
 func TestLoadDuringSolve(t *testing.T) {
 	m := emulator.New()
-	require.NoError(t, emulator.Run(m, `SOLVE NEW "T=Σ(I:1:200000:1:I)" INPUT CALC`, nil))
+	require.NoError(t, emulator.Run(m, `SOLVE NEW "T=Σ(I:1:200000:1:I+0×SQRT(I))" INPUT CALC`, nil))
 	c := NewController(m, nil)
 	defer c.Close()
 	c.Do(Action{Key: emulator.KeyF1}) // solve T

@@ -140,7 +140,7 @@ func playHeapGame(prog programs.Program, k int, model solver.Model, in io.Reader
 		vars.Store(g.Param, hp17b.FromInt(int64(k)))
 	}
 	fmt.Fprintf(out, "%s: %s\n%s\n", prog.Title, prog.Description, prog.Rules)
-	how := "Type the number your move leaves (such as 1337), or take 2 from 3 (the third digit)"
+	how := "Type the number your move leaves (such as " + g.Show(programs.Position{1, 3, 3, 7}) + "), or take 2 from 3 (the third heap)"
 	if g.Packed == "" {
 		how = fmt.Sprintf("Type a heap and its new size (%s 2 or %s=2), or take 1 from %s", g.Slots[0], g.Slots[0], g.Slots[0])
 	}

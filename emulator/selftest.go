@@ -40,6 +40,7 @@ func (selfTest) top(m *Machine) (string, int) { return selfTestPass(m.model), -1
 // fifth menu key in MAIN (nothing pending) starts the self-test; CLR held
 // with the third menu key halts it (MACHINE RESET; memory is kept). Any
 // other combination is k alone (held was pressed when it went down).
+// Source: the 17bII+ owner's manual, Appendix A, p.233.
 func (m *Machine) PressHeld(held, k Key) {
 	m.mu.Lock()
 	_, testing := m.modal.(selfTest)

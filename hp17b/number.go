@@ -93,16 +93,13 @@ var maxNumber = mustParse("9.99999999999E499")
 // Common numbers.
 var (
 	Zero    = Number{}
-	One     = constant(1)
-	Two     = constant(2)
-	Ten     = constant(10)
-	Hundred = constant(100)
+	One     = fromSmall(1)
+	Two     = fromSmall(2)
+	Ten     = fromSmall(10)
+	Hundred = fromSmall(100)
 	// Pi is 3.14159265359, the Solver's PI (HP-17BII manual, Solver functions).
 	Pi = mustParse("3.14159265359")
 )
-
-// constant is a small integer, safe to share.
-func constant(v int64) Number { return Number{i: v} }
 
 // FromInt returns the Number equal to i, rounded to 12 digits if i has more.
 func FromInt(i int64) Number {

@@ -18,7 +18,9 @@ import (
 // covers. Every game program keeps NIM's workflow: INIT sets the start,
 // the player stores the position left by a move from the menu, and EVAL
 // answers with the calculator's move and shows the position as one number
-// (SOLUTION NOT FOUND, from INV(0), in a position it cannot win).
+// (SOLUTION NOT FOUND, from INV(0), in a position it cannot win). Source:
+// the NIM post's workflow (seed 003), the games of the NIM-type games
+// slides (seed 004) and the 5-6-7 game (seed 001).
 type Game struct {
 	// Name is the game's name and Move what a move may do and who wins,
 	// one short sentence each, for the heaps panel.
@@ -70,39 +72,11 @@ func (g *Game) RuleFor(k int) nim.Octal {
 	return nim.SubtractionUpTo(k)
 }
 
-// Splits reports whether a move may split a heap in two.
-func (g *Game) Splits() bool {
-	for _, d := range g.Rule.Digits {
-		if d&4 != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // Position is a game position as the program shows it: one entry a slot
-// (A, B, C…), or for a packed program one entry a digit, most significant
-// first (1357 is {1, 3, 5, 7}; a 0 digit inside is an empty heap).
+// (A, B, C…), or for a packed program one entry a heap of Width digits,
+// most significant first (1357 is {1, 3, 5, 7}; a 0 inside is an empty
+// heap).
 type Position []int
-
-// String is the number the display shows, digit by digit: "1357".
-func (p Position) String() string {
-	var b strings.Builder
-	for _, h := range p {
-		b.WriteString(strconv.Itoa(h))
-	}
-	s := strings.TrimLeft(b.String(), "0")
-	if s == "" {
-		return "0"
-	}
-	return s
-}
-
-// Number is the position's number (the digits of String).
-func (p Position) Number() int64 {
-	n, _ := strconv.ParseInt(p.String(), 10, 64)
-	return n
-}
 
 // Heaps are the position's non-empty heaps, smallest first: the multiset
 // the game's theory sees.
@@ -120,67 +94,73 @@ func (p Position) Heaps() []int {
 // Over reports whether every heap is empty.
 func (p Position) Over() bool { return len(p.Heaps()) == 0 }
 
-// Number is the number a packed program shows for p: each heap in Width
-// digits, the first without its leading zeros (Width 2: {1, 3, 5, 7} is
-// 1030507). For slots it is p's digits (Position.Number).
-func (g *Game) Number(p Position) int64 {
-	if g.Packed == "" {
-		return p.Number()
-	}
-	base := int64(1)
-	for range max(1, g.Width) {
-		base *= 10
-	}
-	var n int64
+// Compact is p without its empty heaps, {0} when every heap is empty: a
+// packed position as a person writes it after a move.
+func (p Position) Compact() Position {
+	q := Position{}
 	for _, h := range p {
-		n = n*base + int64(h)
+		if h > 0 {
+			q = append(q, h)
+		}
+	}
+	if len(q) == 0 {
+		return Position{0}
+	}
+	return q
+}
+
+// base is 10 to the heap's width: what one heap weighs in the number.
+func (g *Game) base() int64 {
+	b := int64(1)
+	for range max(1, g.Width) {
+		b *= 10
+	}
+	return b
+}
+
+// Number is the number the display shows for p, as the equations compute
+// it: each heap Width digits (one for slots), the first without its
+// leading zeros (1357; Width 2: {1, 3, 5, 7} is 1030507).
+func (g *Game) Number(p Position) int64 {
+	var n int64
+	b := g.base()
+	for _, h := range p {
+		n = n*b + int64(h)
 	}
 	return n
 }
 
-// Show writes p as the display spells it: the packed number, or the
-// slots' digits.
+// Show writes Number(p) in plain digits ("1030507").
 func (g *Game) Show(p Position) string { return strconv.FormatInt(g.Number(p), 10) }
 
-// Unpack reads a packed program's number into its heaps, most significant
-// first, Width digits each; false for a negative, fractional or
-// over-12-digit number.
-func (g *Game) Unpack(x hp17b.Number) (Position, bool) {
-	w := max(1, g.Width)
-	if w == 1 {
-		return Digits(x)
+// Spell writes a slot program's position for people, each slot with
+// pair (a format of its name and size, "%s=%d") and sep between them
+// ("A=0 B=2 C=2"); a packed program's is Show's number.
+func (g *Game) Spell(p Position, pair, sep string) string {
+	if g.Packed != "" {
+		return g.Show(p)
 	}
+	f := make([]string, len(p))
+	for i, n := range p {
+		f[i] = fmt.Sprintf(pair, g.Slots[i], n)
+	}
+	return strings.Join(f, sep)
+}
+
+// Unpack reads a packed program's number into its heaps, most significant
+// first, Width digits each ({0} for 0); false for a negative, fractional
+// or over-12-digit number.
+func (g *Game) Unpack(x hp17b.Number) (Position, bool) {
 	n, ok := x.Int64()
 	if !ok || n < 0 || n >= 1e12 || !x.Equal(hp17b.FromInt(n)) {
 		return nil, false
 	}
-	base := int64(1)
-	for range w {
-		base *= 10
-	}
-	p := Position{}
-	for ; n > 0; n /= base {
-		p = append(Position{int(n % base)}, p...)
+	p, b := Position{}, g.base()
+	for ; n > 0; n /= b {
+		p = append(Position{int(n % b)}, p...)
 	}
 	if len(p) == 0 {
 		p = Position{0}
-	}
-	return p, true
-}
-
-// Digits reads a packed program's number into its digits, most significant
-// first; false for a negative, fractional or over-12-digit number.
-func Digits(x hp17b.Number) (Position, bool) {
-	n, ok := x.Int64()
-	if !ok || n < 0 || n >= 1e12 {
-		return nil, false
-	}
-	if !x.Equal(hp17b.FromInt(n)) {
-		return nil, false
-	}
-	var p Position
-	for _, c := range strconv.FormatInt(n, 10) {
-		p = append(p, int(c-'0'))
 	}
 	return p, true
 }
@@ -293,7 +273,7 @@ func (g *Game) Moves(p Position, k int) []Position {
 				q = append(q, o.Leave[0])
 			}
 			if g.Packed != "" {
-				q = compact(q)
+				q = q.Compact()
 				if len(q) > g.MaxHeaps {
 					continue
 				}
@@ -302,20 +282,6 @@ func (g *Game) Moves(p Position, k int) []Position {
 		}
 	}
 	return out
-}
-
-// compact drops a packed position's empty heaps (0 when all are empty).
-func compact(p Position) Position {
-	q := Position{}
-	for _, h := range p {
-		if h > 0 {
-			q = append(q, h)
-		}
-	}
-	if len(q) == 0 {
-		return Position{0}
-	}
-	return q
 }
 
 // GameTurn is a game program's answer to one position: what a calculator
@@ -400,12 +366,6 @@ func (p *GamePlayer) solverFor(vars *solver.Vars) *solver.Solver {
 	return compiledFor(p.solvers, p.eq, vars)
 }
 
-// Read reads the position from the variables; false when a packed
-// program's variable holds no position.
-func (p *GamePlayer) Read(vars *solver.Vars) (Position, bool) {
-	return p.prog.Game.Read(vars)
-}
-
 // Read reads the position from the variables (a slot holding a fraction
 // reads as its integer part); false when a packed variable holds no
 // position.
@@ -444,7 +404,7 @@ func (p *GamePlayer) Init(ctx context.Context, vars *solver.Vars) (Position, str
 	if err != nil {
 		return nil, err.Error(), err
 	}
-	pos, _ := p.Read(vars)
+	pos, _ := p.prog.Game.Read(vars)
 	return pos, strings.Join(r.Lines(p.prog.Display), "  "), nil
 }
 
@@ -454,7 +414,7 @@ func (p *GamePlayer) Answer(ctx context.Context, vars *solver.Vars, pos Position
 	p.prog.Game.Store(vars, pos, k)
 	t := GameTurn{Before: pos}
 	r, err := p.solverFor(vars).Solve(ctx, "EVAL", solver.Options{Model: p.model})
-	t.After, t.Readable = p.Read(vars)
+	t.After, t.Readable = p.prog.Game.Read(vars)
 	if err != nil {
 		t.Err, t.Display = err, err.Error()
 		return t
@@ -523,7 +483,7 @@ func (g *Game) TakeAt(p Position, h, j, k int) (Position, error) {
 			q = append(q, t[1])
 		}
 		if g.Packed != "" {
-			q = compact(q)
+			q = q.Compact()
 			if len(q) > g.MaxHeaps {
 				return nil, fmt.Errorf("that leaves %d heaps; the number holds %d after your move", len(q), g.MaxHeaps)
 			}

@@ -87,12 +87,12 @@ func TestGameLegalAndMoves(t *testing.T) {
 		assert.True(t, kayles.Game.Legal(Position{3}, q, 0), "%v", q)
 	}
 	assert.Equal(t, []Position{{2}, {1, 1}, {1}}, kayles.Game.Moves(Position{3}, 0)) // a row of 3 leaves 2, 1 and 1, or 1
-	p, ok := Digits(hp17b.FromInt(13272))
+	p, ok := kayles.Game.Unpack(hp17b.FromInt(13272))
 	assert.True(t, ok)
 	assert.Equal(t, Position{1, 3, 2, 7, 2}, p)
-	_, ok = Digits(hp17b.FromInt(-5))
+	_, ok = kayles.Game.Unpack(hp17b.FromInt(-5))
 	assert.False(t, ok)
-	_, ok = Digits(hp17b.FromInt(1_000_000_000_000))
+	_, ok = kayles.Game.Unpack(hp17b.FromInt(1_000_000_000_000))
 	assert.False(t, ok)
 }
 

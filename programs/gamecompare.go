@@ -135,12 +135,19 @@ func (g *Game) params() []int {
 }
 
 // check says what is wrong with a turn, "" when it is right.
-func (g *Game) check(t GameTurn, k int) (string, error) {
-	win, err := g.Winning(t.Before, k)
+func (g *Game) check(t GameTurn, k int) (why string, win bool, err error) {
+	win, err = g.Winning(t.Before, k)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	win = win && !t.Before.Over() // no move is left at all
+	why, err = g.answer(t, k, win)
+	return why, win, err
+}
+
+// answer says what is wrong with turn t from a position the player to
+// move wins (win) or loses, "" when it is right; the error is Winning's.
+func (g *Game) answer(t GameTurn, k int, win bool) (string, error) {
 	switch {
 	case t.Err != nil:
 		return "stopped: " + t.Err.Error(), nil
@@ -168,7 +175,8 @@ func (g *Game) check(t GameTurn, k int) (string, error) {
 // over its domain for every parameter value: each position solved as the
 // calculator would (fresh variables, the position stored, EVAL), its
 // answer checked against the nim package's analysis of the rule; then
-// every game from the start, the person trying every move. ctx stops it.
+// every game from the start, the person trying every move. ctx stops it
+// (its error). The report's figures are in README's program table.
 func CompareGame(ctx context.Context, prog Program, eq *solver.Equation) (GameReport, error) {
 	return CompareGameModel(ctx, prog, eq, solver.Model17BII)
 }
@@ -204,14 +212,14 @@ func CompareGameModel(ctx context.Context, prog Program, eq *solver.Equation, mo
 			}
 			t := player.AnswerFresh(ctx, pos, k)
 			rep.Positions++
-			if win, _ := g.Winning(pos, k); win && !pos.Over() {
+			why, win, err := g.check(t, k)
+			if err != nil {
+				return rep, err
+			}
+			if win {
 				rep.Won++
 			} else {
 				rep.Lost++
-			}
-			why, err := g.check(t, k)
-			if err != nil {
-				return rep, err
 			}
 			if why == "" {
 				rep.Agree++

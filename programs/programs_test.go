@@ -182,8 +182,8 @@ func BenchmarkCompareNIM(b *testing.B) {
 	}
 }
 
-// sortedLike returns want's names in the order menu lists them, dropping
-// those menu lacks: equal to want exactly when menu holds every name.
+// sortedLike returns want's names that menu holds, in want's order: equal
+// to want exactly when menu holds every name.
 func sortedLike(want, menu []string) []string {
 	var out []string
 	for _, w := range want {

@@ -149,6 +149,12 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 // gameOver announces the winner after who took the last object.
 func gameOver(out io.Writer, h programs.Heaps, who string, misere bool) int {
 	drawHeaps(out, h)
+	return announceWinner(out, who, misere)
+}
+
+// announceWinner says who won once who ("You" or "The calculator") took
+// the last object: that player under normal play, the other under misère.
+func announceWinner(out io.Writer, who string, misere bool) int {
 	humanWins := who == "You"
 	if misere {
 		fmt.Fprintf(out, "%s took the last object.\n", who)

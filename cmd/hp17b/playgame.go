@@ -51,7 +51,7 @@ func parseGameMove(g *programs.Game, line string, p programs.Position) (programs
 		}
 		q := append(programs.Position(nil), p...)
 		q[i-1] -= k
-		return compactPosition(q), nil
+		return q.Compact(), nil
 	}
 	s := strings.ReplaceAll(strings.TrimPrefix(strings.ReplaceAll(strings.ToUpper(line), " ", ""), g.Packed+"="), ",", "")
 	n, err := strconv.ParseInt(s, 10, 64)
@@ -60,20 +60,6 @@ func parseGameMove(g *programs.Game, line string, p programs.Position) (programs
 	}
 	q, _ := g.Unpack(hp17b.FromInt(n))
 	return q, nil
-}
-
-// compactPosition drops the empty heaps of a packed position.
-func compactPosition(p programs.Position) programs.Position {
-	q := programs.Position{}
-	for _, h := range p {
-		if h != 0 {
-			q = append(q, h)
-		}
-	}
-	if len(q) == 0 {
-		return programs.Position{0}
-	}
-	return q
 }
 
 // parseSlotMove is parseMove for a game program's slots.
@@ -225,28 +211,9 @@ func playHeapGame(prog programs.Program, k int, model solver.Model, in io.Reader
 // heapGameOver announces the winner after who took the last object.
 func heapGameOver(out io.Writer, g *programs.Game, p programs.Position, who string) int {
 	drawPosition(out, g, p)
-	humanWins := who == "You"
-	if g.Misere {
-		fmt.Fprintf(out, "%s took the last object.\n", who)
-		humanWins = !humanWins
-	}
-	if humanWins {
-		fmt.Fprintln(out, "You win.")
-	} else {
-		fmt.Fprintln(out, "The calculator wins.")
-	}
-	return exitOK
+	return announceWinner(out, who, g.Misere)
 }
 
 // shown writes a position for the person: each slot's variable and size
 // ("A=0 B=1 C=1"), or a packed program's number.
-func shown(g *programs.Game, p programs.Position) string {
-	if g.Packed != "" {
-		return g.Show(p)
-	}
-	f := make([]string, len(p))
-	for i, n := range p {
-		f[i] = fmt.Sprintf("%s=%d", g.Slots[i], n)
-	}
-	return strings.Join(f, " ")
-}
+func shown(g *programs.Game, p programs.Position) string { return g.Spell(p, "%s=%d", " ") }

@@ -156,16 +156,7 @@ func (c *Controller) takeInGame(p Panel, h, j int) {
 
 // shown writes a position for the panel: a packed program's number, or
 // each slot with its size ("A 0 · B 2 · C 2").
-func shown(g *programs.Game, p programs.Position) string {
-	if g.Packed != "" {
-		return g.Show(p)
-	}
-	f := make([]string, len(p))
-	for i, n := range p {
-		f[i] = fmt.Sprintf("%s %d", g.Slots[i], n)
-	}
-	return strings.Join(f, " · ")
-}
+func shown(g *programs.Game, p programs.Position) string { return g.Spell(p, "%s %d", " · ") }
 
 // moved says what the calculator's move did: "took 4 from A, leaving A 0 ·
 // B 2 · C 2" for slots, "left 133331" for a packed number.

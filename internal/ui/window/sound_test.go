@@ -54,4 +54,7 @@ func TestBeeperOnThisMachine(t *testing.T) {
 	b.wait()
 	t.Logf("silent: %q", b.silent())
 	assert.True(t, b.tried)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	assert.True(t, (b.ctx == nil) == (b.err != nil), "either a device plays or the reason for silence is kept")
 }

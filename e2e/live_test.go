@@ -256,6 +256,18 @@ func TestLiveBeepWithoutDevice(t *testing.T) {
 	assert.Equal(t, "42", top, "the window still answers after the beep")
 }
 
+// TestLiveNoStateFiles: a --fresh window has no state files, so Ctrl+O
+// and Ctrl+N say so instead of arming the shift key.
+func TestLiveNoStateFiles(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh")
+	xdo("key", "--window", win, "ctrl+o")
+	_, top := waitLCD(t, win, "NO STATE FILES HERE", 5*time.Second)
+	assert.Equal(t, "NO STATE FILES HERE", top)
+	xdo("key", "--window", win, "Delete", "ctrl+n", "4")
+	_, top = waitLCD(t, win, "4", 5*time.Second)
+	assert.Equal(t, "4", top, "a key after the message types a digit, not a shifted function")
+}
+
 func TestLiveKeysLand(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE [CALC] [INIT]")
 	for range 3 {

@@ -146,7 +146,7 @@ func runToken(m *Machine, tok string) error {
 	if err := runToken(m, "["+tok+"]"); err == nil {
 		return nil
 	}
-	return fmt.Errorf("not a key nor a label of this menu: use a key name (STO, F1, ×, ...), a number, [LABEL] or \"text\"")
+	return fmt.Errorf("not a key nor a label of this menu: use a key name (STO, F1, ×, ...), a number, [LABEL], \"text\" or a chord of two keys (CLR+F5)")
 }
 
 // chord reads HELD+KEY ("CLR+F5": F5 pressed while CLR is held down), two

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"os"
+	"path/filepath"
+	"runtime"
 	"sync"
 	"time"
 
@@ -59,9 +62,32 @@ type beeper struct {
 
 func newBeeper() *beeper {
 	return &beeper{tone: beepTone(), open: func() (*oto.Context, chan struct{}, error) {
+		if !audioLikely() {
+			return nil, nil, errNoDevice
+		}
 		return oto.NewContext(&oto.NewContextOptions{SampleRate: beepRate, ChannelCount: 1,
 			Format: oto.FormatSignedInt16LE, ApplicationName: "hp17b"})
 	}}
+}
+
+// audioLikely reports whether this system may have an audio device. On
+// Linux that takes a PulseAudio (or PipeWire) server or ALSA's /dev/snd:
+// without either, ALSA's library would print a page of errors on the
+// window's standard error before failing.
+func audioLikely() bool {
+	if runtime.GOOS != "linux" {
+		return true
+	}
+	if os.Getenv("PULSE_SERVER") != "" {
+		return true
+	}
+	if dir := os.Getenv("XDG_RUNTIME_DIR"); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "pulse", "native")); err == nil {
+			return true
+		}
+	}
+	_, err := os.Stat("/dev/snd")
+	return err == nil
 }
 
 // beep plays the tone once, in the background; without a device it does
@@ -119,8 +145,8 @@ func (b *beeper) silent() string {
 	return ""
 }
 
-// errNoDevice: the audio device did not become ready.
-var errNoDevice = &soundError{"the audio device did not answer"}
+// errNoDevice: there is no audio device, or it did not become ready.
+var errNoDevice = &soundError{"no audio device answered"}
 
 type soundError struct{ msg string }
 

@@ -408,6 +408,12 @@ func (g *Game) Update() error {
 			}
 			g.opt.Switch(path)
 			return g.close()
+		case modifier && (name == "O" || name == "N"):
+			// No state files to open or make (--fresh, the browser): say
+			// so rather than arm the shift key.
+			g.shiftTap = false
+			g.ctrl.Message("NO STATE FILES HERE")
+			continue
 		case modifier && name == "S":
 			g.shiftTap = false
 			go func() {

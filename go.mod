@@ -3,6 +3,7 @@ module github.com/hp17b/hp17b
 go 1.26.8
 
 require (
+	github.com/alecthomas/kong v1.17.0
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/ebitengine/oto/v3 v3.5.0

@@ -362,7 +362,9 @@ func TestLiveWindowPlaceKept(t *testing.T) {
 
 // TestLiveCloseDuringSolve: closing the window as a user does (the window
 // manager's close, WM_DELETE_WINDOW) during a long nested Σ ends the
-// process at once: the solve is interrupted, nothing queued runs.
+// process at once: the solve is interrupted, nothing queued runs. Each
+// step takes a square root, so that the solve outlasts the look at it
+// (whole-number steps reach the Σ budget in a fifth of a second).
 func TestLiveCloseDuringSolve(t *testing.T) {
 	for _, tool := range []string{"openbox", "wmctrl"} {
 		if _, err := exec.LookPath(tool); err != nil {
@@ -373,7 +375,7 @@ func TestLiveCloseDuringSolve(t *testing.T) {
 	require.NoError(t, wm.Start())
 	t.Cleanup(func() { _ = wm.Process.Kill(); _ = wm.Wait() })
 	bin := buildWindow(t)
-	win, wait := launch(t, bin, "--fresh", "--keys", `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:1))" INPUT CALC`)
+	win, wait := launch(t, bin, "--fresh", "--keys", `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:J+0×SQRT(J)))" INPUT CALC`)
 	require.NoError(t, exec.Command("xdotool", "key", "--window", win, "F1").Run()) // solve T: hours of work
 	_, top := waitLCD(t, win, "CALCULATING...", 5*time.Second)
 	require.Equal(t, "CALCULATING...", top, "the solve runs")

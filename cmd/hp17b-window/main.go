@@ -13,38 +13,19 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/ui/window"
 	ver "github.com/hp17b/hp17b/internal/version"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
-
-type clicks [][2]float64
-
-// String shows the clicks given (flag.Value).
-func (c *clicks) String() string { return fmt.Sprint(*c) }
-
-// Set adds one click "X,Y" in layout units (flag.Value).
-func (c *clicks) Set(s string) error {
-	xs, ys, ok := strings.Cut(s, ",")
-	x, err1 := strconv.ParseFloat(xs, 64)
-	y, err2 := strconv.ParseFloat(ys, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return fmt.Errorf("want X,Y in layout units, got %q", s)
-	}
-	*c = append(*c, [2]float64{x, y})
-	return nil
-}
 
 // Exit statuses: exitUsage for a bad argument (64, so that it differs from
 // the 2 of a Go panic), exitNoWindow when the window could not open (the
@@ -59,43 +40,29 @@ const saveInterval = 250 * time.Millisecond
 
 func main() {
 	start := time.Now()
-	fs := flag.NewFlagSet("hp17b-window", flag.ContinueOnError)
-	statePath := fs.String("state", "", "the state file (default: the user's config folder)")
-	fresh := fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
-	load := fs.String("load", "", "add the equations of this file to the SOLVE list")
-	keys := fs.String("keys", "", "press these keys first (the syntax of hp17b keys)")
-	shot := fs.String("screenshot", "", "write the window to this PNG file after the keys and clicks, then exit")
-	report := fs.Bool("report-startup", false, "print the time from start to the first frame")
-	paper := fs.String("paper", "", "where the print-out panel's Save writes (default: hp17b-printout.txt here)")
-	equations := fs.String("equations", "", "where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)")
-	keymap := fs.String("keymap", "", "read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)")
-	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
-	program := fs.String("program", "", "start a game of this program (hp17b programs lists them), adding it to the SOLVE list")
-	modelName := fs.String("model", "", "the calculator modelled: 17bii or 17bii+ (kept in the state)")
-	var cl clicks
-	fs.Var(&cl, "click", "click at X,Y (layout units) after the keys; may repeat")
-	if err := fs.Parse(programArgs()); err != nil {
-		os.Exit(exitUsage)
+	var f cli.Window
+	if _, status, done := cli.Parse("hp17b-window", description, &f, programArgs(), os.Stdout, os.Stderr, exitUsage, nil); done {
+		os.Exit(status)
 	}
-	if *writeKeymap != "" {
-		if err := ui.WriteDefaultKeyMap(*writeKeymap, os.Stdout); err != nil {
+	if f.WriteKeymap != "" {
+		if err := ui.WriteDefaultKeyMap(f.WriteKeymap, os.Stdout); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
 			os.Exit(1)
 		}
 		return
 	}
-	if *program != "" {
-		if _, err := programs.ByID(*program); err != nil {
+	if f.Program != "" {
+		if _, err := programs.ByID(f.Program); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: --program: %v\n", err)
 			os.Exit(exitUsage)
 		}
 	}
-	pcKeys, err := keyMap(*keymap)
+	pcKeys, err := keyMap(f.Keymap)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: key map: %v\n", err)
 		os.Exit(exitUsage)
 	}
-	m, notice, err := openMachine(*statePath, *fresh)
+	m, notice, err := openMachine(f.State, f.Fresh)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
 		os.Exit(exitUsage)
@@ -106,28 +73,23 @@ func main() {
 	// A few writes a second at most, and the last one when the window
 	// closes (Flush below): a key no longer costs a file write.
 	m.SaveEvery(saveInterval)
-	if *modelName != "" {
-		model, err := solver.ParseModel(*modelName)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "hp17b: --model: %v\n", err)
-			os.Exit(exitUsage)
-		}
-		_ = m.SetModel(model) // nothing runs yet
+	if f.Model.Given {
+		_ = m.SetModel(f.Model.Model) // nothing runs yet
 	}
-	if *load != "" {
+	if f.Load != "" {
 		// A bad file still opens the window: its good equations are added,
 		// the display shows BAD FILE line:col, and the reason is printed.
-		rep, err := m.LoadFileLenient(*load)
+		rep, err := m.LoadFileLenient(f.Load)
 		switch {
 		case err != nil:
-			fmt.Fprintf(os.Stderr, "hp17b: --load %s: %v\n", *load, err)
+			fmt.Fprintf(os.Stderr, "hp17b: --load %s: %v\n", f.Load, err)
 			m.Message("BAD FILE")
 		case rep.Err != nil:
 			fmt.Fprintln(os.Stderr, solver.Explain(rep.Err))
 		}
 	}
-	if *keys != "" {
-		if err := emulator.Run(m, *keys, nil); err != nil {
+	if f.Keys != "" {
+		if err := emulator.Run(m, f.Keys, nil); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
 			_ = m.Flush()
 			os.Exit(exitUsage)
@@ -135,13 +97,13 @@ func main() {
 	}
 	exposeFrame(m)
 	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
-	err = window.Run(m, window.Options{StateDir: stateDir(*statePath, *fresh), Switch: func(p string) { next = p }, Screenshot: *shot, Clicks: cl, Stderr: os.Stderr, ReportStartup: *report, Start: start, PaperFile: *paper, KeyMap: pcKeys,
-		EquationsFile: *equations, Version: ver.String(releaseVersion), Program: *program})
+	err = window.Run(m, window.Options{StateDir: stateDir(f.State, f.Fresh), Switch: func(p string) { next = p }, Screenshot: f.Screenshot, Clicks: clickPoints(f.Click), Stderr: os.Stderr, ReportStartup: f.ReportStartup, Start: start, PaperFile: f.Paper, KeyMap: pcKeys,
+		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}
 	if err == nil && next != "" {
-		os.Exit(restartOn(next, *keymap, *paper, *equations))
+		os.Exit(restartOn(next, f.Keymap, f.Paper, f.Equations))
 	}
 	switch {
 	case errors.Is(err, window.ErrNoWindow):
@@ -151,6 +113,18 @@ func main() {
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
 		os.Exit(1)
 	}
+}
+
+// description is the help's account of the program.
+const description = "The virtual HP-17BII's window. hp17b starts it when a display is available; it takes the same flags."
+
+// clickPoints turns the --click flags into the window's points.
+func clickPoints(cs []cli.Click) [][2]float64 {
+	ps := make([][2]float64, len(cs))
+	for i, c := range cs {
+		ps[i] = c
+	}
+	return ps
 }
 
 // releaseVersion is set by make dist (-ldflags -X main.releaseVersion=...).

@@ -3,39 +3,33 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
 )
 
-func acroFlags(name string, stderr io.Writer) (*flag.FlagSet, *nim.AcroVariant) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	v := &nim.AcroVariant{}
-	fs.BoolVar(&v.NoPoison, "no-poison", false, "no poison stone")
-	fs.BoolVar(&v.NoEqualize, "no-equalize", false, "no equalize")
-	fs.BoolVar(&v.NoSplit, "no-split", false, "no split")
-	fs.BoolVar(&v.NoPass, "no-pass", false, "no pass tokens")
-	return fs, v
+// acroCmd is hp17b acronim and its commands.
+type acroCmd struct {
+	Solve acroSolveCmd `cmd:"" help:"Solve Acro-Nim with perfect play: who wins, and South's best first moves."`
+	Play  acroPlayCmd  `cmd:"" help:"Play Acro-Nim as South against the solver."`
 }
 
-func runAcroNim(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "solve":
-			return runAcroSolve(args[1:], stdout, stderr)
-		case "play":
-			return runAcroPlay(args[1:], stdout, stderr)
-		}
-	}
-	fmt.Fprintln(stderr, "usage: hp17b acronim solve [--no-poison] [--no-equalize] [--no-split] [--no-pass] [--piles \"7/1 5 3 1\"] [--json] [--timeout D]\n       hp17b acronim play [--no-poison] [--no-equalize] [--no-split] [--no-pass]")
-	return exitUsage
+// acroRules are the flags that leave rules out of Acro-Nim.
+type acroRules struct {
+	NoPoison   bool `help:"No poison stone."`
+	NoEqualize bool `help:"No equalize."`
+	NoSplit    bool `help:"No split."`
+	NoPass     bool `help:"No pass tokens."`
+}
+
+// variant is the game the flags leave.
+func (r acroRules) variant() nim.AcroVariant {
+	return nim.AcroVariant{NoPoison: r.NoPoison, NoEqualize: r.NoEqualize, NoSplit: r.NoSplit, NoPass: r.NoPass}
 }
 
 type acroJSON struct {
@@ -66,21 +60,23 @@ func parsePiles(s string) ([]nim.Pile, error) {
 	return ps, nil
 }
 
-func runAcroSolve(args []string, stdout, stderr io.Writer) int {
-	fs, v := acroFlags("acronim solve", stderr)
-	asJSON := fs.Bool("json", false, "print JSON")
-	piles := fs.String("piles", "", `solve from these piles instead of 1 3 5 7: "7/1 5 3 1" (7 stones, 1 poisoned)`)
-	timeout := timeoutFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
-	}
-	ctx, cancel := workContext(*timeout)
+type acroSolveCmd struct {
+	acroRules `embed:""`
+	JSON      bool          `name:"json" help:"Print JSON."`
+	Piles     string        `placeholder:"PILES" help:"Solve from these piles instead of 1 3 5 7: \"7/1 5 3 1\" (7 stones, 1 poisoned)."`
+	Timeout   time.Duration `placeholder:"D" help:"${timeout_help}"`
+}
+
+func (c *acroSolveCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	v := c.variant()
+	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
-	sv := nim.NewAcroSolver(*v)
+	sv := nim.NewAcroSolver(v)
 	sv.Stop = func() bool { return ctx.Err() != nil }
-	s := nim.AcroStart(*v)
-	if *piles != "" {
-		ps, err := parsePiles(*piles)
+	s := nim.AcroStart(v)
+	if c.Piles != "" {
+		ps, err := parsePiles(c.Piles)
 		if err != nil {
 			fmt.Fprintf(stderr, "hp17b: --piles: %v\n", err)
 			return exitUsage
@@ -88,14 +84,14 @@ func runAcroSolve(args []string, stdout, stderr io.Writer) int {
 		s.Piles = nim.NormalizePiles(ps)
 	}
 	value, best := sv.BestMoves(s)
-	if sv.Stopped() && stopped(ctx, *timeout, stderr) {
+	if sv.Stopped() && stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}
 	out := acroJSON{Value: nim.Winner(value, s.ToMove), States: sv.States(), BestMoves: []string{}}
 	for _, m := range best {
 		out.BestMoves = append(out.BestMoves, m.String())
 	}
-	if *asJSON {
+	if c.JSON {
 		b, _ := json.Marshal(out)
 		fmt.Fprintln(stdout, string(b))
 		return exitOK
@@ -114,13 +110,15 @@ func runAcroSolve(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func runAcroPlay(args []string, stdout, stderr io.Writer) int {
-	fs, v := acroFlags("acronim play", stderr)
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
-	}
-	sv := nim.NewAcroSolver(*v)
-	s := nim.AcroStart(*v)
+type acroPlayCmd struct {
+	acroRules `embed:""`
+}
+
+func (c *acroPlayCmd) run(e *env) int {
+	stdout := e.stdout
+	v := c.variant()
+	sv := nim.NewAcroSolver(v)
+	s := nim.AcroStart(v)
 	fmt.Fprintln(stdout, "Acro-Nim: you are South and move first; the solver plays North. Type a move's number; q quits.")
 	sc := bufio.NewScanner(stdin)
 	finish := func(out nim.Outcome, mover nim.Side) int {
@@ -136,7 +134,7 @@ func runAcroPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	for {
 		fmt.Fprintln(stdout, s)
-		moves := s.Moves(*v)
+		moves := s.Moves(v)
 		for i, m := range moves {
 			fmt.Fprintf(stdout, "  %d. %s\n", i+1, m)
 		}
@@ -155,7 +153,7 @@ func runAcroPlay(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s is not a move: type a number from 1 to %d.\n", text.Quote(line), len(moves))
 			continue
 		}
-		next, out := s.Apply(moves[n-1], *v)
+		next, out := s.Apply(moves[n-1], v)
 		fmt.Fprintf(stdout, "South: %s\n", moves[n-1])
 		if out != nim.Continues {
 			return finish(out, nim.South)
@@ -163,7 +161,7 @@ func runAcroPlay(args []string, stdout, stderr io.Writer) int {
 		s = next
 		_, best := sv.BestMoves(s)
 		m := best[0]
-		next, out = s.Apply(m, *v)
+		next, out = s.Apply(m, v)
 		fmt.Fprintf(stdout, "North: %s\n", m)
 		if out != nim.Continues {
 			return finish(out, nim.North)
@@ -174,13 +172,12 @@ func runAcroPlay(args []string, stdout, stderr io.Writer) int {
 
 var zEvent = regexp.MustCompile(`^\s*(JohnTake|MaryTake)\s*(?:p=\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]|(-?\d+)[\s,]+(-?\d+))\s*$`)
 
-// runNimZSpec plays the specified 5-6-7 game from typed events, printing
+// nimZSpecCmd plays the specified 5-6-7 game from typed events, printing
 // what the recorded model session shows after each.
-func runNimZSpec(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		fmt.Fprintln(stderr, "usage: hp17b nim zspec (events on standard input: JohnTake 2 4)")
-		return exitUsage
-	}
+type nimZSpecCmd struct{}
+
+func (nimZSpecCmd) run(e *env) int {
+	stdout := e.stdout
 	g := nim.NewZGame()
 	var trace []string
 	show := func(p, take int) {

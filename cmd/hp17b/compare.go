@@ -3,86 +3,78 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"time"
 
+	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
 
-func runCompare(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	eqPath := fs.String("eq", "", "compare this equation file instead of the program's own")
-	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	strict := fs.Bool("strict", false, "fail on display disagreements too")
-	timeout := timeoutFlag(fs)
-	model := modelFlag(fs)
-	id, rest := "", args
-	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
-		id, rest = args[0], args[1:]
+type compareCmd struct {
+	Program string        `arg:"" placeholder:"PROGRAM" help:"The program's ID (hp17b programs lists them), or all."`
+	Eq      string        `placeholder:"FILE" help:"Compare this equation file instead of the program's own."`
+	JSON    bool          `name:"json" help:"Print the report as one JSON object."`
+	Strict  bool          `help:"Fail on display disagreements too."`
+	Timeout time.Duration `placeholder:"D" help:"${timeout_help}"`
+	Model   cli.Model     `placeholder:"17bii|17bii+" help:"${model_help}"`
+}
+
+func (c *compareCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if c.Program != "all" {
+		return c.compare(c.Program, stdout, stderr)
 	}
-	if err := fs.Parse(rest); err != nil {
-		return parseFailed(err)
-	}
-	if id == "" && fs.NArg() == 1 {
-		id = fs.Arg(0)
-	}
-	if id == "" {
-		fmt.Fprintln(stderr, "usage: hp17b compare PROGRAM [--eq FILE] [--json] [--strict]")
+	if c.Eq != "" {
+		fmt.Fprintln(stderr, "hp17b: compare all: --eq names one program's equation; give the program")
 		return exitUsage
 	}
-	if id == "all" {
-		if *eqPath != "" {
-			fmt.Fprintln(stderr, "hp17b: compare all: --eq names one program's equation; give the program")
-			return exitUsage
+	code := exitOK
+	for i, p := range programs.All() {
+		if i > 0 && !c.JSON {
+			fmt.Fprintln(stdout)
 		}
-		code := exitOK
-		for i, p := range programs.All() {
-			if i > 0 && !*asJSON {
-				fmt.Fprintln(stdout)
-			}
-			if c := runCompare(append([]string{p.ID}, rest...), stdout, stderr); c != exitOK {
-				code = max(code, c)
-			}
-		}
-		return code
+		code = max(code, c.compare(p.ID, stdout, stderr))
 	}
+	return code
+}
+
+// compare checks one program, id, and returns the exit status.
+func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
 	prog, err := programs.ByID(id)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
 	var eq *solver.Equation
-	if *eqPath != "" {
-		eqs, ok := loadEquations(*eqPath, stderr)
+	if c.Eq != "" {
+		eqs, ok := loadEquations(c.Eq, stderr)
 		if !ok {
 			return exitUsage
 		}
 		eq = eqs[0]
 	}
-	ctx, cancel := workContext(*timeout)
+	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
 	if prog.Game != nil {
-		return compareGame(ctx, prog, eq, model.m, *asJSON, *timeout, stdout, stderr)
+		return compareGame(ctx, prog, eq, c.Model.Model, c.JSON, c.Timeout, stdout, stderr)
 	}
-	rep, err := programs.CompareModel(ctx, prog, eq, model.m)
-	if stopped(ctx, *timeout, stderr) {
+	rep, err := programs.CompareModel(ctx, prog, eq, c.Model.Model)
+	if stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	if *asJSON {
+	if c.JSON {
 		b, _ := json.Marshal(rep)
 		fmt.Fprintln(stdout, string(b))
 	} else {
 		rep.WriteText(stdout)
 	}
-	if !rep.OK() || (*strict && rep.DisplayWrong > 0) {
+	if !rep.OK() || (c.Strict && rep.DisplayWrong > 0) {
 		return exitFailed
 	}
 	return exitOK

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hp17b/hp17b/internal/text"
+	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/programs"
 )
@@ -63,66 +62,48 @@ func needsDisplayVariable() bool {
 	return true
 }
 
-// runCalculator is the main job: the window when there is a display,
+// calculatorCmd is the main job: the window when there is a display,
 // terminal play otherwise (or when the window cannot open).
-func runCalculator(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("hp17b", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.String("state", "", "the state file (default: the user's config folder)")
-	fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
-	fs.String("load", "", "add the equations of this file to the SOLVE list")
-	keys := fs.String("keys", "", "press these keys first (the syntax of hp17b keys)")
-	shot := fs.String("screenshot", "", "write the window to this PNG file after the keys, then exit")
-	fs.Bool("report-startup", false, "print the time from start to the first frame")
-	fs.String("paper", "", "where the print-out panel's Save writes (default: hp17b-printout.txt here)")
-	fs.String("keymap", "", "read the PC keyboard's map from this file")
-	fs.String("equations", "", "where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)")
-	writeKeymap := fs.String("write-keymap", "", "write the default key map to this file (- for standard output) and exit")
-	program := fs.String("program", "", "start a game of this program (hp17b programs lists them); terminal play plays it too")
-	model := modelFlag(fs)
-	var clicks stringList
-	fs.Var(&clicks, "click", "click at X,Y (layout units) after the keys; may repeat")
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
+type calculatorCmd struct {
+	cli.Window `embed:""`
+}
+
+func (c *calculatorCmd) run(e *env) int {
+	stdout, stderr, args := e.stdout, e.stderr, e.args
+	if len(args) > 0 && args[0] == "calculator" {
+		args = args[1:] // the window program takes the flags alone
 	}
-	var playArgs []string
+	play := &playCmd{Program: "nim", Model: c.Model}
 	playing := "NIM"
-	if *program != "" {
-		prog, err := programs.ByID(*program)
+	if c.Program != "" {
+		prog, err := programs.ByID(c.Program)
 		if err != nil {
 			fmt.Fprintf(stderr, "hp17b: --program: %v\n", err)
 			return exitUsage
 		}
-		playArgs, playing = []string{"--program", *program}, prog.Title
+		play.Program, playing = c.Program, prog.Title
 	}
-	if model.set {
-		playArgs = append(playArgs, "--model", model.m.String())
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "hp17b: unknown command %s\n", text.Quote(fs.Arg(0)))
-		usage(stderr)
-		return exitUsage
-	}
-	if *writeKeymap != "" {
-		if err := ui.WriteDefaultKeyMap(*writeKeymap, stdout); err != nil {
+	if c.WriteKeymap != "" {
+		if err := ui.WriteDefaultKeyMap(c.WriteKeymap, stdout); err != nil {
 			fmt.Fprintf(stderr, "hp17b: %v\n", err)
 			return exitFailed
 		}
 		return exitOK
 	}
-	needsWindow := *shot != "" || *keys != "" || len(clicks) > 0
+	runPlay := func() int { return play.run(e) }
+	needsWindow := c.NeedsWindow()
 	if needsDisplayVariable() && getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "" {
 		if needsWindow {
 			fmt.Fprintln(stderr, "hp17b: --keys, --click and --screenshot need a display (try xvfb-run)")
 			return exitUsage
 		}
 		fmt.Fprintf(stderr, "hp17b: no display (DISPLAY and WAYLAND_DISPLAY are unset): playing %s in the terminal\n", playing)
-		return runPlay(playArgs, stdout, stderr)
+		return runPlay()
 	}
 	bin, err := findWindow()
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: the window program %s was not found (make build puts it beside hp17b): playing %s in the terminal\n", windowProgram, playing)
-		return runPlay(playArgs, stdout, stderr)
+		return runPlay()
 	}
 	cmd := exec.Command(bin, args...)
 	held := &noWindowLine{w: stderr}
@@ -141,10 +122,10 @@ func runCalculator(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	case noWindow && !needsWindow:
 		fmt.Fprintf(stderr, "hp17b: no window could open (%s): playing %s in the terminal\n", held.reason(), playing)
-		return runPlay(playArgs, stdout, stderr)
+		return runPlay()
 	case !needsWindow && time.Since(start) < 5*time.Second:
 		fmt.Fprintf(stderr, "hp17b: the window could not open (%v): playing %s in the terminal\n", err, playing)
-		return runPlay(playArgs, stdout, stderr)
+		return runPlay()
 	}
 	fmt.Fprintf(stderr, "hp17b: %s: %v\n", windowProgram, err)
 	return exitFailed
@@ -199,11 +180,3 @@ func (n *noWindowLine) reason() string {
 	}
 	return strings.TrimSpace(strings.TrimPrefix(n.held[len(n.held)-1], noWindowPrefix))
 }
-
-type stringList []string
-
-// String shows the values given (flag.Value).
-func (s *stringList) String() string { return fmt.Sprint(*s) }
-
-// Set adds one value (flag.Value).
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }

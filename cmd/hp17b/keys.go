@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/cli"
 )
 
 // openMachine opens the calculator for the --state / --fresh flags: the
@@ -35,47 +35,42 @@ func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
 	return true
 }
 
-func runKeys(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("keys", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	statePath := fs.String("state", "", "the state file (default: the user's config folder)")
-	fresh := fs.Bool("fresh", false, "start from a fresh calculator; read and write no state file")
-	load := fs.String("load", "", "add the equations of this file to the SOLVE list first")
-	trace := fs.Bool("trace", false, "print the display after every key")
-	printTo := fs.String("print", "", "write the printer's print-out (PRT, AMRT's TABLE) to this file")
-	model := modelFlag(fs)
-	timeout := timeoutFlag(fs)
-	script, err := splitArgs(fs, args)
-	if err != nil {
-		return parseFailed(err)
-	}
-	if len(script) == 0 {
-		fmt.Fprintln(stderr, "usage: hp17b keys [--state FILE | --fresh] [--load FILE] [--trace] [--print FILE] [--timeout D] SCRIPT")
-		return exitUsage
-	}
-	if *fresh && *statePath != "" {
+type keysCmd struct {
+	State   string        `placeholder:"FILE" help:"The state file (default: the user's config folder)."`
+	Fresh   bool          `help:"Start from a fresh calculator; read and write no state file."`
+	Load    string        `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list first."`
+	Trace   bool          `help:"Print the display after every key."`
+	Print   string        `placeholder:"FILE" help:"Write the printer's print-out (PRT, AMRT's TABLE) to this file."`
+	Model   cli.Model     `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Timeout time.Duration `placeholder:"D" help:"${timeout_help}"`
+	Script  []string      `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: key scripts)."`
+}
+
+func (c *keysCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if c.Fresh && c.State != "" {
 		fmt.Fprintln(stderr, "hp17b: --state and --fresh exclude each other")
 		return exitUsage
 	}
-	m, ok := openMachine(*statePath, *fresh, stderr)
+	m, ok := openMachine(c.State, c.Fresh, stderr)
 	if !ok {
 		return exitUsage
 	}
-	m.SaveEvery(-1) // one write, at the end of the script
+	m.SaveEvery(-1) // one write, at the end of the c.Script
 	defer m.Flush()
-	if model.set {
-		_ = m.SetModel(model.m) // not busy: no key has run yet
+	if c.Model.Given {
+		_ = m.SetModel(c.Model.Model) // not busy: no key has run yet
 	}
-	if *load != "" && !loadInto(m, *load, stderr) {
+	if c.Load != "" && !loadInto(m, c.Load, stderr) {
 		return exitUsage
 	}
 	var after func(string, emulator.Frame)
-	if *trace {
+	if c.Trace {
 		after = func(tok string, f emulator.Frame) {
 			fmt.Fprintf(stdout, "%s\n%s\n%s\n", tok, indent(f.Top), indent(f.MenuLine()))
 		}
 	}
-	ctx, cancel := workContext(*timeout)
+	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
 	done := make(chan struct{})
 	go func() { // past the deadline, every solve is interrupted at once
@@ -92,21 +87,21 @@ func runKeys(args []string, stdout, stderr io.Writer) int {
 		case <-done:
 		}
 	}()
-	err = emulator.Run(m, strings.Join(script, " "), after)
+	err := emulator.Run(m, strings.Join(c.Script, " "), after)
 	close(done)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	if stopped(ctx, *timeout, stderr) {
+	if stopped(ctx, c.Timeout, stderr) {
 		fmt.Fprintln(stdout, m.Frame().String())
 		return exitFailed
 	}
-	if !*trace {
+	if !c.Trace {
 		fmt.Fprintln(stdout, m.Frame().String())
 	}
-	if *printTo != "" {
-		if err := writePrintOut(*printTo, m.PrintOut()); err != nil {
+	if c.Print != "" {
+		if err := writePrintOut(c.Print, m.PrintOut()); err != nil {
 			fmt.Fprintf(stderr, "hp17b: the print-out was not written: %v\n", err)
 			return exitFailed
 		}

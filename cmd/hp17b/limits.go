@@ -2,18 +2,12 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"time"
 )
-
-// timeoutFlag adds --timeout to a command that may run long.
-func timeoutFlag(fs *flag.FlagSet) *time.Duration {
-	return fs.Duration("timeout", 0, "stop after this long (such as 5s or 2m); 0: no limit (Ctrl-C stops it)")
-}
 
 // workContext is the context of a command's long work: cancelled by
 // Ctrl-C, and after timeout when it is positive. Ctrl-C is caught only once

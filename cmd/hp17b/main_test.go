@@ -3,13 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/kong"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/internal/cli"
 
 	"github.com/hp17b/hp17b/nim"
 )
@@ -420,7 +425,8 @@ func TestNimLimits(t *testing.T) {
 		{[]string{"nim", "lost", "--heaps", "8", "--max", "64"}, exitUsage, "use fewer heaps or a smaller --max"},
 		{[]string{"nim", "moves", "--heaps", "6", "--max", "32"}, exitUsage, "more than the 1000000"},
 		{[]string{"nim", "grundy", "sub1k", "--k", "1000000000"}, exitUsage, "k is 1 to 1000"},
-		{[]string{"nim", "grundy", "sub1k", "--k", "-5"}, exitUsage, "k is 1 to 1000, not -5"},
+		{[]string{"nim", "grundy", "sub1k", "--k=-5"}, exitUsage, "k is 1 to 1000, not -5"},
+		{[]string{"nim", "grundy", "sub1k", "--k", "-5"}, exitUsage, `perhaps try --k="-5"`},
 		{[]string{"nim", "grundy", "0." + strings.Repeat("7", 100)}, exitUsage, "at most 32 digits"},
 		{[]string{"nim", "grundy", "0.6", "--to", "30000"}, exitFailed, "no proven period"},
 	} {
@@ -548,15 +554,49 @@ func TestVersion(t *testing.T) {
 	assert.NotEqual(t, "hp17b \n", out)
 }
 
-// TestHelpExitsZero: every command's --help prints its usage and exits 0;
-// flags may follow the arguments.
+// TestHelpExitsZero: every command's --help (and hp17b help COMMAND)
+// prints its usage on standard output and exits 0; flags may follow the
+// arguments.
 func TestHelpExitsZero(t *testing.T) {
 	for _, args := range [][]string{{"solve", "--help"}, {"keys", "-h"}, {"compare", "--help"},
-		{"nim", "lost", "--help"}, {"nim", "grundy", "--help"}, {"acronim", "solve", "--help"}, {"play", "--help"}} {
-		_, errOut, code := runCLI(args...)
+		{"nim", "lost", "--help"}, {"nim", "grundy", "--help"}, {"acronim", "solve", "--help"}, {"play", "--help"},
+		{"help", "solve"}, {"--help"}, {"help"}} {
+		out, errOut, code := runCLI(args...)
 		assert.Equal(t, exitOK, code, args)
-		assert.Contains(t, errOut, "Usage", args)
+		assert.Contains(t, out, "Usage: hp17b", args)
+		assert.Empty(t, errOut, args)
 	}
+	out, _, _ := runCLI("help", "nim", "grundy")
+	assert.Contains(t, out, "Usage: hp17b nim grundy <game>")
+	assert.Contains(t, out, "--to=N")
+}
+
+// TestUsageErrors: a bad command line says what is wrong and which help to
+// read, and exits 2.
+func TestUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		msg, see string
+	}{
+		{[]string{"bogus"}, `unknown command "bogus"`, "run hp17b --help"},
+		{[]string{"--bogus"}, "unknown flag --bogus", "run hp17b --help"},
+		{[]string{"solve", "A"}, "missing flags: --eq=FILE", "run hp17b solve --help"},
+		{[]string{"solve", "--eq", "testdata/nim-seed.eq"}, `expected "<step> ..."`, "run hp17b solve --help"},
+		{[]string{"nim"}, `expected one of "grundy"`, "run hp17b nim --help"},
+		{[]string{"nim", "grundy", "kayles", "--to", "x"}, `--to: expected a valid 64 bit int but got "x"`, "run hp17b nim grundy --help"},
+		{[]string{"compare"}, `expected "<program>"`, "run hp17b compare --help"},
+		{[]string{"keys", "--model", "17c", "1"}, "--model", "run hp17b keys --help"},
+		{[]string{"--click", "1;2"}, "want X,Y in layout units", "run hp17b --help"},
+	} {
+		out, errOut, code := runCLI(c.args...)
+		assert.Equal(t, exitUsage, code, c.args)
+		assert.Empty(t, out, c.args)
+		assert.Contains(t, errOut, c.msg, c.args)
+		assert.Contains(t, errOut, c.see, c.args)
+	}
+}
+
+func TestNimGrundyFlagsAfterArguments(t *testing.T) {
 	out, _, code := runCLI("nim", "grundy", "kayles", "--to", "5", "--json")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, `"values":[0,1,2,3,1,4]`)
@@ -694,4 +734,89 @@ func TestModelCLI(t *testing.T) {
 	out, _, code = runCLI("keys", "--state", state, `SOLVE [CALC] [A] RCL [B]`)
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "B=4.00", "the model is kept in the state")
+}
+
+// TestOneCommandGrammar: the grammar of one command (grammarFor) reads its
+// command exactly as the whole command line does: the same help for every
+// command and the calculator, and the same run.
+func TestOneCommandGrammar(t *testing.T) {
+	parse := func(grammar any, args ...string) (string, string, int) {
+		var out, errOut bytes.Buffer
+		_, status, _ := cli.Parse("hp17b", description, grammar, args, &out, &errOut, exitUsage, kong.Vars{"version": "v"}.CloneWith(helpVars))
+		return out.String(), errOut.String(), status
+	}
+	n := 0
+	for f := range reflect.TypeFor[commandLine]().Fields() {
+		if _, ok := f.Tag.Lookup("cmd"); !ok {
+			continue
+		}
+		name := commandName(f)
+		one := grammarFor([]string{name})
+		require.NotEqual(t, reflect.TypeFor[*commandLine](), reflect.TypeOf(one), name)
+		wantOut, wantErr, wantStatus := parse(new(commandLine), name, "--help")
+		out, errOut, status := parse(one, name, "--help")
+		assert.Equal(t, wantOut, out, name)
+		assert.Equal(t, wantErr, errOut, name)
+		assert.Equal(t, wantStatus, status, name)
+		n++
+	}
+	whole, err := kong.New(new(commandLine), kong.Vars{"version": "v", "model_help": cli.ModelHelp}.CloneWith(helpVars))
+	require.NoError(t, err)
+	assert.Equal(t, len(whole.Model.Children), n, "every command checked")
+	assert.IsType(t, new(commandLine), grammarFor([]string{"--help"}), "the root's help lists every command")
+	assert.IsType(t, new(commandLine), grammarFor([]string{"bogus"}))
+	_, errOut, _ := parse(grammarFor([]string{"--fresh", "--bogus"}), "--fresh", "--bogus")
+	assert.Contains(t, errOut, "unknown flag --bogus")
+	out, _, code := runCLI("nim", "grundy", "kayles", "--to", "3")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "G(3)=3")
+}
+
+// BenchmarkCommandLine reads `solve --eq F T` with the whole command line's
+// grammar and with solve's alone (grammarFor).
+func BenchmarkCommandLine(b *testing.B) {
+	args := []string{"solve", "--eq", "x.eq", "T"}
+	vars := kong.Vars{"version": "v"}.CloneWith(helpVars)
+	for _, c := range []struct {
+		name    string
+		grammar func() any
+	}{{"whole", func() any { return new(commandLine) }}, {"one", func() any { return grammarFor(args) }}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, done := cli.Parse("hp17b", description, c.grammar(), args, io.Discard, io.Discard, exitUsage, vars); done {
+					b.Fatal("the command line did not parse")
+				}
+			}
+		})
+	}
+}
+
+// FuzzCommandLine: any arguments are read by the grammar grammarFor picks
+// or refused with a message, never a panic; a stop is help (0) or a usage
+// error (2) with its message on standard error.
+func FuzzCommandLine(f *testing.F) {
+	for _, s := range []string{"solve --eq x.eq T", "--fresh --click 1,2", "nim grundy kayles --to=5", "help nim", "compare all --json",
+		"bogus", "--k -5", "keys -- -5", "acronim solve --piles 7/1", "version", "calculator --model 17bii+", "--help --fresh", ""} {
+		f.Add(s)
+	}
+	vars := kong.Vars{"version": "v"}.CloneWith(helpVars)
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Fields(line)
+		var out, errOut bytes.Buffer
+		ctx, status, done := cli.Parse("hp17b", description, grammarFor(args), args, &out, &errOut, exitUsage, vars)
+		switch {
+		case !done:
+			if sel := ctx.Selected(); sel == nil {
+				t.Fatalf("%q: parsed to no command", line)
+			} else if _, ok := sel.Target.Addr().Interface().(runner); !ok {
+				t.Fatalf("%q: parsed to %s, which does not run", line, sel.Name)
+			}
+		case status == exitUsage:
+			if !strings.Contains(errOut.String(), "--help for its usage") {
+				t.Fatalf("%q: a usage error without its pointer to help: %q", line, errOut.String())
+			}
+		case status != exitOK:
+			t.Fatalf("%q: stopped with status %d", line, status)
+		}
+	})
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -12,56 +11,19 @@ import (
 	"github.com/hp17b/hp17b/nim"
 )
 
-var nimCommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"grundy":  runNimGrundy,
-	"analyze": runNimAnalyze,
-	"lost":    runNimLost,
-	"start":   runNimStart,
-	"xor":     runNimXOR,
-	"zspec":   runNimZSpec,
-	"moves":   runNimMoves,
+// nimCmd is hp17b nim and its commands.
+type nimCmd struct {
+	Grundy  nimGrundyCmd  `cmd:"" help:"The Grundy values G(0..N) of a heap game, its period and whether it is proven."`
+	Analyze nimAnalyzeCmd `cmd:"" help:"A position's value and its winning moves."`
+	Lost    nimLostCmd    `cmd:"" help:"The lost positions of Nim that are not lost at a glance."`
+	Start   nimStartCmd   `cmd:"" help:"Initial positions: H heaps in which every move can be answered."`
+	Moves   nimMovesCmd   `cmd:"" help:"How many winning moves each position of Nim has, and how many results they give."`
+	XOR     nimXORCmd     `cmd:"" name:"xor" help:"The XOR table (nim-sums) of small numbers."`
+	ZSpec   nimZSpecCmd   `cmd:"" name:"zspec" help:"Play the specified 5-6-7 game from events typed on standard input (JohnTake 2 4)."`
 }
 
-const nimUsage = `usage:
-  hp17b nim grundy GAME [--to N] [--at N] [--k K] [--json]
-  hp17b nim analyze HEAP... [--game GAME] [--misere]
-  hp17b nim lost --heaps H --max M [--json]
-  hp17b nim start --heaps H [--json]
-  hp17b nim moves --heaps H --max M [--json]
-  hp17b nim xor [--bits 4]
-  hp17b nim zspec
-GAME: a slide number 0-9, a name (nim, kayles, dawson, lasker, sub12, sub123,
-sub1k, sub14, split1, split13) or an octal code such as 0.77`
-
-func runNim(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, nimUsage)
-		return exitUsage
-	}
-	f, ok := nimCommands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "hp17b nim: unknown command %s\n%s\n", text.Quote(args[0]), nimUsage)
-		return exitUsage
-	}
-	return f(args[1:], stdout, stderr)
-}
-
-// splitArgs separates positional arguments from flags, so that flags may
-// follow them ("hp17b nim grundy kayles --to 20").
-func splitArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) > 0 {
-			pos = append(pos, args[0])
-			args = args[1:]
-		}
-	}
-	return pos, nil
-}
+// gameHelp says what a GAME argument or flag may be.
+const gameHelp = "A slide number 0-9, a name (nim, kayles, dawson, lasker, sub12, sub123, sub1k, sub14, split1, split13) or an octal code such as 0.77."
 
 type grundyJSON struct {
 	Game      string `json:"game"`
@@ -72,35 +34,34 @@ type grundyJSON struct {
 	Proven    bool   `json:"proven"`
 }
 
-func runNimGrundy(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nim grundy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	to := fs.Int("to", 30, "compute G(0..N)")
-	at := fs.String("at", "", "also give G(N) for one N (up to 10^18 once a period is proven)")
-	k := fs.Int("k", 4, "k of game 3, take 1 to k")
-	asJSON := fs.Bool("json", false, "print JSON")
-	pos, err := splitArgs(fs, args)
-	if err != nil {
-		return parseFailed(err)
-	}
-	if len(pos) != 1 || *to < 0 || *to > 1_000_000 {
-		fmt.Fprintln(stderr, "usage: hp17b nim grundy GAME [--to N] [--at N] [--k K] [--json] (N up to 1000000)")
+type nimGrundyCmd struct {
+	Game string `arg:"" placeholder:"GAME" help:"${game_help}"`
+	To   int    `default:"30" placeholder:"N" help:"Compute G(0..N), N up to 1000000."`
+	At   string `placeholder:"N" help:"Also give G(N) for one N (up to 10^18 once a period is proven)."`
+	K    int    `default:"4" help:"K of game 3, take 1 to K."`
+	JSON bool   `name:"json" help:"Print JSON."`
+}
+
+func (c *nimGrundyCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if c.To < 0 || c.To > 1_000_000 {
+		fmt.Fprintln(stderr, "hp17b: nim grundy: --to is 0 to 1000000")
 		return exitUsage
 	}
-	g, err := nim.GameByName(pos[0], *k)
+	g, err := nim.GameByName(c.Game, c.K)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
 	limit := nim.MexLimit(g)
-	a := nim.Analyze(g, min(*to, limit), limit)
+	a := nim.Analyze(g, min(c.To, limit), limit)
 	proven := a.HasPeriod && a.Period.Proven
-	if *to > limit && !proven {
-		fmt.Fprintf(stderr, "hp17b: %s has no proven period, so G(n) is computed by the mex rule only up to %d (--to %d asks for more)\n", g.Name, limit, *to)
+	if c.To > limit && !proven {
+		fmt.Fprintf(stderr, "hp17b: %s has no proven period, so G(n) is computed by the mex rule only up to %d (--to %d asks for more)\n", g.Name, limit, c.To)
 		return exitFailed
 	}
-	vals := a.Extend(*to)
-	if *asJSON {
+	vals := a.Extend(c.To)
+	if c.JSON {
 		out := grundyJSON{Game: g.Name, Values: vals, Proven: a.HasPeriod && a.Period.Proven}
 		if a.HasPeriod {
 			out.Period, out.Preperiod, out.Saltus = &a.Period.P, &a.Period.Pre, a.Period.Saltus
@@ -127,10 +88,10 @@ func runNimGrundy(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "no period found")
 		}
 	}
-	if *at != "" {
-		n, err := strconv.ParseInt(*at, 10, 64)
+	if c.At != "" {
+		n, err := strconv.ParseInt(c.At, 10, 64)
 		if err != nil || n < 0 {
-			fmt.Fprintf(stderr, "hp17b: --at %s: want a whole number from 0 to 10^18\n", text.Quote(*at))
+			fmt.Fprintf(stderr, "hp17b: --at %s: want a whole number from 0 to 10^18\n", text.Quote(c.At))
 			return exitUsage
 		}
 		v, ok := a.G(n)
@@ -163,21 +124,20 @@ func parseHeaps(args []string) ([]int, error) {
 	return heaps, nil
 }
 
-func runNimAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nim analyze", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	game := fs.String("game", "nim", "the game (see hp17b nim)")
-	k := fs.Int("k", 4, "k of game 3, take 1 to k")
-	misere := fs.Bool("misere", false, "misère play: whoever makes the last move loses")
-	pos, err := splitArgs(fs, args)
-	if err != nil {
-		return parseFailed(err)
-	}
-	heaps, err := parseHeaps(pos)
+type nimAnalyzeCmd struct {
+	Heaps  []string `arg:"" sep:"none" placeholder:"HEAP" help:"The heaps' sizes, as arguments or in one separated by commas."`
+	Game   string   `default:"nim" placeholder:"GAME" help:"${game_help}"`
+	K      int      `default:"4" help:"K of game 3, take 1 to K."`
+	Misere bool     `help:"Misère play: whoever makes the last move loses."`
+}
+
+func (c *nimAnalyzeCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	heaps, err := parseHeaps(c.Heaps)
 	if err == nil && len(heaps) > 0 {
 		var g nim.Octal
-		if g, err = nim.GameByName(*game, *k); err == nil {
-			return analyze(g, heaps, *misere, stdout, stderr)
+		if g, err = nim.GameByName(c.Game, c.K); err == nil {
+			return analyze(g, heaps, c.Misere, stdout, stderr)
 		}
 	}
 	fmt.Fprintf(stderr, "hp17b: %v\nusage: hp17b nim analyze HEAP... [--game GAME] [--misere]\n", err)
@@ -236,25 +196,24 @@ func leave(to int) []int {
 	return []int{to}
 }
 
-func runNimLost(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nim lost", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	h := fs.Int("heaps", 3, "number of heaps")
-	m := fs.Int("max", 15, "largest heap")
-	asJSON := fs.Bool("json", false, "print JSON: a list of lists, each sorted ascending")
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
-	}
-	if *h < 1 || *h > 8 || *m < 1 || *m > 64 {
+type nimLostCmd struct {
+	Heaps int  `default:"3" placeholder:"H" help:"The number of heaps, 1 to 8."`
+	Max   int  `default:"15" placeholder:"M" help:"The largest heap, 1 to 64."`
+	JSON  bool `name:"json" help:"Print JSON: a list of lists, each sorted ascending."`
+}
+
+func (c *nimLostCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if c.Heaps < 1 || c.Heaps > 8 || c.Max < 1 || c.Max > 64 {
 		fmt.Fprintln(stderr, "hp17b: nim lost needs 1 to 8 heaps and a largest heap of 1 to 64")
 		return exitUsage
 	}
-	if err := positionsWithin(*h, *m); err != nil {
+	if err := positionsWithin(c.Heaps, c.Max); err != nil {
 		fmt.Fprintf(stderr, "hp17b: nim lost: %v\n", err)
 		return exitUsage
 	}
-	lost := nim.LostPositions(*h, *m)
-	if *asJSON {
+	lost := nim.LostPositions(c.Heaps, c.Max)
+	if c.JSON {
 		if lost == nil {
 			lost = [][]int{}
 		}
@@ -262,7 +221,7 @@ func runNimLost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, string(b))
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%d non-obviously lost positions of %d heaps up to %d (largest heap first, then the next):\n", len(lost), *h, *m)
+	fmt.Fprintf(stdout, "%d non-obviously lost positions of %d heaps up to %d (largest heap first, then the next):\n", len(lost), c.Heaps, c.Max)
 	for _, p := range lost {
 		fmt.Fprintln(stdout, listText(p))
 	}
@@ -299,43 +258,41 @@ type startJSON struct {
 	Positions [][]int `json:"positions"`
 }
 
-func runNimStart(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nim start", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	h := fs.Int("heaps", 4, "number of heaps")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
-	}
-	if *h < 1 || *h > 30 {
+type nimStartCmd struct {
+	Heaps int  `default:"4" placeholder:"H" help:"The number of heaps, 1 to 30."`
+	JSON  bool `name:"json" help:"Print JSON."`
+}
+
+func (c *nimStartCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if c.Heaps < 1 || c.Heaps > 30 {
 		fmt.Fprintln(stderr, "hp17b: nim start takes 1 to 30 heaps")
 		return exitUsage
 	}
-	ps, coins := nim.StartPositions(*h)
-	if *asJSON {
-		b, _ := json.Marshal(startJSON{Heaps: *h, Coins: coins, Positions: ps})
+	ps, coins := nim.StartPositions(c.Heaps)
+	if c.JSON {
+		b, _ := json.Marshal(startJSON{Heaps: c.Heaps, Coins: coins, Positions: ps})
 		fmt.Fprintln(stdout, string(b))
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "%d heaps, %d coins:\n", *h, coins)
+	fmt.Fprintf(stdout, "%d heaps, %d coins:\n", c.Heaps, coins)
 	for _, p := range ps {
 		fmt.Fprintln(stdout, listText(p))
 	}
 	return exitOK
 }
 
-func runNimXOR(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nim xor", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	bits := fs.Int("bits", 4, "bits of the numbers (1 to 6)")
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
-	}
-	if *bits < 1 || *bits > 6 {
+type nimXORCmd struct {
+	Bits int `default:"4" help:"Bits of the numbers, 1 to 6."`
+}
+
+func (c *nimXORCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if c.Bits < 1 || c.Bits > 6 {
 		fmt.Fprintln(stderr, "hp17b: --bits is 1 to 6")
 		return exitUsage
 	}
-	fmt.Fprint(stdout, nim.XORTable(*bits))
+	fmt.Fprint(stdout, nim.XORTable(c.Bits))
 	return exitOK
 }
 
@@ -345,25 +302,24 @@ type moveCountJSON struct {
 	Results int   `json:"results"`
 }
 
-func runNimMoves(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("nim moves", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	h := fs.Int("heaps", 3, "number of heaps")
-	m := fs.Int("max", 5, "largest heap")
-	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
-	}
-	if *h < 1 || *h > 6 || *m < 1 || *m > 32 {
+type nimMovesCmd struct {
+	Heaps int  `default:"3" placeholder:"H" help:"The number of heaps, 1 to 6."`
+	Max   int  `default:"5" placeholder:"M" help:"The largest heap, 1 to 32."`
+	JSON  bool `name:"json" help:"Print JSON."`
+}
+
+func (c *nimMovesCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	if c.Heaps < 1 || c.Heaps > 6 || c.Max < 1 || c.Max > 32 {
 		fmt.Fprintln(stderr, "hp17b: nim moves needs 1 to 6 heaps and a largest heap of 1 to 32")
 		return exitUsage
 	}
-	if err := positionsWithin(*h, *m); err != nil {
+	if err := positionsWithin(c.Heaps, c.Max); err != nil {
 		fmt.Fprintf(stderr, "hp17b: nim moves: %v\n", err)
 		return exitUsage
 	}
-	counts := nim.WinningMoveCounts(*h, *m)
-	if *asJSON {
+	counts := nim.WinningMoveCounts(c.Heaps, c.Max)
+	if c.JSON {
 		out := make([]moveCountJSON, len(counts))
 		for i, c := range counts {
 			out[i] = moveCountJSON{c.Heaps, c.Moves, c.Results}

@@ -3,40 +3,39 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
 
 var stdin io.Reader = os.Stdin
 
-func runPlay(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	id := fs.String("program", "nim", "the program to play (hp17b programs lists them)")
-	k := fs.Int("k", 0, "K of subk (take 1 to K), 1 to 9; 0: INIT stores 3")
-	model := modelFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
-	}
-	prog, err := programs.ByID(*id)
+type playCmd struct {
+	Program string    `default:"nim" placeholder:"ID" help:"The program to play (hp17b programs lists them)."`
+	K       int       `placeholder:"K" help:"K of subk (take 1 to K), 1 to 9; 0: INIT stores 3."`
+	Model   cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
+}
+
+func (c *playCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	prog, err := programs.ByID(c.Program)
 	if err == nil && !prog.Nim && prog.Game == nil {
 		err = fmt.Errorf("%s is not a game", prog.ID)
 	}
-	if err == nil && (*k < 0 || *k > 9) {
-		err = fmt.Errorf("--k %d: K is 1 to 9", *k)
+	if err == nil && (c.K < 0 || c.K > 9) {
+		err = fmt.Errorf("--k %d: K is 1 to 9", c.K)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
 	if prog.Game != nil {
-		return playHeapGame(prog, *k, model.m, stdin, stdout, stderr)
+		return playHeapGame(prog, c.K, c.Model.Model, stdin, stdout, stderr)
 	}
 	eq, err := prog.Equation()
 	if err != nil {
@@ -48,7 +47,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	player.SetModel(model.m)
+	player.SetModel(c.Model.Model)
 	return playGame(player, prog, stdin, stdout)
 }
 

@@ -2,12 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -32,18 +33,13 @@ func reportEquationError(w io.Writer, err error) {
 	fmt.Fprintln(w, solver.Explain(err))
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	files, err := splitArgs(fs, args)
-	if err != nil {
-		return parseFailed(err)
-	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "usage: hp17b check FILE")
-		return exitUsage
-	}
-	eqs, ok := loadEquations(files[0], stderr)
+type checkCmd struct {
+	File string `arg:"" placeholder:"FILE" help:"The equation file."`
+}
+
+func (c *checkCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	eqs, ok := loadEquations(c.File, stderr)
 	if !ok {
 		return exitUsage
 	}
@@ -65,48 +61,43 @@ type solveJSON struct {
 	Vars    map[string]string `json:"vars"`
 }
 
-func runSolve(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	eqPath := fs.String("eq", "", "equation file (required)")
-	name := fs.String("name", "", "the equation's name in the file (default: the first)")
-	display := fs.String("display", "fix2", "display mode: fix0 … fix11 or all")
-	asJSON := fs.Bool("json", false, "print one JSON object per solve")
-	iterative := fs.Bool("iterative", false, "the iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)")
-	model := modelFlag(fs)
-	timeout := timeoutFlag(fs)
-	stepArgs, err := splitArgs(fs, args)
-	if err != nil {
-		return parseFailed(err)
-	}
-	if *eqPath == "" || len(stepArgs) == 0 {
-		fmt.Fprintln(stderr, "usage: hp17b solve --eq FILE [--name EQ] [--display MODE] [--json] [--model 17bii|17bii+] [--timeout D] STEP...")
-		return exitUsage
-	}
-	mode, err := hp17b.ParseMode(*display)
+type solveCmd struct {
+	Eq        string        `required:"" placeholder:"FILE" help:"The equation file."`
+	Name      string        `placeholder:"EQ" help:"The equation's name in the file (default: the first)."`
+	Display   string        `default:"fix2" placeholder:"MODE" help:"Display mode: fix0 … fix11 or all (default fix2)."`
+	JSON      bool          `name:"json" help:"Print one JSON object per solve."`
+	Iterative bool          `help:"The iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)."`
+	Model     cli.Model     `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Timeout   time.Duration `placeholder:"D" help:"${timeout_help}"`
+	Steps     []string      `arg:"" name:"step" sep:"none" help:"In order: NAME=VALUE stores a value, NAME solves for that variable."`
+}
+
+func (c *solveCmd) run(e *env) int {
+	stdout, stderr := e.stdout, e.stderr
+	mode, err := hp17b.ParseMode(c.Display)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	eqs, ok := loadEquations(*eqPath, stderr)
+	eqs, ok := loadEquations(c.Eq, stderr)
 	if !ok {
 		return exitUsage
 	}
 	eq := eqs[0]
-	if *name != "" {
+	if c.Name != "" {
 		eq = nil
 		for _, e := range eqs {
-			if e.Name == *name {
+			if e.Name == c.Name {
 				eq = e
 			}
 		}
 		if eq == nil {
-			fmt.Fprintf(stderr, "hp17b: no equation named %s in %s\n", *name, *eqPath)
+			fmt.Fprintf(stderr, "hp17b: no equation named %s in %s\n", c.Name, c.Eq)
 			return exitUsage
 		}
 	}
 	// Check every step before doing any.
-	steps, err := solver.ParseSteps(eq, stepArgs)
+	steps, err := solver.ParseSteps(eq, c.Steps)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
@@ -115,20 +106,20 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	vars.Create(eq.Menu...)
 	s := solver.New(eq, vars)
 	status := exitOK
-	ctx, cancel := workContext(*timeout)
+	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
 	for _, st := range steps {
 		if ctx.Err() != nil {
 			break
 		}
-		r, lines, err := s.Do(ctx, st, solver.Options{Iterative: *iterative, Model: model.m}, mode)
+		r, lines, err := s.Do(ctx, st, solver.Options{Iterative: c.Iterative, Model: c.Model.Model}, mode)
 		if st.Store {
 			continue
 		}
 		if err != nil || !r.Found() || r.Overflow {
 			status = exitFailed
 		}
-		if !*asJSON {
+		if !c.JSON {
 			fmt.Fprintln(stdout, strings.Join(lines, "  "))
 			continue
 		}
@@ -146,7 +137,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		b, _ := json.Marshal(out)
 		fmt.Fprintln(stdout, string(b))
 	}
-	if stopped(ctx, *timeout, stderr) {
+	if stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}
 	return status

@@ -1,0 +1,123 @@
+// Package cli holds what hp17b and hp17b-window share on their command
+// lines, read by kong: the calculator window's flags, the --model and
+// --click values, and the parse that turns help, the version and a usage
+// error into an exit status.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/hp17b/hp17b/solver"
+)
+
+// Window is the calculator window's flags: hp17b's main job takes them and
+// hands them to hp17b-window, which reads them again. The file flags name
+// paths; an empty one is the default the help gives.
+type Window struct {
+	State         string  `placeholder:"FILE" help:"The state file (default: the user's config folder)."`
+	Fresh         bool    `help:"Start from a fresh calculator; read and write no state file."`
+	Load          string  `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list."`
+	Keys          string  `placeholder:"SCRIPT" help:"Press these keys first (the syntax of hp17b keys)."`
+	Click         []Click `placeholder:"X,Y" sep:"none" help:"Click at X,Y (layout units) after the keys; may repeat."`
+	Screenshot    string  `placeholder:"FILE.png" help:"Write the window to this PNG file after the keys and clicks, then exit."`
+	ReportStartup bool    `help:"Print the time from start to the first frame."`
+	Paper         string  `placeholder:"FILE" help:"Where the print-out panel's Save writes (default: hp17b-printout.txt here)."`
+	Keymap        string  `placeholder:"FILE" help:"Read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)."`
+	Equations     string  `placeholder:"FILE" help:"Where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)."`
+	WriteKeymap   string  `placeholder:"FILE" help:"Write the default key map to this file (- for standard output) and exit."`
+	Program       string  `placeholder:"ID" help:"Start a game of this program (hp17b programs lists them), adding it to the SOLVE list; terminal play plays it too."`
+	Model         Model   `placeholder:"17bii|17bii+" help:"${model_help}"`
+}
+
+// NeedsWindow reports whether the flags ask for what only the window does:
+// keys pressed in it, clicks, or a screenshot.
+func (w *Window) NeedsWindow() bool {
+	return w.Screenshot != "" || w.Keys != "" || len(w.Click) > 0
+}
+
+// Click is one --click: a point in layout units (ui.Layout), X then Y.
+type Click [2]float64
+
+// UnmarshalText reads "X,Y" (encoding.TextUnmarshaler, which kong uses).
+func (c *Click) UnmarshalText(b []byte) error {
+	xs, ys, ok := strings.Cut(string(b), ",")
+	x, err1 := strconv.ParseFloat(xs, 64)
+	y, err2 := strconv.ParseFloat(ys, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return fmt.Errorf("want X,Y in layout units, got %q", b)
+	}
+	*c = Click{x, y}
+	return nil
+}
+
+// Model is the --model flag: the calculator modelled (solver.ParseModel),
+// and whether the flag was given (the window keeps the state's model
+// otherwise).
+type Model struct {
+	solver.Model
+	Given bool
+}
+
+// UnmarshalText reads 17bii or 17bii+ (encoding.TextUnmarshaler).
+func (m *Model) UnmarshalText(b []byte) error {
+	v, err := solver.ParseModel(string(b))
+	if err != nil {
+		return err
+	}
+	m.Model, m.Given = v, true
+	return nil
+}
+
+// ModelHelp is the help of every --model flag (docs/solver-models.md).
+const ModelHelp = "The calculator modelled: 17bii (the HP-17BII, the default) or 17bii+ (the HP-17bII+, whose Solver runs every equation at least twice)."
+
+// Parse reads args into grammar, a kong command-line struct, for the
+// program name: help goes to stdout, errors to stderr. When the program
+// must stop at once it returns done with the exit status: 0 after --help
+// or --version (vars["version"] is what --version prints), usage after a
+// usage error, which is printed as "name: error" with a pointer to --help.
+func Parse(name, description string, grammar any, args []string, stdout, stderr io.Writer, usage int, vars kong.Vars) (ctx *kong.Context, status int, done bool) {
+	exited := false
+	all := kong.Vars{"model_help": ModelHelp}
+	for k, v := range vars {
+		all[k] = v
+	}
+	parser, err := kong.New(grammar, kong.Name(name), kong.Description(description),
+		kong.Writers(stdout, stderr), kong.Exit(func(code int) { exited, status = true, code }),
+		all, kong.ConfigureHelp(kong.HelpOptions{Compact: true, NoExpandSubcommands: true}))
+	if err != nil {
+		// The grammar is the program's own: a mistake in it is a bug.
+		panic(fmt.Sprintf("%s: the command line's grammar: %v", name, err))
+	}
+	ctx, err = parser.Parse(args)
+	switch {
+	case exited:
+		return ctx, status, true
+	case err != nil:
+		command := name
+		var perr *kong.ParseError
+		if errors.As(err, &perr) && perr.Context != nil {
+			if sel := perr.Context.Selected(); sel != nil && !sel.Hidden {
+				command = sel.FullPath()
+				if sel.Parent != nil && sel.Parent.DefaultCmd == sel && (len(args) == 0 || args[0] != sel.Name) {
+					// The default command, not named: a word that is no
+					// command ends up as its argument.
+					command = name
+					if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+						err = fmt.Errorf("unknown command %q", args[0])
+					}
+				}
+			}
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fmt.Fprintf(stderr, "run %s --help for its usage\n", command)
+		return ctx, usage, true
+	}
+	return ctx, 0, false
+}

@@ -655,18 +655,19 @@ func TestCompareGamePrograms(t *testing.T) {
 func TestPlayGamePrograms(t *testing.T) {
 	// 5-6-7: the calculator opens; a bad heap, an illegal move and a
 	// missing heap are refused and the game goes on to its end.
-	out, code := playWith(t, "EVAL\nD 2\nA 7\nA 4\nB 2\nC 1\nC 0\n", "--program", "n567")
+	out, code := playWith(t, "EVAL\nD 2\nA 7\ntake 9 from B\nA 4\nB 2\nC 1\nC 0\n", "--program", "n567")
 	assert.Equal(t, exitOK, code)
 	for _, want := range []string{"[INIT]  INIT=567", "[EVAL]  EVAL=563", `"D" is not a heap: use A, B or C`,
-		"A=7 B=6 C=3 does not follow from A=5 B=6 C=3", "[EVAL]  EVAL=462", "You took the last object."} {
+		"heap A has 5: its new size must be 0 to 4", "heap B has only 6: take 1 to 6 from it", "[EVAL]  EVAL=462", "You took the last object."} {
 		assert.Contains(t, out, want)
 	}
 	assert.True(t, strings.HasSuffix(out, "The calculator wins.\n"), out)
 
 	// Kayles, packed: a number, a take, and a bad number.
-	out, code = playWith(t, "EVAL\n3272\nx\n", "--program", "kayles")
+	out, code = playWith(t, "EVAL\n3272\nx\ntake 5 from 1\ntake 0 from 1\n", "--program", "kayles")
 	assert.Equal(t, exitOK, code)
-	for _, want := range []string{"[EVAL]  EVAL=13,272", "you leave 3272", "[EVAL]  EVAL=2,272", `"x" is not a position`} {
+	for _, want := range []string{"[EVAL]  EVAL=13,272", "you leave 3272", "[EVAL]  EVAL=2,272", `"x" is not a position`,
+		"heap 1 has only 2: take 1 to 2 from it", `take how many? "0"`} {
 		assert.Contains(t, out, want)
 	}
 	// Dawson's Kayles ends when no move is left.

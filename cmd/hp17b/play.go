@@ -51,6 +51,26 @@ func (c *playCmd) run(e *env) int {
 	return playGame(player, prog, stdin, stdout)
 }
 
+// isTake reports whether a move was typed as "take K from X".
+func isTake(line string) bool {
+	return strings.HasPrefix(strings.ToUpper(strings.TrimSpace(line)), "TAKE")
+}
+
+// heapMoveError says what is wrong with leaving newSize on the heap called
+// name that holds size, nil when it is a reduction (take says the move was
+// typed as "take K from X"); which reductions a game allows is its own rule.
+func heapMoveError(name string, size, newSize int, take bool) error {
+	switch {
+	case size == 0:
+		return fmt.Errorf("heap %s is empty: choose another heap", name)
+	case newSize < 0 && take:
+		return fmt.Errorf("heap %s has only %d: take 1 to %d from it", name, size, size)
+	case newSize < 0 || newSize >= size:
+		return fmt.Errorf("heap %s has %d: its new size must be 0 to %d", name, size, size-1)
+	}
+	return nil
+}
+
 func drawHeaps(w io.Writer, h programs.Heaps) {
 	for i, n := range [4]string{"A", "B", "C", "D"} {
 		fmt.Fprintf(w, "  %s %-8s %d\n", n, strings.Repeat("|", h[i]), h[i])
@@ -101,14 +121,8 @@ func playGame(player *programs.Player, prog programs.Program, in io.Reader, out 
 			return exitOK
 		}
 		i, v, err := parseMove(line, h)
-		switch {
-		case err != nil:
-		case h[i] == 0:
-			err = fmt.Errorf("heap %c is empty: choose another heap", 'A'+i)
-		case v < 0 && strings.HasPrefix(strings.ToUpper(line), "TAKE"):
-			err = fmt.Errorf("heap %c has only %d: take 1 to %d from it", 'A'+i, h[i], h[i])
-		case v < 0 || v >= h[i]:
-			err = fmt.Errorf("heap %c has %d: its new size must be 0 to %d", 'A'+i, h[i], h[i]-1)
+		if err == nil {
+			err = heapMoveError(string(rune('A'+i)), h[i], v, isTake(line))
 		}
 		if err != nil {
 			fmt.Fprintf(out, "%v\n", err)

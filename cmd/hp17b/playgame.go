@@ -35,6 +35,9 @@ func drawPosition(w io.Writer, g *programs.Game, p programs.Position) {
 func parseGameMove(g *programs.Game, line string, p programs.Position) (programs.Position, error) {
 	if g.Packed == "" {
 		i, v, err := parseSlotMove(g, line, p)
+		if err == nil {
+			err = heapMoveError(g.Slots[i], p[i], v, isTake(line))
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -48,6 +51,12 @@ func parseGameMove(g *programs.Game, line string, p programs.Position) (programs
 		i, err2 := strconv.Atoi(f[3])
 		if err1 != nil || err2 != nil || i < 1 || i > len(p) {
 			return nil, fmt.Errorf("say take K from N, N the heap's place 1 to %d", len(p))
+		}
+		if k < 1 {
+			return nil, fmt.Errorf("take how many? %s is not a whole number of at least 1", text.Quote(f[1]))
+		}
+		if err := heapMoveError(strconv.Itoa(i), p[i-1], p[i-1]-k, true); err != nil {
+			return nil, err
 		}
 		q := append(programs.Position(nil), p...)
 		q[i-1] -= k

@@ -20,8 +20,7 @@ import (
 // hands them to hp17b-window, which reads them again. The file flags name
 // paths; an empty one is the default the help gives.
 type Window struct {
-	State         string  `placeholder:"FILE" help:"The state file (default: the user's config folder)."`
-	Fresh         bool    `help:"Start from a fresh calculator; read and write no state file."`
+	Memory        `embed:""`
 	Load          string  `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list."`
 	Keys          string  `placeholder:"SCRIPT" help:"Press these keys first (the syntax of hp17b keys)."`
 	Click         []Click `placeholder:"X,Y" sep:"none" help:"Click at X,Y (layout units) after the keys; may repeat."`
@@ -33,6 +32,13 @@ type Window struct {
 	WriteKeymap   string  `placeholder:"FILE" help:"Write the default key map to this file (- for standard output) and exit."`
 	Program       string  `placeholder:"ID" help:"Start a game of this program (hp17b programs lists them), adding it to the SOLVE list; terminal play plays it too."`
 	Model         Model   `placeholder:"17bii|17bii+" help:"${model_help}"`
+}
+
+// Memory is the flags that say where continuous memory is kept: the state
+// file (emulator.OpenState), or none at all.
+type Memory struct {
+	State string `placeholder:"FILE" help:"The state file (default: the user's config folder)."`
+	Fresh bool   `help:"Start from a fresh calculator; read and write no state file."`
 }
 
 // NeedsWindow reports whether the flags ask for what only the window does:

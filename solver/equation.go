@@ -151,7 +151,7 @@ func Parse(src string) (*Equation, error) {
 	if strings.TrimSpace(strings.Map(spaceToSpace, src)) == "" {
 		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: "the equation is empty", Source: src}
 	}
-	g, err := eqParser.ParseString("", src)
+	g, err := eqParser().ParseString("", src)
 	if err != nil {
 		return nil, convertParseError(err, src)
 	}

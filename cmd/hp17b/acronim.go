@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
@@ -62,9 +61,9 @@ func parsePiles(s string) ([]nim.Pile, error) {
 
 type acroSolveCmd struct {
 	acroRules `embed:""`
-	JSON      bool          `name:"json" help:"Print JSON."`
-	Piles     string        `placeholder:"PILES" help:"Solve from these piles instead of 1 3 5 7: \"7/1 5 3 1\" (7 stones, 1 poisoned)."`
-	Timeout   time.Duration `placeholder:"D" help:"${timeout_help}"`
+	JSON      bool    `name:"json" help:"Print JSON."`
+	Piles     string  `placeholder:"PILES" help:"Solve from these piles instead of 1 3 5 7: \"7/1 5 3 1\" (7 stones, 1 poisoned)."`
+	Timeout   timeout `placeholder:"D" help:"${timeout_help}"`
 }
 
 func (c *acroSolveCmd) run(e *env) int {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/programs"
@@ -13,12 +12,12 @@ import (
 )
 
 type compareCmd struct {
-	Program string        `arg:"" placeholder:"PROGRAM" help:"The program's ID (hp17b programs lists them), or all."`
-	Eq      string        `placeholder:"FILE" help:"Compare this equation file instead of the program's own."`
-	JSON    bool          `name:"json" help:"Print the report as one JSON object."`
-	Strict  bool          `help:"Fail on display disagreements too."`
-	Timeout time.Duration `placeholder:"D" help:"${timeout_help}"`
-	Model   cli.Model     `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Program string    `arg:"" placeholder:"PROGRAM" help:"The program's ID (hp17b programs lists them), or all."`
+	Eq      string    `placeholder:"FILE" help:"Compare this equation file instead of the program's own."`
+	JSON    bool      `name:"json" help:"Print the report as one JSON object."`
+	Strict  bool      `help:"Fail on display disagreements too."`
+	Timeout timeout   `placeholder:"D" help:"${timeout_help}"`
+	Model   cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
 }
 
 func (c *compareCmd) run(e *env) int {
@@ -82,9 +81,9 @@ func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
 
 // compareGame is compare for a heap-game program: every position of its
 // domain and every game from its start (programs.CompareGame).
-func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, model solver.Model, asJSON bool, timeout time.Duration, stdout, stderr io.Writer) int {
+func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, model solver.Model, asJSON bool, limit timeout, stdout, stderr io.Writer) int {
 	rep, err := programs.CompareGameModel(ctx, prog, eq, model)
-	if stopped(ctx, timeout, stderr) {
+	if stopped(ctx, limit, stderr) {
 		return exitFailed
 	}
 	if err != nil {

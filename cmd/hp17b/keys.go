@@ -37,12 +37,12 @@ func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
 
 type keysCmd struct {
 	cli.Memory `embed:""`
-	Load       string        `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list first."`
-	Trace      bool          `help:"Print the display after every key."`
-	Print      string        `placeholder:"FILE" help:"Write the printer's print-out (PRT, AMRT's TABLE) to this file."`
-	Model      cli.Model     `placeholder:"17bii|17bii+" help:"${model_help}"`
-	Timeout    time.Duration `placeholder:"D" help:"${timeout_help}"`
-	Script     []string      `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: key scripts)."`
+	Load       string    `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list first."`
+	Trace      bool      `help:"Print the display after every key."`
+	Print      string    `placeholder:"FILE" help:"Write the printer's print-out (PRT, AMRT's TABLE) to this file."`
+	Model      cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Timeout    timeout   `placeholder:"D" help:"${timeout_help}"`
+	Script     []string  `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: key scripts)."`
 }
 
 func (c *keysCmd) run(e *env) int {

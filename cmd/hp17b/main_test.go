@@ -587,6 +587,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"compare"}, `expected "<program>"`, "run hp17b compare --help"},
 		{[]string{"keys", "--model", "17c", "1"}, "--model", "run hp17b keys --help"},
 		{[]string{"--click", "1;2"}, "want X,Y in layout units", "run hp17b --help"},
+		{[]string{"solve", "--eq", "testdata/nim-seed.eq", "--timeout=-1s", "INIT"}, "--timeout: want 0 (no limit) or more, got -1s", "run hp17b solve --help"},
+		{[]string{"compare", "nim", "--timeout", "5x"}, `--timeout: want a duration such as 5s or 2m, got "5x"`, "run hp17b compare --help"},
+		{[]string{"nim", "analyze", "abc"}, `heap "abc": want a whole number`, "run hp17b nim analyze --help"},
+		{[]string{"play", "--k", "3"}, "--k: nim has no K (subk takes one)", ""},
 	} {
 		out, errOut, code := runCLI(c.args...)
 		assert.Equal(t, exitUsage, code, c.args)

@@ -140,7 +140,7 @@ func (c *nimAnalyzeCmd) run(e *env) int {
 			return analyze(g, heaps, c.Misere, stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "hp17b: %v\nusage: hp17b nim analyze HEAP... [--game GAME] [--misere]\n", err)
+	fmt.Fprintf(stderr, "hp17b: %v\nrun hp17b nim analyze --help for its usage\n", err)
 	return exitUsage
 }
 

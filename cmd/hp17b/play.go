@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/hp17b/hp17b/internal/cli"
@@ -29,6 +30,9 @@ func (c *playCmd) run(e *env) int {
 	}
 	if err == nil && (c.K < 0 || c.K > 9) {
 		err = fmt.Errorf("--k %d: K is 1 to 9", c.K)
+	}
+	if err == nil && c.K != 0 && !slices.Contains(prog.Keys, "K") {
+		err = fmt.Errorf("--k: %s has no K (subk takes one)", prog.ID)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/cli"
@@ -62,14 +61,14 @@ type solveJSON struct {
 }
 
 type solveCmd struct {
-	Eq        string        `required:"" placeholder:"FILE" help:"The equation file."`
-	Name      string        `placeholder:"EQ" help:"The equation's name in the file (default: the first)."`
-	Display   string        `default:"fix2" placeholder:"MODE" help:"Display mode: fix0 … fix11 or all (default fix2)."`
-	JSON      bool          `name:"json" help:"Print one JSON object per solve."`
-	Iterative bool          `help:"The iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)."`
-	Model     cli.Model     `placeholder:"17bii|17bii+" help:"${model_help}"`
-	Timeout   time.Duration `placeholder:"D" help:"${timeout_help}"`
-	Steps     []string      `arg:"" name:"step" sep:"none" help:"In order: NAME=VALUE stores a value, NAME solves for that variable."`
+	Eq        string    `required:"" placeholder:"FILE" help:"The equation file."`
+	Name      string    `placeholder:"EQ" help:"The equation's name in the file (default: the first)."`
+	Display   string    `default:"fix2" placeholder:"MODE" help:"Display mode: fix0 … fix11 or all (default fix2)."`
+	JSON      bool      `name:"json" help:"Print one JSON object per solve."`
+	Iterative bool      `help:"The iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)."`
+	Model     cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Timeout   timeout   `placeholder:"D" help:"${timeout_help}"`
+	Steps     []string  `arg:"" name:"step" sep:"none" help:"In order: NAME=VALUE stores a value, NAME solves for that variable."`
 }
 
 func (c *solveCmd) run(e *env) int {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"errors"
 	"image"
 	"image/png"
 	"os"
@@ -191,4 +192,33 @@ func TestUnreachableDisplay(t *testing.T) {
 	require.ErrorAs(t, err, &exit)
 	assert.Equal(t, 3, exit.ExitCode(), string(out))
 	assert.Regexp(t, `^hp17b: the window could not open: .*7777.*\n$`, string(out))
+}
+
+// TestWindowCommandLine: the window program's --version and --help print
+// and exit 0 before any window opens; a bad flag is a usage error (64,
+// which hp17b reports as its own usage error) naming the flag.
+func TestWindowCommandLine(t *testing.T) {
+	bin := buildWindow(t)
+	for _, c := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"--version"}, 0, "hp17b-window "},
+		{[]string{"--help"}, 0, "Usage: hp17b-window [flags]"},
+		{[]string{"--click", "540"}, 64, `hp17b-window: --click: want X,Y in layout units, got "540"`},
+		{[]string{"--model", "17c"}, 64, "hp17b-window: --model"},
+		{[]string{"stray"}, 64, "unexpected argument stray"},
+	} {
+		cmd := exec.Command(bin, c.args...)
+		cmd.Env = append(os.Environ(), "DISPLAY=:7777", "WAYLAND_DISPLAY=") // no window may open
+		out, err := cmd.CombinedOutput()
+		code := 0
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			code = exit.ExitCode()
+		}
+		assert.Equal(t, c.code, code, "%v: %s", c.args, out)
+		assert.Contains(t, string(out), c.out, c.args)
+	}
 }

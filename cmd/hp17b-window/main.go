@@ -2,8 +2,10 @@
 // starts it when a display is available; run it directly for the same:
 //
 //	hp17b-window [--state FILE | --fresh] [--load FILE] [--keys SCRIPT]
-//	             [--click X,Y]... [--screenshot FILE.png] [--report-startup]
+//	             [--click X,Y]... [--screenshot FILE.png] [--report-startup] ...
+//	hp17b-window --help | --version
 //
+// The flags are internal/cli.Window's, the same as hp17b's main job.
 // It needs an X or Wayland display (Ebitengine opens it as the program
 // starts); without one it cannot start at all, which is why it is a program
 // of its own. Exit status: 0, 1 for a failure while running, 64 for a usage
@@ -17,6 +19,8 @@ import (
 	"os"
 	"os/exec"
 	"time"
+
+	"github.com/alecthomas/kong"
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/cli"
@@ -40,10 +44,15 @@ const saveInterval = 250 * time.Millisecond
 
 func main() {
 	start := time.Now()
-	var f cli.Window
-	if _, status, done := cli.Parse("hp17b-window", description, &f, programArgs(), os.Stdout, os.Stderr, exitUsage, nil); done {
+	var flags struct {
+		Version    kong.VersionFlag `help:"Print the version and exit."`
+		cli.Window `embed:""`
+	}
+	vars := kong.Vars{"version": "hp17b-window " + ver.String(releaseVersion)}
+	if _, status, done := cli.Parse("hp17b-window", description, &flags, programArgs(), os.Stdout, os.Stderr, exitUsage, vars); done {
 		os.Exit(status)
 	}
+	f := flags.Window
 	if f.WriteKeymap != "" {
 		if err := ui.WriteDefaultKeyMap(f.WriteKeymap, os.Stdout); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)

@@ -55,7 +55,7 @@ func (c *keysCmd) run(e *env) int {
 	if !ok {
 		return exitUsage
 	}
-	m.SaveEvery(-1) // one write, at the end of the c.Script
+	m.SaveEvery(-1) // one write, at the end of the script
 	defer m.Flush()
 	if c.Model.Given {
 		_ = m.SetModel(c.Model.Model) // not busy: no key has run yet

@@ -679,14 +679,13 @@ func powExact(a Number, bi int64) (Number, error) {
 // smallPow is a^e for whole a and e ≥ 1 when the result has at most 12
 // digits (false otherwise): the exact integer power the calculator shows.
 func smallPow(a, e int64) (int64, bool) {
-	const limit = 999999999999
-	if a > limit || a < -limit {
+	if a > smallLimit || a < -smallLimit {
 		return 0, false
 	}
 	abs := max(a, -a)
 	r := int64(1)
 	for ; e > 0; e-- {
-		if max(r, -r) > limit/abs {
+		if max(r, -r) > smallLimit/abs {
 			return 0, false
 		}
 		r *= a

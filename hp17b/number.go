@@ -48,9 +48,6 @@ func (n *Number) d() *apd.Decimal {
 	return n.p
 }
 
-// isSmall reports whether n holds its small form (see Number).
-func (n Number) isSmall() bool { return n.p == nil }
-
 // ctx12 rounds results to the calculator's 12 digits: to nearest, a tie to
 // the even digit. A tie rounded away from zero would make 1 + 5E-12 greater
 // than 1; on a real HP-17BII it is not, so W. B. Maguire's EPSILON equation
@@ -103,7 +100,7 @@ var (
 
 // FromInt returns the Number equal to i, rounded to 12 digits if i has more.
 func FromInt(i int64) Number {
-	if i > 999999999999 || i < -999999999999 {
+	if i > smallLimit || i < -smallLimit {
 		var n, r Number
 		n.d().SetInt64(i)
 		ctx12.Round(r.d(), n.d())

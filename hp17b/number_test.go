@@ -239,8 +239,10 @@ func BenchmarkFormat(b *testing.B) {
 func TestSmallAndDecimalFormsAgree(t *testing.T) {
 	small := FromInt(5)
 	dec := n("5.0")
-	require.True(t, small.isSmall())
-	require.False(t, dec.isSmall())
+	_, isSmall := small.small()
+	require.True(t, isSmall)
+	_, isSmall = dec.small()
+	require.False(t, isSmall)
 	other := []Number{FromInt(3), n("3.0"), FromInt(-7), n("-7.00")}
 	ops := map[string]func(a, b Number) (Number, error){"add": Add, "sub": Sub, "mul": Mul, "div": Div, "pow": Pow, "mod": Mod, "idiv": Idiv}
 	for name, op := range ops {

@@ -288,6 +288,8 @@ func (g *Game) Moves(p Position, k int) []Position {
 // with fresh variables shows after the position and the parameter are
 // stored and EVAL is solved.
 type GameTurn struct {
+	// Before is the position stored, After the one the variables hold
+	// after EVAL (Before when the program resigned).
 	Before, After Position
 	// Moved is false when EVAL found no value (SOLUTION NOT FOUND: the
 	// program resigns), or stopped with Err.

@@ -16,6 +16,9 @@ import (
 // move, left a winning position to the opponent, or showed a number that
 // is not the position.
 type GameMismatch struct {
+	// K is the parameter's value (0 without one), Position the position
+	// stored, Equation the one the variables hold after EVAL, Display the
+	// display line then, Why what is wrong.
 	K        int    `json:"k,omitempty"`
 	Position string `json:"position"`
 	Equation string `json:"equation"`
@@ -26,6 +29,7 @@ type GameMismatch struct {
 // GameLine is the games from the start for one parameter value: the player
 // tries every move at every turn and the program answers.
 type GameLine struct {
+	// K is the parameter's value (0 without one), Start the start as shown.
 	K     int    `json:"k,omitempty"`
 	Start string `json:"start"`
 	// StartWinning: the player moving first wins the start with perfect
@@ -41,6 +45,7 @@ type GameLine struct {
 // GameReport is the result of CompareGame; its JSON form is `hp17b
 // compare --json` for a game program.
 type GameReport struct {
+	// Program is the program's ID (programs.ByID).
 	Program string `json:"program"`
 	// Model is the calculator modelled: "17bii" or "17bii+".
 	Model string `json:"model"`
@@ -54,9 +59,11 @@ type GameReport struct {
 	Lost int `json:"lost"`
 	Won  int `json:"won"`
 	// Agree counts positions answered right, Disagree the others.
-	Agree      int            `json:"agree"`
-	Disagree   int            `json:"disagree"`
-	Games      []GameLine     `json:"games"`
+	Agree    int `json:"agree"`
+	Disagree int `json:"disagree"`
+	// Games are the games from the start, one line a parameter value.
+	Games []GameLine `json:"games"`
+	// Mismatches are the wrong answers, every one.
 	Mismatches []GameMismatch `json:"mismatches"`
 }
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -62,6 +63,17 @@ func BenchmarkSolveQueens8(b *testing.B) {
 		p, _ := v.Get("P")
 		if err != nil || r.Cause == "" || !p.Equal(want) {
 			b.Fatalf("T: %+v, %v; P = %v", r, err, p)
+		}
+	}
+}
+
+// BenchmarkBuildParser builds participle's parser of the Solver's grammar:
+// what every process paid at start-up before eqParser was built on first
+// use (README, Speed).
+func BenchmarkBuildParser(b *testing.B) {
+	for b.Loop() {
+		if _, err := participle.Build[gEquation](participle.Lexer(eqLexer), participle.UseLookahead(2)); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

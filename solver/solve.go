@@ -282,12 +282,12 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 		x.value, x.exists = hp17b.Zero, true
 	}
 	m := &machine{ctx: ctx, unknown: x, lists: s.lists, clock: s.clock}
-	if opt.Model == Model17BIIPlus && !opt.Iterative {
-		return s.solvePlus(m, x, opt)
-	}
 	if !opt.Iterative {
 		p := s.planFor(x)
 		if p.count == 1 {
+			if opt.Model == Model17BIIPlus {
+				return s.solvePlus(m, x, p, opt)
+			}
 			v, err := s.direct(m, p)
 			switch {
 			case err == nil:
@@ -301,16 +301,14 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 	return s.search(m, x, opt)
 }
 
-// solvePlus is Solve under Model17BIIPlus: where the unknown can be
-// isolated, its memory is cleared, the isolated value computed (the first
-// run of the equation, with its L() stores) and the whole equation run
-// again at that value; elsewhere the iterative search, which evaluates
-// the equation at least twice anyway.
-func (s *Solver) solvePlus(m *machine, x *cell, opt Options) (Result, error) {
-	p := s.planFor(x)
-	if p.count != 1 {
-		return s.search(m, x, opt)
-	}
+// solvePlus is Solve under Model17BIIPlus where the unknown can be
+// isolated (plan p): its memory is cleared, the isolated value computed
+// (the first run of the equation, with its L() stores) and the whole
+// equation run again at that value. When the unknown's operations cannot
+// be inverted at these values, the iterative search, which evaluates the
+// equation at least twice anyway (as Solve does where p does not isolate
+// it).
+func (s *Solver) solvePlus(m *machine, x *cell, p *plan, opt Options) (Result, error) {
 	before := x.value
 	x.value = hp17b.Zero // G() of the unknown reads 0 (the Silver Solver thread)
 	v, err := s.direct(m, p)
@@ -323,11 +321,11 @@ func (s *Solver) solvePlus(m *machine, x *cell, opt Options) (Result, error) {
 		return directFailed(m.ctx, x.name, x, m, err)
 	}
 	x.value = v
-	if _, _, err := s.sides(m); err != nil { // the second run, at v
-		x.value = v
+	_, _, err = s.sides(m) // the second run, at v
+	x.value = v            // an L() of the unknown in that run does not stand
+	if err != nil {
 		return directFailed(m.ctx, x.name, x, m, err)
 	}
-	x.value = v
 	return Result{Name: x.name, Value: v, Method: Iterative, Outcome: Root, Overflow: m.overflow}, nil
 }
 

@@ -204,12 +204,8 @@ type nimLostCmd struct {
 
 func (c *nimLostCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
-	if c.Heaps < 1 || c.Heaps > 8 || c.Max < 1 || c.Max > 64 {
-		fmt.Fprintln(stderr, "hp17b: nim lost needs 1 to 8 heaps and a largest heap of 1 to 64")
-		return exitUsage
-	}
-	if err := positionsWithin(c.Heaps, c.Max); err != nil {
-		fmt.Fprintf(stderr, "hp17b: nim lost: %v\n", err)
+	if err := checkHeaps("lost", c.Heaps, c.Max, 8, 64); err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
 	lost := nim.LostPositions(c.Heaps, c.Max)
@@ -231,6 +227,18 @@ func (c *nimLostCmd) run(e *env) int {
 // MaxPositions bounds the positions that nim lost and nim moves go
 // through: the multisets of h heaps of 0 to max coins, C(max+h, h).
 const MaxPositions = 1_000_000
+
+// checkHeaps refuses h heaps up to max outside 1..maxH and 1..maxM, or
+// beyond MaxPositions, saying why (command names the nim command).
+func checkHeaps(command string, h, max, maxH, maxM int) error {
+	if h < 1 || h > maxH || max < 1 || max > maxM {
+		return fmt.Errorf("nim %s needs 1 to %d heaps and a largest heap of 1 to %d", command, maxH, maxM)
+	}
+	if err := positionsWithin(h, max); err != nil {
+		return fmt.Errorf("nim %s: %w", command, err)
+	}
+	return nil
+}
 
 // positionsWithin says whether h heaps up to max stay within MaxPositions.
 func positionsWithin(h, max int) error {
@@ -310,12 +318,8 @@ type nimMovesCmd struct {
 
 func (c *nimMovesCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
-	if c.Heaps < 1 || c.Heaps > 6 || c.Max < 1 || c.Max > 32 {
-		fmt.Fprintln(stderr, "hp17b: nim moves needs 1 to 6 heaps and a largest heap of 1 to 32")
-		return exitUsage
-	}
-	if err := positionsWithin(c.Heaps, c.Max); err != nil {
-		fmt.Fprintf(stderr, "hp17b: nim moves: %v\n", err)
+	if err := checkHeaps("moves", c.Heaps, c.Max, 6, 32); err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
 	counts := nim.WinningMoveCounts(c.Heaps, c.Max)

@@ -20,25 +20,39 @@ import (
 // hands them to hp17b-window, which reads them again. The file flags name
 // paths; an empty one is the default the help gives.
 type Window struct {
-	Memory        `embed:""`
-	Load          string  `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list."`
-	Keys          string  `placeholder:"SCRIPT" help:"Press these keys first (the syntax of hp17b keys)."`
-	Click         []Click `placeholder:"X,Y" sep:"none" help:"Click at X,Y (layout units) after the keys; may repeat."`
-	Screenshot    string  `placeholder:"FILE.png" help:"Write the window to this PNG file after the keys and clicks, then exit."`
-	ReportStartup bool    `help:"Print the time from start to the first frame."`
-	Paper         string  `placeholder:"FILE" help:"Where the print-out panel's Save writes (default: hp17b-printout.txt here)."`
-	Keymap        string  `placeholder:"FILE" help:"Read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)."`
-	Equations     string  `placeholder:"FILE" help:"Where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)."`
-	WriteKeymap   string  `placeholder:"FILE" help:"Write the default key map to this file (- for standard output) and exit."`
-	Program       string  `placeholder:"ID" help:"Start a game of this program (hp17b programs lists them), adding it to the SOLVE list; terminal play plays it too."`
-	Model         Model   `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Memory `embed:""`
+	// Load is an equation file whose equations join the SOLVE list.
+	Load string `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list."`
+	// Keys is a key script (emulator.Run's syntax) pressed before the
+	// window shows.
+	Keys string `placeholder:"SCRIPT" help:"Press these keys first (the syntax of hp17b keys)."`
+	// Click is the points clicked after the keys, in order.
+	Click []Click `placeholder:"X,Y" sep:"none" help:"Click at X,Y (layout units) after the keys; may repeat."`
+	// Screenshot is a PNG file the window is written to before it exits.
+	Screenshot string `placeholder:"FILE.png" help:"Write the window to this PNG file after the keys and clicks, then exit."`
+	// ReportStartup prints the milliseconds from start to the first frame.
+	ReportStartup bool `help:"Print the time from start to the first frame."`
+	// Paper, Keymap and Equations are the print-out's save file, the key
+	// map read and the SOLVE list's save file ("" for the defaults named).
+	Paper     string `placeholder:"FILE" help:"Where the print-out panel's Save writes (default: hp17b-printout.txt here)."`
+	Keymap    string `placeholder:"FILE" help:"Read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)."`
+	Equations string `placeholder:"FILE" help:"Where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)."`
+	// WriteKeymap is where the built-in key map is written ("-" standard
+	// output) instead of opening the window.
+	WriteKeymap string `placeholder:"FILE" help:"Write the default key map to this file (- for standard output) and exit."`
+	// Program is a library program's ID (programs.ByID) to start a game of.
+	Program string `placeholder:"ID" help:"Start a game of this program (hp17b programs lists them), adding it to the SOLVE list; terminal play plays it too."`
+	// Model is the calculator modelled, when given.
+	Model Model `placeholder:"17bii|17bii+" help:"${model_help}"`
 }
 
 // Memory is the flags that say where continuous memory is kept: the state
 // file (emulator.OpenState), or none at all.
 type Memory struct {
+	// State is the state file's path ("" for the default one).
 	State string `placeholder:"FILE" help:"The state file (default: the user's config folder)."`
-	Fresh bool   `help:"Start from a fresh calculator; read and write no state file."`
+	// Fresh starts from a fresh calculator and keeps nothing.
+	Fresh bool `help:"Start from a fresh calculator; read and write no state file."`
 }
 
 // NeedsWindow reports whether the flags ask for what only the window does:
@@ -67,6 +81,7 @@ func (c *Click) UnmarshalText(b []byte) error {
 // otherwise).
 type Model struct {
 	solver.Model
+	// Given is true when the flag was on the command line.
 	Given bool
 }
 

@@ -18,7 +18,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -519,6 +521,19 @@ func aboutLines(v string) []string {
 	}
 }
 
+// idleLines is the empty heaps panel's text, wrapped once: the titles of
+// the library's game programs (programs.All), which the panel plays.
+var idleLines = sync.OnceValue(func() []string {
+	var titles []string
+	for _, p := range programs.All() {
+		if t := strings.Fields(p.Title)[0]; (p.Nim || p.Game != nil) && !slices.Contains(titles, t) {
+			titles = append(titles, t)
+		}
+	}
+	return wrap("The heaps panel plays along while a game program ("+strings.Join(titles, ", ")+
+		") is the current equation of SOLVE. New Game starts NIM.", 34)
+})
+
 // newStatePath names a state file in StateDir that does not exist yet:
 // state-YYYYMMDD-HHMMSS.json, with -2, -3, … when that is taken.
 // chooseState asks for a state file to open (Ctrl+O) and, when one is
@@ -691,7 +706,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawPanel(screen, l, p, rect, label)
 	} else {
 		rect(l.Panel, colPanel)
-		for i, line := range wrap("The heaps panel plays along while a game program (NIM, NIMM, N567, SUBK, T14, PNIM, LASK, KAYL, DAWS) is the current equation of SOLVE. New Game starts NIM.", 34) {
+		for i, line := range idleLines() {
 			label(line, g.regular, 12, l.Panel.X+l.Panel.W/2, 200+float64(i)*18, colLabel)
 		}
 		rect(l.NewGame, colGold)

@@ -38,8 +38,12 @@ type Game struct {
 	Packed string
 	// Start is the position INIT sets, heap by heap as shown.
 	Start []int
-	// Max is the largest heap of the domain compared (a digit: at most 9).
-	Max int
+	// Max is the largest heap of the domain compared (a digit: at most 9);
+	// Limits, when set, is the largest of each slot instead (1-3-5-7 Nim's
+	// equation reads A as one bit, B as two and C, D as three: A 0..1,
+	// B 0..3, C 0..5, D 0..7).
+	Max    int
+	Limits []int
 	// Param is the menu variable of the rule's parameter (K of "take 1 to
 	// K"), "" when none; ParamValues are the values the comparison covers
 	// and ParamDefault the one INIT stores when the variable holds none.
@@ -62,6 +66,15 @@ type Game struct {
 // maxGrundyHeap is the largest heap whose Grundy value Winning takes from
 // the cache; a larger one asks the nim package.
 const maxGrundyHeap = 64
+
+// SlotMax is the largest size slot i may hold in the domain compared and
+// on the heaps panel: Limits[i], or Max.
+func (g *Game) SlotMax(i int) int {
+	if i < len(g.Limits) {
+		return g.Limits[i]
+	}
+	return g.Max
+}
 
 // RuleFor is the rule for the parameter's value k (the Rule itself when
 // the game has no parameter): "take 1 to k" is nim.SubtractionUpTo(k).

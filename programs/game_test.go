@@ -26,8 +26,20 @@ func TestGameProgramsAgree(t *testing.T) {
 			var b strings.Builder
 			rep.WriteText(&b)
 			t.Log(b.String())
-			assert.Zero(t, rep.Disagree, b.String())
-			assert.True(t, rep.OK(), b.String())
+			if p.ID == "nim-as-transcribed" {
+				// The forum's listing moves right everywhere, but shows a
+				// wrong number wherever E0×E1×E2×(new heap) is not 0.
+				require.NotEmpty(t, rep.Mismatches)
+				for _, m := range rep.Mismatches {
+					assert.Equal(t, "the display is not the position", m.Why, m.Position)
+				}
+				for _, g := range rep.Games {
+					assert.True(t, g.AlwaysWins)
+				}
+			} else {
+				assert.Zero(t, rep.Disagree, b.String())
+				assert.True(t, rep.OK(), b.String())
+			}
 			assert.Equal(t, rep.Positions, rep.Won+rep.Lost)
 			assert.Positive(t, rep.Won)
 			assert.Positive(t, rep.Lost)

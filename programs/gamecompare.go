@@ -98,11 +98,18 @@ func (g *Game) Domain() ([]Position, string) {
 				out = append(out, p)
 				return
 			}
-			for v := 0; v <= g.Max; v++ {
+			for v := 0; v <= g.SlotMax(len(p)); v++ {
 				rec(append(p[:len(p):len(p)], v))
 			}
 		}
 		rec(Position{})
+		if g.Limits != nil {
+			f := make([]string, len(g.Slots))
+			for i, n := range g.Slots {
+				f[i] = fmt.Sprintf("%s 0..%d", n, g.Limits[i])
+			}
+			return out, "every position: " + strings.Join(f, ", ")
+		}
 		names := strings.Join(g.Slots, ", ")
 		return out, fmt.Sprintf("every position: %s each 0..%d", names, g.Max)
 	}

@@ -58,6 +58,11 @@ var library = []Program{
 		Source: "HP Museum forum, \"(17B) NIM\", 2014 (seed 003)",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Native: "nim-post", Nim: true, Default: true,
+		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
+			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number (1357). In a position it " +
+			"cannot win it stops with SOLUTION NOT FOUND. The first player loses 1-3-5-7 with perfect play, so you open.",
+		Game: &Game{Name: "1-3-5-7 Nim", Move: "Take any number of matches from one heap; whoever takes the last match wins.",
+			Rule: nim.Slides[0], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
 	},
 	{
 		ID: "nim-as-transcribed", File: "nim-as-transcribed.eq", Title: "NIM (as transcribed)",
@@ -68,6 +73,11 @@ var library = []Program{
 		Source: "HP Museum forum, \"(17B) NIM\", 2014 (seed 003), verbatim",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Native: "nim-post", Nim: true,
+		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
+			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number (1357). In a position it " +
+			"cannot win it stops with SOLUTION NOT FOUND. The first player loses 1-3-5-7 with perfect play, so you open.",
+		Game: &Game{Name: "1-3-5-7 Nim", Move: "Take any number of matches from one heap; whoever takes the last match wins.",
+			Rule: nim.Slides[0], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
 	},
 	{
 		ID: "nim-misere", File: "nim-misere.eq", Title: "NIMM",
@@ -78,6 +88,11 @@ var library = []Program{
 		Source: "hp17b, after the post's remark on the misère game",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Native: "nim-misere", Nim: true, Misere: true, Default: true,
+		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
+			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number. Whoever takes the last " +
+			"match loses. In a position it cannot win it stops with SOLUTION NOT FOUND. You open.",
+		Game: &Game{Name: "1-3-5-7 Nim, misère", Move: "Take any number of matches from one heap; whoever takes the last match loses.",
+			Rule: nim.Slides[0], Misere: true, Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
 	},
 }
 

@@ -1,0 +1,148 @@
+package programs
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hp17b/hp17b/solver"
+)
+
+// bitNames are the NIM equation's bit-decomposition variables, in the
+// order the post explains them (seed "(17B) NIM"): heap X is X0 + X1 + X2
+// with Xi either 0 or 2^i (A is one bit, B two), and E0, E1, E2 are the
+// bits of the nim-sum.
+var bitNames = [][]string{{"A"}, {"B0", "B1"}, {"C0", "C1", "C2"}, {"D0", "D1", "D2"}, {"E0", "E1", "E2"}}
+
+// Why explains a position for the "why" view: each heap with its Grundy
+// value in binary (a heap's own size in Nim), the nim-sum of those, what
+// it means for the player to move, and the winning move when there is
+// one. vars, when not nil, are the Solver's variables after the
+// calculator's EVAL: where they hold the NIM equation's L() values (B0 B1
+// C0 C1 C2 D0 D1 D2 E0 E1 E2) they are shown beside the native bits, for
+// the position EVAL answered. Lines of at most about 60 characters.
+func (m *Match) Why(vars *solver.Vars) []string {
+	prog, g, err := m.Game()
+	if err != nil {
+		return []string{err.Error()}
+	}
+	p := m.Position
+	answered := m.answered()
+	if answered != nil && vars != nil && hasBits(vars) {
+		p = answered
+	}
+	vals, err := g.grundyValues(p, m.K)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	width := 3
+	sum := 0
+	for _, v := range vals {
+		sum ^= v
+		width = max(width, len(strconv.FormatInt(int64(v), 2)))
+	}
+	var out []string
+	title := "Position " + g.Show(p)
+	if !slices.Equal(p, m.Position) {
+		title += " (what EVAL answered)"
+	}
+	out = append(out, title)
+	what := "Grundy value"
+	if g.Rule.Name == "Nim" && g.Param == "" {
+		what = "size"
+	}
+	out = append(out, fmt.Sprintf("heap  %-12s binary", what))
+	for i, v := range vals {
+		out = append(out, fmt.Sprintf("%-4s  %-12d %0*b", heapName(g, i), v, width, v))
+	}
+	out = append(out, fmt.Sprintf("nim-sum %-10d %0*b", sum, width, sum))
+	if p != nil && vars != nil && hasBits(vars) && len(p) == 4 {
+		out = append(out, "the equation's L() values after EVAL:")
+		for _, names := range bitNames {
+			f := make([]string, len(names))
+			for i, n := range names {
+				f[i] = n + "=" + vars.Value(n).String()
+			}
+			out = append(out, "  "+strings.Join(f, " "))
+		}
+		out = append(out, fmt.Sprintf("  E0+E1+E2 = %s, the nim-sum %d", sumOf(vars, "E0", "E1", "E2"), sum))
+	}
+	switch {
+	case g.Misere && allSmall(p):
+		out = append(out, "Misère, every heap 0 or 1: whoever faces an odd count of 1s loses.")
+	case g.Misere:
+		out = append(out, "Misère with a heap of 2 or more: play the nim-sum, but leave an odd count of 1s at the end.")
+	}
+	switch {
+	case sum == 0 && !g.Misere || g.Misere && !mustWin(g, p, m.K):
+		out = append(out, "Every move loses against perfect play (the nim-sum is 0).")
+	default:
+		mm := Match{Program: m.Program, K: m.K, Position: p}
+		if q, ok := mm.Hint(); ok {
+			out = append(out, "Winning move: leave "+g.Spell(q, "%s=%d", " ")+" ("+prog.Title+")")
+		}
+	}
+	return out
+}
+
+// answered is the position the calculator's last move answered (the
+// position the person left), nil when the calculator has not moved.
+func (m *Match) answered() Position {
+	for i := len(m.Moves) - 1; i >= 0; i-- {
+		if m.Moves[i].By == Calculator {
+			return m.Moves[i].From
+		}
+	}
+	return nil
+}
+
+// grundyValues are the Grundy values of p's heaps under the rule for k.
+func (g *Game) grundyValues(p Position, k int) ([]int, error) {
+	vals := g.RuleFor(k).Values(maxGrundyHeap)
+	out := make([]int, len(p))
+	for i, n := range p {
+		if n > maxGrundyHeap || n < 0 {
+			return nil, fmt.Errorf("heap %d is past what the analysis holds", n)
+		}
+		out[i] = vals[n]
+	}
+	return out, nil
+}
+
+func heapName(g *Game, i int) string {
+	if g.Packed == "" && i < len(g.Slots) {
+		return g.Slots[i]
+	}
+	return strconv.Itoa(i + 1)
+}
+
+func hasBits(vars *solver.Vars) bool {
+	_, ok := vars.Get("E2")
+	_, ok2 := vars.Get("D2")
+	return ok && ok2
+}
+
+func sumOf(vars *solver.Vars, names ...string) string {
+	t := 0
+	for _, n := range names {
+		v, _ := vars.Value(n).Int64()
+		t += int(v)
+	}
+	return strconv.Itoa(t)
+}
+
+func allSmall(p Position) bool {
+	for _, n := range p {
+		if n > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// mustWin reports whether the player to move in p wins under g's rule.
+func mustWin(g *Game, p Position, k int) bool {
+	w, err := g.Winning(p, k)
+	return err == nil && w && !p.Over()
+}

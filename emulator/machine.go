@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -67,6 +68,9 @@ type Machine struct {
 
 	store  *stateStore
 	window *WindowPlace // where the window was (state, not memory)
+
+	solved   solveLog                   // the last runs of the Solver over SOLVE equations (solvelog.go)
+	sections map[string]json.RawMessage // owners' sections of continuous memory (solvelog.go)
 }
 
 // New returns a fresh calculator: FIX 2, period radix, registers and

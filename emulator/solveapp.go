@@ -126,6 +126,7 @@ func (m *Machine) calcEquation() {
 		return
 	}
 	v := newVarMenu(eq, m.vars)
+	v.text = s.eqs[s.cur]
 	v.s.UseLists(solverLists{cflo: &m.cflo, sum: &m.sum})
 	v.s.UseClock(m.now)
 	m.pushMenu(v)

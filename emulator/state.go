@@ -34,6 +34,9 @@ type stateFile struct {
 	Time       *timeSection                       `json:"time,omitempty"`
 	CURRX      *currxSection                      `json:"currx,omitempty"`
 	Window     *WindowPlace                       `json:"window,omitempty"`
+	// Sections are the owners' sections outside the calculator (the
+	// heaps panel's game: "game"), each kept whole (Machine.Section).
+	Sections map[string]json.RawMessage `json:"sections,omitempty"`
 }
 
 // calcSection is the calculator's own memory: x, the registers, the modes.
@@ -388,7 +391,7 @@ func (m *Machine) snapshot() stateFile {
 		Calculator: calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep,
 			RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl, Model: modelName(m.model)},
 		Solve:  solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
-		Window: m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
+		Window: m.window, Sections: m.sectionsCopy(), CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
 		Time: m.clk.snapshot(), CURRX: m.currx.snapshot()}
 	for label, v := range m.appVars {
 		if snap := v.Snapshot(); len(snap) > 0 {
@@ -701,6 +704,7 @@ func (m *Machine) restore(st stateFile) {
 	m.adapter, m.dbl = c.Adapter, c.Double
 	m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
 	m.window = st.Window
+	m.sections = st.Sections
 }
 
 // SaveStateAs writes the calculator's state now to a new state file at

@@ -17,6 +17,7 @@ import (
 // owner's manual, "Calculations Using Menus" and chapter 12).
 type varMenu struct {
 	eq    *solver.Equation
+	text  string // a SOLVE equation's text as the list holds it ("" for a built-in)
 	s     *solver.Solver
 	vars  *solver.Vars
 	names []string // the menu's variables, in its order
@@ -151,10 +152,18 @@ func (v *varMenu) solveFor(m *Machine, name string) {
 	if v.vars == m.vars { // SOLVE's equations follow the model; the applications do not
 		opt.Model = m.model
 	}
+	var before map[string]hp17b.Number
+	if v.text != "" {
+		before = values(v.vars, v.names)
+	}
 	m.mu.Unlock()
 	r, err := s.Solve(ctx, name, opt)
 	m.mu.Lock()
 	m.busy, m.cancel, m.progress = false, nil, [2]string{}
+	if v.text != "" {
+		m.solved.add(Solved{Equation: v.text, Var: name, Found: err == nil && r.Outcome == solver.Root,
+			Err: err, Before: before, After: values(v.vars, v.names)})
+	}
 	m.showSolve(name, v.vars, r, err)
 }
 

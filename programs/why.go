@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -23,13 +24,36 @@ var bitNames = [][]string{{"A"}, {"B0", "B1"}, {"C0", "C1", "C2"}, {"D0", "D1", 
 // C0 C1 C2 D0 D1 D2 E0 E1 E2) they are shown beside the native bits, for
 // the position EVAL answered. Lines of at most about 60 characters.
 func (m *Match) Why(vars *solver.Vars) []string {
+	var bits map[string]hp17b.Number
+	if vars != nil && hasBits(vars) {
+		bits = map[string]hp17b.Number{}
+		for _, n := range BitNames() {
+			bits[n] = vars.Value(n)
+		}
+	}
+	return m.WhyFrom(bits)
+}
+
+// BitNames are the NIM equation's L() variables the why view shows: A,
+// B0 B1, C0 C1 C2, D0 D1 D2, E0 E1 E2.
+func BitNames() []string {
+	var out []string
+	for _, names := range bitNames {
+		out = append(out, names...)
+	}
+	return out
+}
+
+// WhyFrom is Why with the equation's L() values given by name (nil or
+// empty when the equation has none, or has not answered yet).
+func (m *Match) WhyFrom(bits map[string]hp17b.Number) []string {
 	prog, g, err := m.Game()
 	if err != nil {
 		return []string{err.Error()}
 	}
 	p := m.Position
 	answered := m.answered()
-	if answered != nil && vars != nil && hasBits(vars) {
+	if answered != nil && len(bits) > 0 {
 		p = answered
 	}
 	vals, err := g.grundyValues(p, m.K)
@@ -52,21 +76,29 @@ func (m *Match) Why(vars *solver.Vars) []string {
 	if g.Rule.Name == "Nim" && g.Param == "" {
 		what = "size"
 	}
-	out = append(out, fmt.Sprintf("heap  %-12s binary", what))
-	for i, v := range vals {
-		out = append(out, fmt.Sprintf("%-4s  %-12d %0*b", heapName(g, i), v, width, v))
+	eqBits := len(bits) > 0 && len(p) == len(bitNames)-1
+	head := fmt.Sprintf("heap  %-6s %-*s", what, max(width, 6), "binary")
+	if eqBits {
+		head += "  the equation's L()"
 	}
-	out = append(out, fmt.Sprintf("nim-sum %-10d %0*b", sum, width, sum))
-	if p != nil && vars != nil && hasBits(vars) && len(p) == 4 {
-		out = append(out, "the equation's L() values after EVAL:")
-		for _, names := range bitNames {
-			f := make([]string, len(names))
-			for i, n := range names {
-				f[i] = n + "=" + vars.Value(n).String()
+	out = append(out, strings.TrimRight(head, " "))
+	row := func(name string, v int, vars []string) {
+		line := fmt.Sprintf("%-4s  %-6d %-*s", name, v, max(width, 6), fmt.Sprintf("%0*b", width, v))
+		if eqBits {
+			f := make([]string, len(vars))
+			for i, n := range vars {
+				f[i] = n + "=" + bits[n].String()
 			}
-			out = append(out, "  "+strings.Join(f, " "))
+			line += "  " + strings.Join(f, " ")
 		}
-		out = append(out, fmt.Sprintf("  E0+E1+E2 = %s, the nim-sum %d", sumOf(vars, "E0", "E1", "E2"), sum))
+		out = append(out, strings.TrimRight(line, " "))
+	}
+	for i, v := range vals {
+		row(heapName(g, i), v, bitNames[min(i, len(bitNames)-1)])
+	}
+	row("sum", sum, bitNames[len(bitNames)-1])
+	if eqBits {
+		out = append(out, fmt.Sprintf("The equation's E0+E1+E2 = %s is the nim-sum, %d.", sumOf(bits, "E0", "E1", "E2"), sum))
 	}
 	switch {
 	case g.Misere && allSmall(p):
@@ -123,10 +155,10 @@ func hasBits(vars *solver.Vars) bool {
 	return ok && ok2
 }
 
-func sumOf(vars *solver.Vars, names ...string) string {
+func sumOf(bits map[string]hp17b.Number, names ...string) string {
 	t := 0
 	for _, n := range names {
-		v, _ := vars.Value(n).Int64()
+		v, _ := bits[n].Int64()
 		t += int(v)
 	}
 	return strconv.Itoa(t)

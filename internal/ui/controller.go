@@ -1,45 +1,46 @@
 package ui
 
 import (
-	"fmt"
 	"io"
 	"io/fs"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
 
-// Panel is the heaps panel's state: shown while the SOLVE list's current
-// equation is a Nim program of the library.
+// Panel is the heaps panel's state, made from the game the controller
+// owns (programs.Match), never from the display: shown while a game is
+// kept or the SOLVE list's current equation is a game program.
 type Panel struct {
 	Active  bool
 	Program programs.Program
-	// Title names the program and its rule ("NIM · 1-3-5-7 · the last match
-	// wins"); Rule, for a game program, says what a move may do and who
-	// wins (programs.Game.Move).
+	// Title names the program and its game ("NIM · 1-3-5-7 Nim"); Rule
+	// says what a move may do and who wins (programs.Game.Move).
 	Title, Rule string
-	// Heaps are A, B, C, D as the variables hold them, each kept within the
-	// game's limits (0..1, 0..3, 0..5, 0..7) for drawing; Status says when a
-	// variable holds a count the game does not allow. (1-3-5-7 programs.)
-	Heaps programs.Heaps
-	// Rows are the heaps drawn, one a row (Heaps' four for a 1-3-5-7
-	// program; a game program's slots, or its packed number's digits),
-	// Labels their names (A, B… or 1, 2…), Grid their arrangement.
+	// Rows are the heaps drawn, one a row (a program's slots, or its
+	// packed number's digits), each within the grid; Labels their names
+	// (A, B… or 1, 2…), Grid their arrangement.
 	Rows   []int
 	Labels []string
 	Grid   Grid
-	// Over is set once the game has a winner (or the calculator resigned):
-	// clicks on matches then do nothing until New Game or INIT.
+	// Turn is the side to move; Over is set once the game has a winner
+	// (clicks on matches then do nothing until New Game or INIT).
+	Turn programs.Side
 	Over bool
-	// Status says whose turn it is, what the last move did, and the winner.
+	// Status says whose turn it is, what the last move did, a move that
+	// was refused, and the winner.
 	Status string
+	// Moves are the moves so far, one line each, oldest first ("You: D
+	// 7 → 6", "Calculator: C 5 → 4").
+	Moves []string
+	// Why is the why view's lines while it shows (programs.Match.Why),
+	// nil otherwise.
+	Why []string
+	// CanUndo and CanRedo say whether Undo and Redo have a move pair.
+	CanUndo, CanRedo bool
 }
 
 // Snapshot is everything the window draws, taken at one instant: it never
@@ -71,8 +72,8 @@ type Controller struct {
 	jobs   chan func()
 	wg     sync.WaitGroup
 
-	// game is the heaps panel's game; only the controller's goroutine (or
-	// NewController, before it starts) touches it.
+	// game is the heaps panel's game (games.go); only the controller's
+	// goroutine (or NewController, before it starts) touches it.
 	game gameState
 
 	mu       sync.Mutex
@@ -88,15 +89,6 @@ type Controller struct {
 	stop     chan struct{} // closed by Close: the clock's ticker ends
 }
 
-// gameState follows the game from the heaps after each job.
-type gameState struct {
-	prog   string // the program's ID, "" when none is current
-	heaps  programs.Heaps
-	pos    programs.Position // a game program's position
-	over   bool
-	status string
-}
-
 // NewController starts the controller's goroutine; redraw is called after
 // every new snapshot (from any goroutine).
 func NewController(m *emulator.Machine, redraw func()) *Controller {
@@ -104,6 +96,7 @@ func NewController(m *emulator.Machine, redraw func()) *Controller {
 		redraw = func() {}
 	}
 	c := &Controller{m: m, redraw: redraw, jobs: make(chan func(), 256), pressed: -1, stop: make(chan struct{})}
+	c.game.load(m)
 	c.after("")
 	go c.loop()
 	go c.clock(tickEvery)
@@ -337,9 +330,14 @@ func (c *Controller) Click(l Layout, x, y float64) {
 		}
 		return
 	}
-	if l.NewGame.W > 0 && l.NewGame.Contains(x, y) {
-		c.NewGame()
-		return
+	for _, b := range []struct {
+		r  Rect
+		do func()
+	}{{l.NewGame, c.NewGame}, {l.Undo, c.Undo}, {l.Redo, c.Redo}, {l.Hint, c.Hint}, {l.Why, c.ToggleWhy}} {
+		if b.r.W > 0 && b.r.Contains(x, y) {
+			b.do()
+			return
+		}
 	}
 	grid := c.panelNow().Grid
 	if grid.Rows == 0 {
@@ -350,330 +348,11 @@ func (c *Controller) Click(l Layout, x, y float64) {
 	}
 }
 
-// NewGame starts a game of the current Nim program as a person would:
-// whatever is pending is finished (CLR, EXIT), then SOLVE, the program,
-// CALC and INIT.
-func (c *Controller) NewGame() {
-	if c.m.Busy() {
-		c.m.Interrupt()
-		return
-	}
-	c.enqueue(func() {
-		prog, ok := c.currentProgram()
-		if !ok {
-			prog, _ = programs.ByID("nim")
-		}
-		c.newGame(prog)
-	})
-}
-
-// Play starts a game of prog, adding it to the SOLVE list first when it is
-// not there (the window's --program).
-func (c *Controller) Play(prog programs.Program) {
-	c.enqueue(func() {
-		if _, err := c.m.LoadText(prog.File, prog.Text()); err != nil {
-			c.after(err.Error())
-			return
-		}
-		c.newGame(prog)
-	})
-}
-
-// newGame finishes what is pending, opens prog and presses INIT, on the
-// controller's goroutine.
-func (c *Controller) newGame(prog programs.Program) {
-	if !c.ready(prog) {
-		return
-	}
-	c.pressLabel("INIT")
-	c.after("")
-}
-
-// ready finishes what is pending as a person would and opens prog's menu;
-// when it cannot, the panel says why and it returns false.
-func (c *Controller) ready(prog programs.Program) bool {
-	if msg := c.settle(); msg != "" {
-		c.after(msg)
-		return false
-	}
-	if err := c.openProgram(prog); err != nil {
-		c.after(err.Error())
-		return false
-	}
-	return true
-}
-
-// TakeMatch takes match j of heap h and every match to its right, keying
-// what a person would (the new count, the heap's menu key, then EVAL), so
-// the calculator computes its reply. A number being keyed is cleared and a
-// prompt cancelled first; while an equation is being edited it does
-// nothing and says why; after the game's end it does nothing.
-func (c *Controller) TakeMatch(h, j int) {
-	if c.m.Busy() {
-		c.m.Interrupt()
-		return
-	}
-	c.enqueue(func() {
-		p := c.panelNow()
-		if p.Active && p.Program.Game != nil {
-			c.takeInGame(p, h, j)
-			return
-		}
-		if !p.Active || p.Over || h < 0 || h > 3 || j >= p.Heaps[h] {
-			return
-		}
-		if !c.ready(p.Program) {
-			return
-		}
-		c.typeNumber(j)
-		c.pressLabel(string(rune('A' + h)))
-		after := p.Heaps
-		after[h] = j
-		if nim.Over(after[:]) {
-			c.after("")
-			return
-		}
-		c.game.heaps = after // the calculator answers this position
-		c.pressLabel("EVAL")
-		c.after("")
-	})
-}
-
-// settle finishes what is pending as a person would before using the menu
-// keys, and returns a message when it cannot.
-func (c *Controller) settle() string {
-	for range 4 {
-		switch c.m.Pending() {
-		case emulator.PendingNone:
-			return ""
-		case emulator.PendingEdit:
-			return "An equation is being typed: press INPUT to keep it or shift EXIT (MAIN) to leave it, then play."
-		case emulator.PendingBusy:
-			return "The calculator is busy."
-		case emulator.PendingNumber:
-			c.m.Press(emulator.KeyCLR)
-		case emulator.PendingPrompt:
-			c.m.Press(emulator.KeyEXIT)
-		}
-	}
-	return "The calculator is waiting for a key: press EXIT, then play."
-}
-
-// openProgram makes the program's variable menu show: MAIN, SOLVE, the
-// program in the list, CALC.
-func (c *Controller) openProgram(p programs.Program) error {
-	text := flatText(p)
-	if c.m.InVarMenu(text) {
-		return nil
-	}
-	c.m.Press(emulator.KeyShift)
-	c.m.Press(emulator.KeyEXIT) // MAIN
-	c.pressLabel("SOLVE")
-	eqs, cur := c.m.Equations()
-	want := -1
-	for i, t := range eqs {
-		if t == text {
-			want = i
-		}
-	}
-	if want < 0 {
-		return fmt.Errorf("%s is not in the SOLVE list", p.Title)
-	}
-	for ; cur < want; cur++ {
-		c.m.Press(emulator.KeyDown)
-	}
-	for ; cur > want; cur-- {
-		c.m.Press(emulator.KeyUp)
-	}
-	c.pressLabel("CALC")
-	if !c.m.InVarMenu(text) {
-		return fmt.Errorf("%s did not open: %s", p.Title, c.m.Frame().Top)
-	}
-	return nil
-}
-
-// pressLabel presses the menu key labelled label, paging with MORE.
-func (c *Controller) pressLabel(label string) bool {
-	for range 8 {
-		f := c.m.Frame()
-		more := -1
-		for i, l := range f.Labels {
-			if l == label {
-				c.m.Press(emulator.KeyF1 + emulator.Key(i))
-				return true
-			}
-			if l == "MORE" {
-				more = i
-			}
-		}
-		if more < 0 {
-			return false
-		}
-		c.m.Press(emulator.KeyF1 + emulator.Key(more))
-	}
-	return false
-}
-
-// typeNumber keys a whole number's digits.
-func (c *Controller) typeNumber(n int) {
-	for _, d := range strconv.Itoa(n) {
-		k, _ := emulator.KeyByName(string(d))
-		c.m.Press(k)
-	}
-}
-
-// currentProgram is the Nim program that is the SOLVE list's current
-// equation.
-func (c *Controller) currentProgram() (programs.Program, bool) {
-	eqs, cur := c.m.Equations()
-	if cur < len(eqs) {
-		for _, prog := range programs.All() {
-			if (prog.Nim || prog.Game != nil) && flatText(prog) == eqs[cur] {
-				return prog, true
-			}
-		}
-	}
-	return programs.Program{}, false
-}
-
 // panelNow is the panel as the last job left it.
 func (c *Controller) panelNow() Panel {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.panel
-}
-
-// after updates the game from the calculator after a job (msg, when set,
-// is the status to show) and publishes a snapshot. It runs on the
-// controller's goroutine, when no solve runs.
-func (c *Controller) after(msg string) {
-	prog, active := c.currentProgram()
-	p := Panel{Active: active, Program: prog}
-	g := &c.game
-	if !active {
-		*g = gameState{}
-	} else if prog.Game != nil {
-		c.followGame(prog, &p)
-	} else {
-		p.Title = title(prog)
-		c.follow(prog)
-		p.Heaps, p.Over, p.Status = clampHeaps(g.heaps), g.over, g.status
-		if bad := outOfRange(g.heaps); bad != "" {
-			p.Status = bad
-		}
-		p.Rows, p.Labels, p.Grid = append([]int(nil), p.Heaps[:]...), []string{"A", "B", "C", "D"}, NimGrid
-	}
-	if msg != "" {
-		p.Status = msg
-	}
-	c.mu.Lock()
-	c.panel = p
-	c.mu.Unlock()
-	c.publish()
-}
-
-// title names a program and its rule.
-func title(p programs.Program) string {
-	if p.Misere {
-		return p.Title + " · 1-3-5-7 · misère: whoever takes the last match loses"
-	}
-	return p.Title + " · 1-3-5-7 · whoever takes the last match wins"
-}
-
-// follow reads the heaps after a job and says what happened: a new game
-// (INIT), the calculator's move or resignation (EVAL), the player's move
-// (a heap stored), and the winner.
-func (c *Controller) follow(prog programs.Program) {
-	g := &c.game
-	if g.prog != prog.ID {
-		*g = gameState{prog: prog.ID, status: firstHint}
-	}
-	top := c.m.Frame().Top
-	now := programs.ReadHeaps(c.m.Vars())
-	before := g.heaps
-	switch {
-	case strings.HasPrefix(top, "INIT="):
-		g.heaps, g.over, g.status = now, false, "Your move: click a match to take it and those to its right, or key a heap's new size, its menu key (A–D) and EVAL."
-	case top == hp17b.MsgSolutionNotFound && !g.over && now != before && c.m.Model() == solver.Model17BIIPlus:
-		// The 17bII+ moved, then its second run of EVAL found no move.
-		g.calculatorMoved(prog, before, now, " "+plusNote)
-	case top == hp17b.MsgSolutionNotFound && !g.over && c.m.InVarMenu(flatText(prog)):
-		g.heaps, g.over = now, true
-		g.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + show(now) + " and resigns. You win. New Game plays again."
-	case strings.HasPrefix(top, "EVAL=") && !g.over && now != before:
-		g.calculatorMoved(prog, before, now, "")
-		if want, ok := programs.Natives[prog.Native](before); ok && want != now {
-			g.status += " (By the nim-sum rule it should have left " + show(want) + ".)"
-		}
-	case now != before && !g.over:
-		g.heaps = now
-		if nim.Over(now[:]) {
-			g.over = true
-			if prog.Misere {
-				g.status = "You took the last match: the calculator wins."
-			} else {
-				g.status = "You took the last match: you win."
-			}
-		} else {
-			g.status = "You left " + show(now) + ": press EVAL for the calculator's move."
-		}
-	}
-}
-
-// plusNote says why the 17bII+ shows SOLUTION NOT FOUND after its move.
-const plusNote = "(17bII+: EVAL runs twice and the second run finds no move, hence SOLUTION NOT FOUND; the heaps hold the move.)"
-
-// calculatorMoved records the calculator's move from before to now (note
-// follows the move's description) and names the winner when it took the
-// last match.
-func (g *gameState) calculatorMoved(prog programs.Program, before, now programs.Heaps, note string) {
-	g.heaps = now
-	g.status = "The calculator took " + took(before, now) + ", leaving " + show(now) + "." + note
-	switch {
-	case !nim.Over(now[:]):
-		g.status += " Your move."
-	case prog.Misere:
-		g.over = true
-		g.status += " It took the last match: you win."
-	default:
-		g.over = true
-		g.status += " It took the last match: the calculator wins."
-	}
-}
-
-// firstHint is the panel's status before the first game.
-const firstHint = "New Game (or SOLVE, CALC, INIT) sets the heaps to 1 3 5 7. Then click a match, or key a heap's new size, its menu key (A–D) and EVAL."
-
-// show writes the heaps as the LCD shows NIM's number (1,346).
-func show(h programs.Heaps) string { return hp17b.Group(strconv.Itoa(h.Number())) }
-
-// took says what one move took: "2 from C".
-func took(before, after programs.Heaps) string {
-	for i := range before {
-		if before[i] != after[i] {
-			return fmt.Sprintf("%d from %c", before[i]-after[i], 'A'+i)
-		}
-	}
-	return "nothing"
-}
-
-// clampHeaps keeps each heap within the game's limits for drawing.
-func clampHeaps(h programs.Heaps) programs.Heaps {
-	for i := range h {
-		h[i] = max(0, min(h[i], programs.Limits[i]))
-	}
-	return h
-}
-
-// outOfRange says which heap holds a count the game does not allow.
-func outOfRange(h programs.Heaps) string {
-	for i := range h {
-		if h[i] < 0 || h[i] > programs.Limits[i] {
-			return fmt.Sprintf("%c holds %d, but this game allows 0 to %d: key a count from 0 to %d and press %c, or New Game.",
-				'A'+i, h[i], programs.Limits[i], programs.Limits[i], 'A'+i)
-		}
-	}
-	return ""
 }
 
 var (

@@ -1,166 +1,599 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/programs"
-	"github.com/hp17b/hp17b/solver"
 )
 
-// The heaps panel for the heap-game programs (programs.Game): the same
-// play as NIM's, for any number of heaps in menu variables or packed into
-// one number, with each program's own rule.
+// The heaps panel's game: one programs.Match for every game program,
+// owned by the controller's goroutine and kept in continuous memory (the
+// state file's "game" section, the browser's storage), so that a window
+// closed and opened again goes on with the same game on the same turn.
+// Moves are read from the Solver's variables, never from the display:
+// each run of the Solver over a game program (emulator.Machine.SolvedSince)
+// gives the position EVAL answered and the one it left, and any other
+// change of the heaps is the person's move. A move the rule does not
+// allow is named on the panel and the heaps are put back.
 
-// gameParam is the game's parameter as the variables hold it (K of SUBK),
-// or its default when none is stored.
-func (c *Controller) gameParam(g *programs.Game) int {
+// gameSection is the game's section of continuous memory.
+const gameSection = "game"
+
+// gameState is the game and what the panel says of it.
+type gameState struct {
+	match  *programs.Match
+	seen   uint64 // the last run of the Solver read
+	status string
+	// bits are the NIM equation's L() values after its last answer, for
+	// the why view; why says the view shows.
+	bits map[string]hp17b.Number
+	why  bool
+	// confirm is set when New Game asked to leave an equation being
+	// edited; asked keeps it for the job that asked.
+	confirm, asked bool
+	saved          []byte // the match as last kept
+}
+
+// load takes the game kept in continuous memory, if any.
+func (st *gameState) load(m *emulator.Machine) {
+	st.seen = m.LastSolved()
+	b := m.Section(gameSection)
+	if b == nil {
+		return
+	}
+	var mt programs.Match
+	err := json.Unmarshal(b, &mt)
+	if err == nil {
+		_, _, err = mt.Game()
+	}
+	if err != nil {
+		st.status = "The kept game could not be read (" + err.Error() + "): New Game starts one."
+		return
+	}
+	st.match, st.saved = &mt, b
+	prog, g, _ := mt.Game()
+	switch {
+	case mt.Over():
+		st.status = "The last game of " + prog.Title + " is over: " + outcome(&mt) + " New Game plays again."
+	case mt.Turn == programs.Calculator:
+		st.status = "Game resumed: you left " + shown(g, mt.Position) + ". Press EVAL for the calculator's move."
+	default:
+		st.status = "Game resumed at " + shown(g, mt.Position) + ": your move."
+	}
+}
+
+// keep writes the match to continuous memory when it changed.
+func (st *gameState) keep(m *emulator.Machine) {
+	var b []byte
+	if st.match != nil {
+		b, _ = json.Marshal(st.match)
+	}
+	if bytes.Equal(b, st.saved) {
+		return
+	}
+	st.saved = b
+	m.SetSection(gameSection, b)
+}
+
+// after reads what the job did to the game and publishes the panel (msg,
+// when set, is its status). It runs on the controller's goroutine.
+func (c *Controller) after(msg string) {
+	st := &c.game
+	if !st.asked {
+		st.confirm = false
+	}
+	st.asked = false
+	c.followGame()
+	p := c.gamePanel()
+	if msg != "" {
+		p.Status = msg
+	}
+	c.mu.Lock()
+	c.panel = p
+	c.mu.Unlock()
+	c.publish()
+}
+
+// followGame reads the Solver's runs since the last look, then the
+// heaps, and keeps the game.
+func (c *Controller) followGame() {
+	st := &c.game
+	for _, run := range c.m.SolvedSince(st.seen) {
+		st.seen = run.Seq
+		c.gameRun(run)
+	}
+	c.gameVars()
+	st.keep(c.m)
+}
+
+// gameRun follows one run of the Solver: INIT of a game program starts a
+// game; EVAL is the calculator's answer to the position it was given
+// (the person's move first, when the heaps changed since).
+func (c *Controller) gameRun(run emulator.Solved) {
+	prog, ok := programByText(run.Equation)
+	if !ok {
+		return
+	}
+	g, st := prog.Game, &c.game
+	switch run.Var {
+	case "INIT":
+		pos, ok := g.PositionFrom(run.After)
+		if !ok || run.Err != nil {
+			return
+		}
+		mt, err := programs.NewMatch(prog, paramOf(g, run.After))
+		if err != nil {
+			return
+		}
+		mt.Position = pos
+		st.match, st.why, st.bits = mt, false, nil
+		st.status = yourMove(prog)
+	case "EVAL":
+		c.calculatorRun(prog, run)
+	}
+}
+
+// calculatorRun follows EVAL of prog: the person's move stored before it,
+// then the calculator's move, resignation or stop.
+func (c *Controller) calculatorRun(prog programs.Program, run emulator.Solved) {
+	g, st := prog.Game, &c.game
+	mt := st.match
+	if mt == nil || mt.Program != prog.ID {
+		st.status = "No game of " + prog.Title + " is being played: New Game (or INIT) starts one."
+		return
+	}
+	before, ok := g.PositionFrom(run.Before)
+	if !ok {
+		c.refuse(fmt.Errorf("%s held no position", g.Packed))
+		return
+	}
+	if !slices.Equal(before, mt.Position) && !c.personMoved(before) {
+		return
+	}
+	after, ok := g.PositionFrom(run.After)
+	moved := ok && !slices.Equal(after, before)
+	switch {
+	case run.Err != nil:
+		c.putBack()
+		st.status = "EVAL stopped (" + run.Err.Error() + "): press EVAL again for the calculator's move."
+	case !ok:
+		c.refuse(errors.New("the equation left a number that is not a position"))
+	case !moved:
+		if err := mt.Resign(); err != nil {
+			c.refuse(err)
+			return
+		}
+		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, before) +
+			" and resigns. You win. New Game plays again."
+	default:
+		if err := mt.Play(programs.Calculator, after); err != nil {
+			c.refuse(fmt.Errorf("EVAL's move from %s to %s is refused: %w", shown(g, before), shown(g, after), err))
+			return
+		}
+		st.status = "The calculator " + movedText(g, before, after) + "."
+		if !run.Found {
+			st.status += " " + plusNote
+		}
+		st.status += " " + outcome(mt)
+		if prog.Native == "nim-post" {
+			st.bits = c.m.Values(programs.BitNames()...)
+		}
+	}
+}
+
+// plusNote says why the 17bII+ shows SOLUTION NOT FOUND after its move.
+const plusNote = "(17bII+: EVAL runs twice and the second run finds no move, hence SOLUTION NOT FOUND; the heaps hold the move.)"
+
+// gameVars follows the heaps as the variables hold them: a change is the
+// person's move (or a new K, which the game refuses).
+func (c *Controller) gameVars() {
+	st := &c.game
+	mt := st.match
+	if mt == nil || mt.Over() {
+		return // after the end, the variables are the person's again
+	}
+	_, g, err := mt.Game()
+	if err != nil {
+		return
+	}
+	vals := c.m.Values(g.Names()...)
+	if g.Param != "" && paramOf(g, vals) != mt.K {
+		c.refuse(fmt.Errorf("%s is %d in this game: New Game plays with another %s", g.Param, mt.K, g.Param))
+		return
+	}
+	pos, ok := g.PositionFrom(vals)
+	switch {
+	case !ok:
+		c.refuse(fmt.Errorf("%s holds no position", g.Packed))
+	case !slices.Equal(pos, mt.Position):
+		c.personMoved(pos)
+	}
+}
+
+// personMoved records the person's move to pos; a move the game refuses
+// is named on the panel and the heaps are put back. It reports whether
+// the move stands.
+func (c *Controller) personMoved(pos programs.Position) bool {
+	st := &c.game
+	mt := st.match
+	if err := mt.Play(programs.Person, pos); err != nil {
+		c.refuse(err)
+		return false
+	}
+	_, g, _ := mt.Game()
+	switch {
+	case mt.Over():
+		st.status = "You left " + shown(g, pos) + ". " + outcome(mt)
+	case mt.Turn == programs.Calculator:
+		st.status = "You left " + shown(g, pos) + ": press EVAL for the calculator's move."
+	default:
+		st.status = "Move taken back: " + shown(g, pos) + ", your move."
+	}
+	return true
+}
+
+// refuse says why the game does not go on from what the calculator's
+// variables hold, and puts the game's heaps back in them.
+func (c *Controller) refuse(err error) {
+	_, g, _ := c.game.match.Game()
+	c.putBack()
+	c.game.status = capital(err.Error()) + ". The heaps are back at " + shown(g, c.game.match.Position) + "."
+}
+
+// putBack stores the game's position (and K) in the variables.
+func (c *Controller) putBack() {
+	_, g, err := c.game.match.Game()
+	if err == nil {
+		_ = c.m.SetValues(g.ValuesOf(c.game.match.Position, c.game.match.K))
+	}
+}
+
+// NewGame starts a game as a person would with SOLVE, CALC and INIT, of
+// the SOLVE list's current equation when it is a game program, else of
+// the game being played, else NIM: whatever the calculator is doing (a
+// number keyed, a prompt, another application) it computes INIT and
+// stores nothing else. While an equation is edited it asks first (New
+// Game again leaves the edit unsaved); during a solve it interrupts it.
+func (c *Controller) NewGame() {
+	if c.m.Busy() {
+		c.m.Interrupt() // the solve's job ends; this one runs after it
+	}
+	c.enqueue(func() { c.newGame(programs.Program{}) })
+}
+
+// Play starts a game of prog, adding it to the SOLVE list first when it is
+// not there (the window's --program).
+func (c *Controller) Play(prog programs.Program) {
+	c.enqueue(func() {
+		if _, err := c.m.LoadText(prog.File, prog.Text()); err != nil {
+			c.after(err.Error())
+			return
+		}
+		c.newGame(prog)
+	})
+}
+
+// newGame is NewGame's job, for prog (the chosen one when zero).
+func (c *Controller) newGame(prog programs.Program) {
+	st := &c.game
+	if prog.Game == nil {
+		prog = c.gameProgram()
+	}
+	if c.m.Pending() == emulator.PendingEdit {
+		if !st.confirm {
+			st.confirm, st.asked = true, true
+			c.after("An equation is being typed or edited: New Game again leaves it unsaved and starts a game; INPUT keeps it.")
+			return
+		}
+		c.m.Press(emulator.KeyShift)
+		c.m.Press(emulator.KeyEXIT) // MAIN abandons the entry
+	}
+	if err := c.m.Calculate(flatText(prog), "INIT"); err != nil {
+		c.after(capital(err.Error()) + ".")
+		return
+	}
+	c.after("")
+}
+
+// gameProgram is the program New Game plays: the current equation's, the
+// game's, or NIM.
+func (c *Controller) gameProgram() programs.Program {
+	if p, ok := c.currentProgram(); ok {
+		return p
+	}
+	if mt := c.game.match; mt != nil {
+		if p, _, err := mt.Game(); err == nil {
+			return p
+		}
+	}
+	p, _ := programs.ByID("nim")
+	return p
+}
+
+// TakeMatch takes match j of heap h as the heaps panel plays it
+// (programs.Game.TakeAt: that match and those to its right in Nim),
+// keying what a person would: the heap's new size (or the new number) and
+// its menu key, then EVAL unless the move ended the game. A number being
+// keyed and a prompt are dropped first; while an equation is edited, or
+// when the rule does not allow the move, the panel says why.
+func (c *Controller) TakeMatch(h, j int) {
+	if c.m.Busy() {
+		c.m.Interrupt()
+		return
+	}
+	c.enqueue(func() {
+		c.followGame()
+		mt := c.game.match
+		if mt == nil {
+			c.after("New Game first: it sets the heaps.")
+			return
+		}
+		prog, g, err := mt.Game()
+		if err != nil || mt.Over() {
+			c.after("")
+			return
+		}
+		if mt.Turn == programs.Calculator {
+			c.after("It is the calculator's turn: press EVAL for its move (or Undo).")
+			return
+		}
+		q, err := g.TakeAt(mt.Position, h, j, mt.K)
+		if err != nil {
+			c.after(fmt.Sprintf("%s: %v. %s", prog.Title, err, g.Move))
+			return
+		}
+		name, value := g.Packed, g.Number(q)
+		if g.Packed == "" {
+			name, value = g.Slots[h], int64(q[h])
+		}
+		text := flatText(prog)
+		if err := c.m.StoreVar(text, name, hp17b.FromInt(value)); err != nil {
+			c.after(capital(err.Error()) + ", then play.")
+			return
+		}
+		c.followGame()
+		if mt := c.game.match; mt != nil && !mt.Over() && mt.Turn == programs.Calculator {
+			_ = c.m.Calculate(text, "EVAL")
+		}
+		c.after("")
+	})
+}
+
+// Undo takes back the last move pair and puts the heaps back.
+func (c *Controller) Undo() { c.undoRedo(true) }
+
+// Redo plays again the move pair Undo took back.
+func (c *Controller) Redo() { c.undoRedo(false) }
+
+func (c *Controller) undoRedo(undo bool) {
+	c.enqueue(func() {
+		c.followGame()
+		st := &c.game
+		mt := st.match
+		switch {
+		case mt == nil:
+			c.after("No game is being played.")
+			return
+		case undo && !mt.Undo():
+			c.after("Nothing to undo.")
+			return
+		case !undo && !mt.Redo():
+			c.after("Nothing to redo.")
+			return
+		}
+		c.putBack()
+		st.bits = nil
+		_, g, _ := mt.Game()
+		st.status = "The heaps are " + shown(g, mt.Position) + " again. "
+		if mt.Turn == programs.Calculator {
+			st.status += "Press EVAL for the calculator's move."
+		} else {
+			st.status += outcome(mt)
+		}
+		c.after("")
+	})
+}
+
+// Hint says on the panel the move that wins from the position, or that
+// every move loses.
+func (c *Controller) Hint() {
+	c.enqueue(func() {
+		c.followGame()
+		mt := c.game.match
+		switch {
+		case mt == nil:
+			c.after("New Game first: it sets the heaps.")
+		case mt.Over():
+			c.after("The game is over: New Game plays again.")
+		case mt.Turn == programs.Calculator:
+			c.after("It is the calculator's turn: press EVAL for its move.")
+		default:
+			_, g, _ := mt.Game()
+			if q, ok := mt.Hint(); ok {
+				c.after("Hint: leave " + shown(g, q) + " (" + movedText(g, mt.Position, q) + ").")
+			} else {
+				c.after("Every move from " + shown(g, mt.Position) + " loses against perfect play: take one and hope.")
+			}
+		}
+	})
+}
+
+// ToggleWhy shows or hides the why view (programs.Match.Why).
+func (c *Controller) ToggleWhy() {
+	c.enqueue(func() {
+		c.game.why = !c.game.why
+		c.after("")
+	})
+}
+
+// gamePanel is the panel for the game (or, with none, for the current
+// equation's game program before its first INIT).
+func (c *Controller) gamePanel() Panel {
+	st := &c.game
+	mt := st.match
+	cur, isGame := c.currentProgram()
+	var prog programs.Program
+	var pos programs.Position
+	switch {
+	case isGame && (mt == nil || mt.Program != cur.ID):
+		// Another game program made current: its start, until New Game
+		// or INIT (the game being played is kept until then).
+		prog, pos, mt = cur, programs.Position(cur.Game.Start), nil
+	case mt != nil:
+		p, _, err := mt.Game()
+		if err != nil {
+			return Panel{Status: st.status}
+		}
+		prog, pos = p, mt.Position
+	default:
+		return Panel{Status: st.status}
+	}
+	g := prog.Game
+	p := Panel{Active: true, Program: prog, Title: prog.Title + " · " + g.Name, Rule: g.Move, Status: st.status}
+	if mt != nil {
+		p.Turn, p.Over = mt.Turn, mt.Over()
+		p.CanUndo = len(mt.Moves) > 0 || mt.Resigned
+		p.CanRedo = len(mt.Undone) > 0 && !mt.Over()
+		for _, mv := range mt.Moves {
+			who := "You"
+			if mv.By == programs.Calculator {
+				who = "Calculator"
+			}
+			p.Moves = append(p.Moves, who+": "+movedText(g, mv.From, mv.To))
+		}
+		if mt.Resigned {
+			p.Moves = append(p.Moves, "Calculator: resigns")
+		}
+		if st.why {
+			p.Why = mt.WhyFrom(st.bits)
+		}
+	} else {
+		p.Status = startHint(prog)
+	}
+	p.Rows, p.Labels, p.Grid = rows(g, pos)
+	return p
+}
+
+// rows lays a position out as the panel draws it.
+func rows(g *programs.Game, pos programs.Position) ([]int, []string, Grid) {
+	r := slices.Clone(pos)
+	grid := Grid{Rows: max(len(r), 3), Cols: max(7, min(g.Max, 9))}
+	if g.Limits != nil {
+		grid = NimGrid
+	}
+	for _, n := range r {
+		grid.Cols = max(grid.Cols, n) // long rows (KAYX) draw narrower
+	}
+	if g.Packed != "" {
+		grid.Rows = max(len(r), 4)
+	}
+	var labels []string
+	for i := range r {
+		r[i] = max(0, min(r[i], grid.Cols))
+		if g.Packed == "" {
+			labels = append(labels, g.Slots[i])
+		} else {
+			labels = append(labels, strconv.Itoa(i+1))
+		}
+	}
+	return r, labels, grid
+}
+
+// currentProgram is the game program that is the SOLVE list's current
+// equation.
+func (c *Controller) currentProgram() (programs.Program, bool) {
+	eqs, cur := c.m.Equations()
+	if cur < len(eqs) {
+		return programByText(eqs[cur])
+	}
+	return programs.Program{}, false
+}
+
+// programByText finds the game program whose equation is text (as the
+// SOLVE list holds it).
+func programByText(text string) (programs.Program, bool) {
+	for _, prog := range programs.All() {
+		if prog.Game != nil && flatText(prog) == text {
+			return prog, true
+		}
+	}
+	return programs.Program{}, false
+}
+
+// paramOf is the game's parameter as the values hold it (K of SUBK), its
+// default when none is stored, 0 without a parameter.
+func paramOf(g *programs.Game, vals map[string]hp17b.Number) int {
 	if g.Param == "" {
 		return 0
 	}
-	v, _ := c.m.Vars().Value(g.Param).Int64()
+	v, _ := vals[g.Param].Int64()
 	if v < 1 {
 		return g.ParamDefault
 	}
 	return int(v)
 }
 
-// gameTitle names a game program and its game.
-func gameTitle(p programs.Program) string { return p.Title + " · " + p.Game.Name }
-
-// gameHint is the first status of a game program.
-func gameHint(p programs.Program) string {
-	return "New Game (or SOLVE, CALC, INIT) sets " + p.Game.Show(p.Game.Start) +
-		". Then click a match, or key the position your move leaves and its menu key, and EVAL. " +
-		"EVAL straight after INIT lets the calculator open."
+// yourMove is the status after INIT.
+func yourMove(p programs.Program) string {
+	how := "a heap's new size and its menu key"
+	if p.Game.Packed != "" {
+		how = "the new number and " + p.Game.Packed
+	}
+	return "Your move: click a match, or key " + how + ", then EVAL. EVAL alone lets the calculator open."
 }
 
-// followGame reads a game program's position after a job, says what
-// happened (a new game, the calculator's move or resignation, the
-// player's move, the end), and fills the panel.
-func (c *Controller) followGame(prog programs.Program, p *Panel) {
-	g, st := prog.Game, &c.game
-	if st.prog != prog.ID {
-		*st = gameState{prog: prog.ID, status: gameHint(prog)}
-	}
-	k := c.gameParam(g)
-	top := c.m.Frame().Top
-	now, ok := g.Read(c.m.Vars())
-	before := st.pos
+// startHint is the panel's status before a game program's first game.
+func startHint(p programs.Program) string {
+	return "New Game (or SOLVE, CALC, INIT) sets " + shown(p.Game, p.Game.Start) +
+		". Then click a match, or key the position your move leaves and its menu key, and EVAL."
+}
+
+// outcome says whose move it is or who won.
+func outcome(mt *programs.Match) string {
 	switch {
-	case !ok:
-		st.status = fmt.Sprintf("%s holds no position: key one such as %s and press %s, or New Game.",
-			g.Packed, g.Show(g.Start), g.Packed)
-	case strings.HasPrefix(top, "INIT="):
-		st.pos, st.over = now, false
-		how := "a heap's new size and its menu key"
-		if g.Packed != "" {
-			how = "the new number and " + g.Packed
+	case mt.Outcome == programs.PersonWon && mt.Resigned:
+		return "You win."
+	case mt.Outcome == programs.PersonWon:
+		_, g, _ := mt.Game()
+		if g != nil && g.Misere {
+			return "The calculator took the last object: you win."
 		}
-		st.status = "Your move: click a match, or key " + how + ", then EVAL. EVAL alone lets the calculator open."
-	case top == hp17b.MsgSolutionNotFound && !st.over && !slices.Equal(now, before) && c.m.Model() == solver.Model17BIIPlus:
-		st.gameMoved(g, before, now, k, " "+plusNote)
-	case top == hp17b.MsgSolutionNotFound && !st.over && c.m.InVarMenu(flatText(prog)):
-		st.pos, st.over = now, true
-		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, now) + " and resigns. You win. New Game plays again."
-	case strings.HasPrefix(top, "EVAL=") && !st.over && !slices.Equal(now, before):
-		st.gameMoved(g, before, now, k, "")
-	case !slices.Equal(now, before) && !st.over:
-		st.pos = now
-		if over, moverWon := g.Ended(now, k); over {
-			st.over = true
-			if moverWon {
-				st.status = "The calculator has no move left: you win."
-			} else {
-				st.status = "You took the last object: the calculator wins."
-			}
-		} else {
-			st.status = "You left " + shown(g, now) + ": press EVAL for the calculator's move."
+		return "You have won: the calculator has no move left."
+	case mt.Outcome == programs.CalculatorWon:
+		_, g, _ := mt.Game()
+		if g != nil && g.Misere {
+			return "You took the last object: the calculator wins."
 		}
+		return "You have no move left: the calculator wins."
+	case mt.Turn == programs.Calculator:
+		return "The calculator's move: press EVAL."
 	}
-	p.Title, p.Rule, p.Over, p.Status = gameTitle(prog), g.Move, st.over, st.status
-	p.Rows = slices.Clone(st.pos)
-	p.Grid = Grid{Rows: max(len(p.Rows), 3), Cols: max(7, min(g.Max, 9))}
-	for _, n := range p.Rows {
-		p.Grid.Cols = max(p.Grid.Cols, n) // long rows (KAYX) draw narrower
-	}
-	if g.Packed != "" {
-		p.Grid.Rows = max(len(p.Rows), 4)
-	}
-	for i := range p.Rows {
-		p.Rows[i] = max(0, min(p.Rows[i], p.Grid.Cols))
-		if g.Packed == "" {
-			p.Labels = append(p.Labels, g.Slots[i])
-		} else {
-			p.Labels = append(p.Labels, strconv.Itoa(i+1))
-		}
-	}
+	return "Your move."
 }
 
-// gameMoved records a game program's move from before to now (note
-// follows its description) and names the winner when the game ended.
-func (st *gameState) gameMoved(g *programs.Game, before, now programs.Position, k int, note string) {
-	st.pos = now
-	st.status = "The calculator " + moved(g, before, now) + "." + note
-	over, moverWon := g.Ended(now, k)
+// shown writes a position for the panel: a packed program's number
+// (133331), 1-3-5-7 Nim's as the display shows it (1,346), each slot with
+// its size for the others ("A 0 · B 2 · C 2").
+func shown(g *programs.Game, p programs.Position) string {
 	switch {
-	case !over:
-		st.status += " Your move."
-	case moverWon:
-		st.over = true
-		st.status += " You have no move left: the calculator wins."
-	default:
-		st.over = true
-		st.status += " It took the last object: you win."
+	case g.Packed != "":
+		return g.Show(p)
+	case g.Limits != nil:
+		return hp17b.Group(g.Show(p))
 	}
+	return g.Spell(p, "%s %d", " · ")
 }
 
-// takeInGame plays a click on match j of heap h in a game program: the
-// move programs.Game.TakeAt makes, keyed as a person would (the heap's new
-// size and its menu key, or the packed number and its key), then EVAL
-// unless the move ended the game. A move the rule does not allow is
-// refused on the panel.
-func (c *Controller) takeInGame(p Panel, h, j int) {
-	prog := p.Program
-	g := prog.Game
-	if p.Over || h < 0 || h >= len(c.game.pos) || j >= c.game.pos[h] {
-		return
-	}
-	k := c.gameParam(g)
-	q, err := g.TakeAt(c.game.pos, h, j, k)
-	if err != nil {
-		c.after(fmt.Sprintf("%s: %v. %s", prog.Title, err, g.Move))
-		return
-	}
-	if !c.ready(prog) {
-		return
-	}
-	if g.Packed != "" {
-		c.typeNumber(int(g.Number(q)))
-		c.pressLabel(g.Packed)
-	} else {
-		c.typeNumber(q[h])
-		c.pressLabel(g.Slots[h])
-	}
-	if over, _ := g.Ended(q, k); over {
-		c.after("")
-		return
-	}
-	c.game.pos = q // the calculator answers this position
-	c.pressLabel("EVAL")
-	c.after("")
-}
-
-// shown writes a position for the panel: a packed program's number, or
-// each slot with its size ("A 0 · B 2 · C 2").
-func shown(g *programs.Game, p programs.Position) string { return g.Spell(p, "%s %d", " · ") }
-
-// moved says what the calculator's move did: "took 4 from A, leaving A 0 ·
-// B 2 · C 2" for slots, "left 133331" for a packed number.
-func moved(g *programs.Game, before, now programs.Position) string {
+// movedText says what a move did: "took 2 from C, leaving 1,336" for
+// slots, "left 133331" for a packed number.
+func movedText(g *programs.Game, before, now programs.Position) string {
 	if g.Packed == "" && len(before) == len(now) {
 		for i := range now {
 			if now[i] < before[i] {
@@ -169,4 +602,12 @@ func moved(g *programs.Game, before, now programs.Position) string {
 		}
 	}
 	return "left " + shown(g, now)
+}
+
+// capital starts s with a capital letter.
+func capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

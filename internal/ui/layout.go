@@ -26,6 +26,9 @@ type Layout struct {
 	// Panel is the heaps panel (zero when hidden); NewGame its New Game
 	// button.
 	Panel, NewGame Rect
+	// Undo, Redo, Hint and Why are the heaps panel's game buttons, beside
+	// and below New Game.
+	Undo, Redo, Hint, Why Rect
 	// PaperClear and PaperSave are the print-out panel's buttons (in the
 	// panel's place while it shows).
 	PaperClear, PaperSave Rect
@@ -82,6 +85,10 @@ func NewLayout(panel bool) Layout {
 	if panel {
 		l.Panel = Rect{BodyWidth, 0, PanelWidth, BodyHeight}
 		l.NewGame = Rect{BodyWidth + (PanelWidth-120)/2, 396, 120, 30}
+		l.Undo = Rect{BodyWidth + 12, 396, 58, 30}
+		l.Redo = Rect{BodyWidth + PanelWidth - 70, 396, 58, 30}
+		l.Hint = Rect{BodyWidth + 40, 432, 90, 22}
+		l.Why = Rect{BodyWidth + PanelWidth - 130, 432, 90, 22}
 		l.PaperClear = Rect{BodyWidth + 30, BodyHeight - 50, 100, 30}
 		l.PaperSave = Rect{BodyWidth + PanelWidth - 130, BodyHeight - 50, 100, 30}
 		l.Width += PanelWidth

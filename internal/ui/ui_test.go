@@ -195,24 +195,24 @@ func TestControllerHeapsPanel(t *testing.T) {
 	require.True(t, p.Active, "NIM is the current equation of a fresh calculator")
 	assert.Equal(t, "nim", p.Program.ID)
 	assert.Contains(t, p.Status, "New Game")
-	assert.Contains(t, p.Title, "the last match wins")
+	assert.Contains(t, p.Rule, "the last match wins")
 
 	press(c, "SOLVE CALC INIT")
 	assert.Equal(t, "INIT=1,357.00", c.Frame().Top)
 	p = c.Panel()
-	assert.EqualValues(t, [4]int{1, 3, 5, 7}, p.Heaps)
+	assert.Equal(t, []int{1, 3, 5, 7}, p.Rows)
 	assert.Contains(t, p.Status, "Your move")
 
 	c.TakeMatch(3, 6) // the seventh match of D: D = 6
 	c.Wait()
 	assert.Equal(t, "EVAL=1,346.00", c.Frame().Top)
 	p = c.Panel()
-	assert.EqualValues(t, [4]int{1, 3, 4, 6}, p.Heaps)
+	assert.Equal(t, []int{1, 3, 4, 6}, p.Rows)
 	assert.Equal(t, "The calculator took 1 from C, leaving 1,346. Your move.", p.Status)
 
 	c.TakeMatch(3, 7) // no such match: nothing happens
 	c.Wait()
-	assert.EqualValues(t, [4]int{1, 3, 4, 6}, c.Panel().Heaps)
+	assert.Equal(t, []int{1, 3, 4, 6}, c.Panel().Rows)
 
 	// From another menu the panel first brings up NIM's menu.
 	press(c, "EXIT EXIT")
@@ -225,10 +225,14 @@ func TestControllerHeapsPanel(t *testing.T) {
 	press(c, "EXIT DOWN")
 	assert.Equal(t, "nim-misere", c.Panel().Program.ID)
 	assert.Contains(t, c.Panel().Title, "misère")
+	assert.Contains(t, c.Panel().Status, "New Game", "NIMM's start until New Game or INIT")
 	press(c, "NEW")
 	c.Do(Action{Text: "X=Y"})
 	press(c, "INPUT")
-	assert.False(t, c.Panel().Active)
+	p = c.Panel()
+	assert.True(t, p.Active, "the game being played stays on the panel")
+	assert.Equal(t, "nim", p.Program.ID)
+	assert.Equal(t, []int{1, 3, 3, 1}, p.Rows)
 }
 
 func TestControllerInterrupts(t *testing.T) {
@@ -305,7 +309,7 @@ func newGame(t *testing.T) *Controller {
 	c.NewGame()
 	c.Wait()
 	require.Equal(t, "INIT=1,357.00", c.Frame().Top)
-	require.EqualValues(t, [4]int{1, 3, 5, 7}, c.Panel().Heaps)
+	require.Equal(t, []int{1, 3, 5, 7}, c.Panel().Rows)
 	return c
 }
 
@@ -333,10 +337,10 @@ func TestPanelOverPendingInput(t *testing.T) {
 	c.Do(Action{Key: emulator.KeySTO})
 	c.Wait()
 	require.Equal(t, emulator.PendingPrompt, c.Machine().Pending())
-	before := c.Panel().Heaps
+	before := c.Panel().Rows
 	c.TakeMatch(0, 0)
 	c.Wait()
-	assert.NotEqual(t, before, c.Panel().Heaps)
+	assert.NotEqual(t, before, c.Panel().Rows)
 }
 
 func TestPanelDuringEdit(t *testing.T) {
@@ -349,7 +353,7 @@ func TestPanelDuringEdit(t *testing.T) {
 	assert.True(t, c.Machine().Editing(), "the edit is kept")
 	assert.Equal(t, "Q=R+1", c.Frame().Top)
 	assert.Contains(t, c.Panel().Status, "being typed")
-	assert.EqualValues(t, [4]int{1, 3, 5, 7}, c.Panel().Heaps, "no move was made")
+	assert.Equal(t, []int{1, 3, 5, 7}, c.Panel().Rows, "no move was made")
 }
 
 func TestPanelLostPositionResigns(t *testing.T) {
@@ -364,7 +368,7 @@ func TestPanelLostPositionResigns(t *testing.T) {
 	assert.Contains(t, p.Status, "You win")
 	c.TakeMatch(3, 0) // the game is over: nothing happens
 	c.Wait()
-	assert.EqualValues(t, [4]int{1, 3, 5, 7}, c.Panel().Heaps)
+	assert.Equal(t, []int{1, 3, 5, 7}, c.Panel().Rows)
 	// New Game starts again.
 	c.NewGame()
 	c.Wait()
@@ -382,7 +386,7 @@ func TestPanelWinnerFromKeys(t *testing.T) {
 		}
 	}
 	assert.True(t, c.Panel().Over)
-	assert.EqualValues(t, [4]int{0, 0, 0, 0}, c.Panel().Heaps)
+	assert.Equal(t, []int{0, 0, 0, 0}, c.Panel().Rows)
 	assert.Contains(t, c.Panel().Status, "the calculator wins")
 }
 
@@ -390,8 +394,9 @@ func TestPanelHeapOutOfRange(t *testing.T) {
 	c := newGame(t)
 	press(c, "1 2 B")
 	p := c.Panel()
-	assert.Equal(t, 3, p.Heaps[1], "drawn within the game's limits")
-	assert.Contains(t, p.Status, "B holds 12")
+	assert.Equal(t, 3, p.Rows[1], "the game goes on from B=3")
+	assert.Contains(t, p.Status, "B was 3: a move takes objects away")
+	assert.Equal(t, "3", c.Machine().Vars().Value("B").String(), "the heaps are put back")
 }
 
 // TestLoadDuringSolve drops a file while a long Σ solve runs: the load
@@ -551,17 +556,20 @@ func TestControllerGamePrograms(t *testing.T) {
 	require.NoError(t, err)
 	c.Play(pnim)
 	c.Wait()
-	press(c, "2 P")
-	assert.Equal(t, "You left 2: press EVAL for the calculator's move.", c.Panel().Status)
-	c.TakeMatch(0, 0)
-	c.Wait()
+	press(c, "2 P") // not one move from 1357: refused, P put back
+	assert.Equal(t, "2 does not follow from 1357 by one move of Nim. The heaps are back at 1357.", c.Panel().Status)
+	assert.Equal(t, "1357", c.Machine().Vars().Value("P").String())
+	press(c, "1 3 5 6 P")
+	assert.Equal(t, "You left 1356: press EVAL for the calculator's move.", c.Panel().Status)
+	press(c, "1 3 5 7 P") // the person takes the move back before EVAL
+	press(c, "EVAL")      // 1357 is lost for the player to move
 	p = c.Panel()
 	assert.True(t, p.Over)
-	assert.Equal(t, "The calculator has no move left: you win.", p.Status)
-	assert.Equal(t, "P=0.00", c.Frame().Top)
-	c.TakeMatch(0, 0)
+	assert.Contains(t, p.Status, "resigns. You win.")
+	c.TakeMatch(0, 0) // the game is over: the panel stays still
 	c.Wait()
-	assert.Equal(t, "P=0.00", c.Frame().Top)
+	assert.Equal(t, "SOLUTION NOT FOUND", c.Frame().Top)
+	assert.Equal(t, []int{1, 3, 5, 7}, c.Panel().Rows)
 }
 
 // TestControllerPlusModel: under the HP-17bII+ EVAL shows SOLUTION NOT
@@ -577,7 +585,7 @@ func TestControllerPlusModel(t *testing.T) {
 	c.Wait()
 	assert.Equal(t, "SOLUTION NOT FOUND", c.Frame().Top)
 	p := c.Panel()
-	assert.EqualValues(t, [4]int{1, 3, 4, 6}, p.Heaps)
+	assert.Equal(t, []int{1, 3, 4, 6}, p.Rows)
 	assert.Contains(t, p.Status, "The calculator took 1 from C, leaving 1,346.")
 	assert.Contains(t, p.Status, "17bII+")
 	assert.False(t, p.Over)

@@ -120,7 +120,7 @@ type Game struct {
 	opt      Options
 	regular  *text.GoTextFaceSource
 	bold     *text.GoTextFaceSource
-	mono     *text.GoTextFaceSource // the print-out's
+	mono     *text.GoTextFaceSource // the print-out's and the why view's
 	keys     *ui.KeyMap
 	done     bool
 	shotErr  error
@@ -500,6 +500,7 @@ var (
 	colLabel      = color.RGBA{0xf2, 0xf0, 0xea, 0xff}
 	colPanel      = color.RGBA{0x1f, 0x3d, 0x2c, 0xff}
 	colMatch      = color.RGBA{0xe8, 0xd2, 0xa0, 0xff}
+	colDim        = color.RGBA{0x6b, 0x7d, 0x72, 0xff} // a panel button with nothing to do
 	colMatchHead  = color.RGBA{0xb8, 0x2a, 0x22, 0xff}
 	colOverlay    = color.RGBA{0x00, 0x00, 0x00, 0xd8}
 	colPaper      = color.RGBA{0xf4, 0xf1, 0xe6, 0xff}
@@ -526,7 +527,7 @@ func aboutLines(v string) []string {
 var idleLines = sync.OnceValue(func() []string {
 	var titles []string
 	for _, p := range programs.All() {
-		if t := strings.Fields(p.Title)[0]; (p.Nim || p.Game != nil) && !slices.Contains(titles, t) {
+		if t := strings.Fields(p.Title)[0]; p.Game != nil && !slices.Contains(titles, t) {
 			titles = append(titles, t)
 		}
 	}
@@ -753,6 +754,27 @@ func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect fun
 	for i, line := range wrap(p.Rule, 44) {
 		label(line, g.regular, 10, l.Panel.X+l.Panel.W/2, 28+float64(len(title))*18+float64(i)*13, colLabel)
 	}
+	if p.Why != nil {
+		g.drawWhy(l, p, label)
+	} else {
+		g.drawHeaps(l, p, rect, label)
+	}
+	g.drawGameButtons(l, p, rect, label)
+	for i, line := range wrap(p.Status, 40) {
+		if i == 3 {
+			break
+		}
+		label(line, g.regular, 11, l.Panel.X+l.Panel.W/2, 470+float64(i)*14, colLabel)
+	}
+	from := max(0, len(p.Moves)-2)
+	for i, line := range p.Moves[from:] {
+		label(line, g.regular, 10, l.Panel.X+l.Panel.W/2, 514+float64(i)*13, colMatch)
+	}
+}
+
+// drawHeaps draws the heaps as rows of matches with their names.
+func (g *Game) drawHeaps(l ui.Layout, p ui.Panel, rect func(ui.Rect, color.Color),
+	label func(string, *text.GoTextFaceSource, float64, float64, float64, color.Color)) {
 	size := 16.0
 	if p.Grid.Rows > 6 {
 		size = 12
@@ -766,10 +788,51 @@ func (g *Game) drawPanel(screen *ebiten.Image, l ui.Layout, p ui.Panel, rect fun
 			rect(ui.Rect{X: m.X - 1, Y: m.Y - 4, W: m.W + 2, H: min(12, m.H/3)}, colMatchHead)
 		}
 	}
+}
+
+// drawWhy draws the why view in place of the heaps: the position's
+// Grundy values and nim-sum in binary beside the equation's L() values,
+// then the moves so far, in a fixed-width face, lines padded to one width
+// so that their columns line up when centred.
+func (g *Game) drawWhy(l ui.Layout, p ui.Panel,
+	label func(string, *text.GoTextFaceSource, float64, float64, float64, color.Color)) {
+	lines := append([]string{}, p.Why...)
+	if len(p.Moves) > 0 {
+		lines = append(lines, "", "Moves so far:")
+		from := max(0, len(p.Moves)-(22-len(lines)))
+		lines = append(lines, p.Moves[from:]...)
+	}
+	width := 0
+	for _, line := range lines {
+		width = max(width, len([]rune(line)))
+	}
+	size := min(9.5, 9.5*44/float64(max(width, 1)))
+	for i, line := range lines {
+		line += strings.Repeat(" ", width-len([]rune(line)))
+		label(line, g.mono, size, l.Panel.X+l.Panel.W/2, 74+float64(i)*size*1.45, colLabel)
+	}
+}
+
+// drawGameButtons draws New Game, Undo, Redo, Hint and Why; a button that
+// has nothing to do is drawn dim.
+func (g *Game) drawGameButtons(l ui.Layout, p ui.Panel, rect func(ui.Rect, color.Color),
+	label func(string, *text.GoTextFaceSource, float64, float64, float64, color.Color)) {
 	rect(l.NewGame, colGold)
 	label("New Game", g.bold, 13, l.NewGame.X+l.NewGame.W/2, l.NewGame.Y+l.NewGame.H/2, colBody)
-	for i, line := range wrap(p.Status, 36) {
-		label(line, g.regular, 11, l.Panel.X+l.Panel.W/2, 446+float64(i)*16, colLabel)
+	for _, b := range []struct {
+		r    ui.Rect
+		name string
+		on   bool
+	}{{l.Undo, "Undo", p.CanUndo}, {l.Redo, "Redo", p.CanRedo}, {l.Hint, "Hint", !p.Over}, {l.Why, "Why", true}} {
+		c := colMatch
+		if !b.on {
+			c = colDim
+		}
+		if b.name == "Why" && p.Why != nil {
+			c = colGold
+		}
+		rect(b.r, c)
+		label(b.name, g.bold, 11, b.r.X+b.r.W/2, b.r.Y+b.r.H/2, colBody)
 	}
 }
 

@@ -187,7 +187,7 @@ func (m *Match) Play(by Side, to Position) error {
 	if by == Person && m.Turn == Calculator {
 		last := m.Moves[len(m.Moves)-1]
 		m.Moves = m.Moves[:len(m.Moves)-1]
-		m.Position, m.Turn = last.From, Person
+		m.Position, m.Turn, m.Undone = last.From, Person, nil
 		if slices.Equal(last.From, to) {
 			return nil
 		}

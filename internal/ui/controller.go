@@ -27,9 +27,11 @@ type Panel struct {
 	Labels []string
 	Grid   Grid
 	// Turn is the side to move; Over is set once the game has a winner
-	// (clicks on matches then do nothing until New Game or INIT).
-	Turn programs.Side
-	Over bool
+	// (clicks on matches then do nothing until New Game or INIT), Outcome
+	// says who.
+	Turn    programs.Side
+	Over    bool
+	Outcome programs.Outcome
 	// Status says whose turn it is, what the last move did, a move that
 	// was refused, and the winner.
 	Status string
@@ -300,8 +302,10 @@ func (c *Controller) Do(a Action) {
 		}
 		c.after("")
 	})
-	// The key is drawn up again when its highlight ends.
-	time.AfterFunc(130*time.Millisecond, func() { c.enqueue(func() { c.publish() }) })
+	// The key is drawn up again when its highlight ends: a new snapshot,
+	// not a job (a job would race with Wait, which a person's next key
+	// may be in).
+	time.AfterFunc(130*time.Millisecond, c.publish)
 }
 
 // Load adds the equations of the dropped files as a job, after whatever

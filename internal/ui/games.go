@@ -458,7 +458,7 @@ func (c *Controller) gamePanel() Panel {
 	g := prog.Game
 	p := Panel{Active: true, Program: prog, Title: prog.Title + " · " + g.Name, Rule: g.Move, Status: st.status}
 	if mt != nil {
-		p.Turn, p.Over = mt.Turn, mt.Over()
+		p.Turn, p.Over, p.Outcome = mt.Turn, mt.Over(), mt.Outcome
 		p.CanUndo = len(mt.Moves) > 0 || mt.Resigned
 		p.CanRedo = len(mt.Undone) > 0 && !mt.Over()
 		for _, mv := range mt.Moves {

@@ -3,12 +3,14 @@
 package main
 
 import (
+	"encoding/json"
 	"net/url"
 	"syscall/js"
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/webstore"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // stateKey is the browser storage's item that holds continuous memory.
@@ -54,20 +56,33 @@ func openMachine(_ string, fresh bool) (*emulator.Machine, string, error) {
 }
 
 // exposeFrame keeps the page's element #lcd holding the display's two
-// lines as text, for the page's readers and tests (the canvas is pixels).
+// lines as text, and #game the game kept in continuous memory in words
+// (programs.Match.String), for the page's readers and tests (the canvas is
+// pixels).
 func exposeFrame(m *emulator.Machine) {
 	doc := js.Global().Get("document")
+	set := func(id, text string) bool {
+		el := doc.Call("getElementById", id)
+		if el.IsNull() {
+			return false
+		}
+		el.Set("textContent", text)
+		return true
+	}
 	go func() {
-		last := ""
+		var last, lastGame string
 		for range time.Tick(100 * time.Millisecond) {
 			f := m.Frame()
-			text := f.Top + "\n" + f.MenuLine()
-			if text == last {
-				continue
-			}
-			if el := doc.Call("getElementById", "lcd"); !el.IsNull() {
-				el.Set("textContent", text)
+			if text := f.Top + "\n" + f.MenuLine(); text != last && set("lcd", text) {
 				last = text
+			}
+			game := ""
+			var mt programs.Match
+			if b := m.Section("game"); b != nil && json.Unmarshal(b, &mt) == nil {
+				game = mt.String()
+			}
+			if game != lastGame && set("game", game) {
+				lastGame = game
 			}
 		}
 	}()

@@ -41,9 +41,10 @@ type gameState struct {
 	saved          []byte // the match as last kept
 }
 
-// load takes the game kept in continuous memory, if any.
+// load takes the game kept in continuous memory, if any. The Solver's
+// runs before it (a --keys script's INIT and EVAL) are read by the first
+// job, as moves of the game.
 func (st *gameState) load(m *emulator.Machine) {
-	st.seen = m.LastSolved()
 	b := m.Section(gameSection)
 	if b == nil {
 		return

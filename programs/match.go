@@ -73,7 +73,7 @@ type Match struct {
 var (
 	ErrGameOver    = errors.New("the game is over: start a new game")
 	ErrNotYourTurn = errors.New("it is the calculator's turn: press EVAL for its move")
-	ErrNotItsTurn  = errors.New("it is your move")
+	ErrNotItsTurn  = errors.New("it is your move: make one before EVAL")
 )
 
 // NewMatch starts a game of prog (a game program) with parameter k (0:

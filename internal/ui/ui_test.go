@@ -607,3 +607,133 @@ func TestControllerSelfTestChord(t *testing.T) {
 	c.Wait()
 	assert.Equal(t, "MACHINE RESET", c.Frame().Top)
 }
+
+// TestNewGameWhateverIsPending: New Game starts the game from any state a
+// person can leave the calculator in, and stores nothing but the start.
+func TestNewGameWhateverIsPending(t *testing.T) {
+	for _, script := range []string{
+		"5",                      // a number being keyed (once INIT=0.00)
+		"SOLVE CALC INIT 6 D 5",  // a move keyed, then a digit
+		"STO",                    // STO waiting for a register
+		"DSP",                    // the DSP menu
+		"SHIFT",                  // the shift key
+		"FIN TVM 12 N",           // another application
+		"SHIFT EXIT TIME CALC 4", // TIME CALC with a number keyed
+		"MODES RPN 4 ENTER 5",    // RPN with a stack
+	} {
+		m := emulator.New()
+		require.NoError(t, emulator.Run(m, script, nil), script)
+		regs := m.Values("N")
+		c := NewController(m, nil)
+		c.NewGame()
+		c.Wait()
+		assert.Equal(t, "INIT=1,357.00", c.Frame().Top, script)
+		p := c.Panel()
+		assert.Equal(t, []int{1, 3, 5, 7}, p.Rows, script)
+		assert.Equal(t, programs.Person, p.Turn, script)
+		assert.Empty(t, p.Moves, script)
+		assert.Equal(t, regs, m.Values("N"), script+": nothing else stored")
+		c.Close()
+	}
+	// The 17bII+ model: the same.
+	m := emulator.New()
+	require.NoError(t, m.SetModel(solver.Model17BIIPlus))
+	require.NoError(t, emulator.Run(m, "7", nil))
+	c := NewController(m, nil)
+	defer c.Close()
+	c.NewGame()
+	c.Wait()
+	assert.Equal(t, []int{1, 3, 5, 7}, c.Panel().Rows)
+	assert.Equal(t, "1", m.Values("A")["A"].String())
+}
+
+// TestNewGameAsksDuringEdit: while an equation is typed New Game asks
+// first; a second New Game leaves the edit unsaved and starts.
+func TestNewGameAsksDuringEdit(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	press(c, "SOLVE NEW")
+	c.Do(Action{Text: "Q=R+1"})
+	c.Wait()
+	c.NewGame()
+	c.Wait()
+	assert.True(t, c.Machine().Editing(), "the edit is kept until asked twice")
+	assert.Contains(t, c.Panel().Status, "New Game again")
+	c.NewGame()
+	c.Wait()
+	assert.False(t, c.Machine().Editing())
+	assert.Equal(t, "INIT=1,357.00", c.Frame().Top)
+	eqs, _ := c.Machine().Equations()
+	assert.NotContains(t, eqs, "Q=R+1", "left unsaved")
+	// Asked, then something else: the next New Game asks again.
+	press(c, "EXIT NEW")
+	c.Do(Action{Text: "Z=1"})
+	c.Wait()
+	c.NewGame()
+	c.Wait()
+	c.Do(Action{Text: "2"})
+	c.Wait()
+	c.NewGame()
+	c.Wait()
+	assert.True(t, c.Machine().Editing())
+}
+
+// TestNewGameInterruptsSolve: New Game during a long solve interrupts it
+// and then starts the game.
+func TestNewGameInterruptsSolve(t *testing.T) {
+	m := emulator.New()
+	require.NoError(t, emulator.Run(m, `SOLVE NEW "T×T=Σ(I:1:300000:1:I+0×SQRT(I))" INPUT CALC 1 T`, nil))
+	c := NewController(m, nil)
+	defer c.Close()
+	c.Do(Action{Key: emulator.KeyF1})
+	deadline := time.Now().Add(10 * time.Second)
+	for !m.Busy() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	require.True(t, m.Busy())
+	c.NewGame()
+	c.Wait()
+	assert.Equal(t, "INIT=1,357.00", c.Frame().Top)
+	assert.Equal(t, []int{1, 3, 5, 7}, c.Panel().Rows)
+}
+
+// TestKeypadMoves: moves keyed on the calculator are the game's moves; a
+// second heap changed before EVAL is named and put back.
+func TestKeypadMoves(t *testing.T) {
+	c := newGame(t)
+	press(c, "6 D EVAL") // the post's first move: 1,346
+	require.Equal(t, []int{1, 3, 4, 6}, c.Panel().Rows)
+	press(c, "2 B")
+	assert.Equal(t, programs.Calculator, c.Panel().Turn)
+	press(c, "5 D")
+	p := c.Panel()
+	assert.Equal(t, "D was 6: a move takes from one heap only. The heaps are back at 1,246.", p.Status)
+	assert.Equal(t, "6", c.Machine().Values("D")["D"].String())
+	press(c, "EVAL") // answers 1,246
+	p = c.Panel()
+	assert.Equal(t, programs.Person, p.Turn)
+	assert.Len(t, p.Moves, 4)
+	assert.Equal(t, "You: took 1 from B, leaving 1,246", p.Moves[2])
+	// EVAL again on the person's turn: refused, the heaps stay.
+	before := p.Rows
+	press(c, "EVAL")
+	assert.Equal(t, before, c.Panel().Rows)
+	assert.Equal(t, "It is your move: make one before EVAL. The heaps are back at 246.", c.Panel().Status)
+	c.ToggleWhy() // the equation's bits of its last answer, beside the nim-sum
+	c.Wait()
+	assert.Contains(t, strings.Join(c.Panel().Why, "\n"), "the equation's L()")
+	c.ToggleWhy()
+	c.Wait()
+	assert.Nil(t, c.Panel().Why)
+	// Undo, Redo, Hint.
+	c.Undo()
+	c.Wait()
+	assert.Equal(t, []int{1, 3, 4, 6}, c.Panel().Rows)
+	assert.Equal(t, "4", c.Machine().Values("C")["C"].String(), "the variables follow")
+	c.Redo()
+	c.Wait()
+	assert.Equal(t, before, c.Panel().Rows)
+	c.Hint()
+	c.Wait()
+	assert.Contains(t, c.Panel().Status, "loses against perfect play")
+}

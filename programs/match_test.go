@@ -165,7 +165,7 @@ func TestMatchWhy(t *testing.T) {
 	assert.Contains(t, why, "Position 1356 (what EVAL answered)")
 	assert.Contains(t, why, "D     6      110     D0=0 D1=2 D2=4\n")
 	assert.Contains(t, why, "sum   1      001     E0=1 E1=0 E2=0\n")
-	assert.Contains(t, why, "E0+E1+E2 = 1 is the nim-sum, 1")
+	assert.Contains(t, why, "E0+E1+E2 = 1: the equation's nim-sum")
 	assert.Contains(t, why, "Winning move: leave A=1 B=3 C=4 D=6")
 	// Without the equation's variables: the board now, nim-sum 0.
 	why = strings.Join(m.Why(nil), "\n")

@@ -47,7 +47,7 @@ func BitNames() []string {
 // WhyFrom is Why with the equation's L() values given by name (nil or
 // empty when the equation has none, or has not answered yet).
 func (m *Match) WhyFrom(bits map[string]hp17b.Number) []string {
-	prog, g, err := m.Game()
+	_, g, err := m.Game()
 	if err != nil {
 		return []string{err.Error()}
 	}
@@ -98,7 +98,7 @@ func (m *Match) WhyFrom(bits map[string]hp17b.Number) []string {
 	}
 	row("sum", sum, bitNames[len(bitNames)-1])
 	if eqBits {
-		out = append(out, fmt.Sprintf("The equation's E0+E1+E2 = %s is the nim-sum, %d.", sumOf(bits, "E0", "E1", "E2"), sum))
+		out = append(out, fmt.Sprintf("E0+E1+E2 = %s: the equation's nim-sum", sumOf(bits, "E0", "E1", "E2")))
 	}
 	switch {
 	case g.Misere && allSmall(p):
@@ -112,7 +112,7 @@ func (m *Match) WhyFrom(bits map[string]hp17b.Number) []string {
 	default:
 		mm := Match{Program: m.Program, K: m.K, Position: p}
 		if q, ok := mm.Hint(); ok {
-			out = append(out, "Winning move: leave "+g.Spell(q, "%s=%d", " ")+" ("+prog.Title+")")
+			out = append(out, "Winning move: leave "+g.Spell(q, "%s=%d", " "))
 		}
 	}
 	return out

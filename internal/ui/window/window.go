@@ -806,10 +806,12 @@ func (g *Game) drawWhy(l ui.Layout, p ui.Panel,
 	for _, line := range lines {
 		width = max(width, len([]rune(line)))
 	}
-	size := min(9.5, 9.5*44/float64(max(width, 1)))
+	longest := strings.Repeat("0", max(width, 1))
+	w, _ := text.Measure(longest, &text.GoTextFace{Source: g.mono, Size: 10}, 0)
+	size := min(10, 10*(l.Panel.W-16)/w)
 	for i, line := range lines {
 		line += strings.Repeat(" ", width-len([]rune(line)))
-		label(line, g.mono, size, l.Panel.X+l.Panel.W/2, 74+float64(i)*size*1.45, colLabel)
+		label(line, g.mono, size, l.Panel.X+l.Panel.W/2, 82+float64(i)*size*1.45, colLabel)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"slices"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/solver"
@@ -151,20 +152,24 @@ func (m *Machine) settle() {
 // the equation itself stores. The errors are OpenEquation's, or a name
 // that is not one of the equation's menu variables.
 func (m *Machine) Calculate(text, name string) error {
+	return m.onMenuVar(text, name, func(v *varMenu) { v.solveFor(m, name) })
+}
+
+// onMenuVar opens the SOLVE equation text and does f with its variable
+// menu when name is one of its menu variables, then saves the state.
+func (m *Machine) onMenuVar(text, name string, f func(v *varMenu)) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	v, err := m.openEquation(text)
 	if err != nil {
 		return err
 	}
-	for _, n := range v.names {
-		if n == name {
-			v.solveFor(m, name)
-			m.saveLocked()
-			return nil
-		}
+	if !slices.Contains(v.names, name) {
+		return errors.New(name + " is not a menu variable of the equation")
 	}
-	return errors.New(name + " is not a menu variable of the equation")
+	f(v)
+	m.saveLocked()
+	return nil
 }
 
 // Section returns the JSON kept in continuous memory under name for an
@@ -199,4 +204,39 @@ func (m *Machine) sectionsCopy() map[string]json.RawMessage {
 		return nil
 	}
 	return maps.Clone(m.sections)
+}
+
+// StoreVar opens the SOLVE equation text (OpenEquation) and stores x in
+// its menu variable name, as keying x and pressing the variable's menu
+// key does (the display shows NAME=x). The errors are OpenEquation's, or
+// a name that is not one of the equation's menu variables.
+func (m *Machine) StoreVar(text, name string, x hp17b.Number) error {
+	return m.onMenuVar(text, name, func(v *varMenu) {
+		m.x = x
+		v.store(m, name, x)
+	})
+}
+
+// Values returns the Solver variables' values by name (0 for a name that
+// does not exist), read under the calculator's lock.
+func (m *Machine) Values(names ...string) map[string]hp17b.Number {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return values(m.vars, names)
+}
+
+// SetValues stores values in the Solver's variables, as an owner of a
+// game puts the heaps back after an undo, and saves the state. The
+// display does not change. ErrBusy while the Solver works.
+func (m *Machine) SetValues(vals map[string]hp17b.Number) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.busy {
+		return ErrBusy
+	}
+	for n, v := range vals {
+		m.vars.Store(n, v)
+	}
+	m.saveLocked()
+	return nil
 }

@@ -235,17 +235,24 @@ func TestControllerHeapsPanel(t *testing.T) {
 	assert.Equal(t, []int{1, 3, 3, 1}, p.Rows)
 }
 
-func TestControllerInterrupts(t *testing.T) {
+// longSolve is a controller whose Solver is busy with a long Σ.
+func longSolve(t *testing.T) (*Controller, *emulator.Machine) {
+	t.Helper()
 	m := emulator.New()
 	require.NoError(t, emulator.Run(m, `SOLVE NEW "T×T=Σ(I:1:300000:1:I+0×SQRT(I))" INPUT CALC 1 T`, nil))
 	c := NewController(m, nil)
-	defer c.Close()
+	t.Cleanup(c.Close)
 	c.Do(Action{Key: emulator.KeyF1})
 	deadline := time.Now().Add(10 * time.Second)
 	for !m.Busy() && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
 	require.True(t, m.Busy())
+	return c, m
+}
+
+func TestControllerInterrupts(t *testing.T) {
+	c, _ := longSolve(t)
 	c.Do(Action{Key: emulator.Key5}) // any key halts the search
 	c.Wait()
 	assert.Equal(t, "INTERRUPTED", c.Frame().Top)
@@ -681,16 +688,7 @@ func TestNewGameAsksDuringEdit(t *testing.T) {
 // TestNewGameInterruptsSolve: New Game during a long solve interrupts it
 // and then starts the game.
 func TestNewGameInterruptsSolve(t *testing.T) {
-	m := emulator.New()
-	require.NoError(t, emulator.Run(m, `SOLVE NEW "T×T=Σ(I:1:300000:1:I+0×SQRT(I))" INPUT CALC 1 T`, nil))
-	c := NewController(m, nil)
-	defer c.Close()
-	c.Do(Action{Key: emulator.KeyF1})
-	deadline := time.Now().Add(10 * time.Second)
-	for !m.Busy() && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	require.True(t, m.Busy())
+	c, _ := longSolve(t)
 	c.NewGame()
 	c.Wait()
 	assert.Equal(t, "INIT=1,357.00", c.Frame().Top)

@@ -5,13 +5,10 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -25,10 +22,8 @@ type Panel struct {
 	// wins"); Rule, for a game program, says what a move may do and who
 	// wins (programs.Game.Move).
 	Title, Rule string
-	// Heaps are A, B, C, D as the variables hold them, each kept within the
-	// game's limits (0..1, 0..3, 0..5, 0..7) for drawing; Status says when a
-	// variable holds a count the game does not allow. (1-3-5-7 programs.)
-	Heaps programs.Heaps
+	// Heaps is unused: every program's heaps are Rows.
+	Heaps [4]int
 	// Rows are the heaps drawn, one a row (Heaps' four for a 1-3-5-7
 	// program; a game program's slots, or its packed number's digits),
 	// Labels their names (A, B… or 1, 2…), Grid their arrangement.
@@ -90,8 +85,7 @@ type Controller struct {
 
 // gameState follows the game from the heaps after each job.
 type gameState struct {
-	prog   string // the program's ID, "" when none is current
-	heaps  programs.Heaps
+	prog   string            // the program's ID, "" when none is current
 	pos    programs.Position // a game program's position
 	over   bool
 	status string
@@ -414,28 +408,9 @@ func (c *Controller) TakeMatch(h, j int) {
 		return
 	}
 	c.enqueue(func() {
-		p := c.panelNow()
-		if p.Active && p.Program.Game != nil {
+		if p := c.panelNow(); p.Active && p.Program.Game != nil {
 			c.takeInGame(p, h, j)
-			return
 		}
-		if !p.Active || p.Over || h < 0 || h > 3 || j >= p.Heaps[h] {
-			return
-		}
-		if !c.ready(p.Program) {
-			return
-		}
-		c.typeNumber(j)
-		c.pressLabel(string(rune('A' + h)))
-		after := p.Heaps
-		after[h] = j
-		if nim.Over(after[:]) {
-			c.after("")
-			return
-		}
-		c.game.heaps = after // the calculator answers this position
-		c.pressLabel("EVAL")
-		c.after("")
 	})
 }
 
@@ -528,7 +503,7 @@ func (c *Controller) currentProgram() (programs.Program, bool) {
 	eqs, cur := c.m.Equations()
 	if cur < len(eqs) {
 		for _, prog := range programs.All() {
-			if (prog.Nim || prog.Game != nil) && flatText(prog) == eqs[cur] {
+			if prog.Game != nil && flatText(prog) == eqs[cur] {
 				return prog, true
 			}
 		}
@@ -552,16 +527,8 @@ func (c *Controller) after(msg string) {
 	g := &c.game
 	if !active {
 		*g = gameState{}
-	} else if prog.Game != nil {
-		c.followGame(prog, &p)
 	} else {
-		p.Title = title(prog)
-		c.follow(prog)
-		p.Heaps, p.Over, p.Status = clampHeaps(g.heaps), g.over, g.status
-		if bad := outOfRange(g.heaps); bad != "" {
-			p.Status = bad
-		}
-		p.Rows, p.Labels, p.Grid = append([]int(nil), p.Heaps[:]...), []string{"A", "B", "C", "D"}, NimGrid
+		c.followGame(prog, &p)
 	}
 	if msg != "" {
 		p.Status = msg
@@ -572,109 +539,8 @@ func (c *Controller) after(msg string) {
 	c.publish()
 }
 
-// title names a program and its rule.
-func title(p programs.Program) string {
-	if p.Misere {
-		return p.Title + " · 1-3-5-7 · misère: whoever takes the last match loses"
-	}
-	return p.Title + " · 1-3-5-7 · whoever takes the last match wins"
-}
-
-// follow reads the heaps after a job and says what happened: a new game
-// (INIT), the calculator's move or resignation (EVAL), the player's move
-// (a heap stored), and the winner.
-func (c *Controller) follow(prog programs.Program) {
-	g := &c.game
-	if g.prog != prog.ID {
-		*g = gameState{prog: prog.ID, status: firstHint}
-	}
-	top := c.m.Frame().Top
-	now := programs.ReadHeaps(c.m.Vars())
-	before := g.heaps
-	switch {
-	case strings.HasPrefix(top, "INIT="):
-		g.heaps, g.over, g.status = now, false, "Your move: click a match to take it and those to its right, or key a heap's new size, its menu key (A–D) and EVAL."
-	case top == hp17b.MsgSolutionNotFound && !g.over && now != before && c.m.Model() == solver.Model17BIIPlus:
-		// The 17bII+ moved, then its second run of EVAL found no move.
-		g.calculatorMoved(prog, before, now, " "+plusNote)
-	case top == hp17b.MsgSolutionNotFound && !g.over && c.m.InVarMenu(flatText(prog)):
-		g.heaps, g.over = now, true
-		g.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + show(now) + " and resigns. You win. New Game plays again."
-	case strings.HasPrefix(top, "EVAL=") && !g.over && now != before:
-		g.calculatorMoved(prog, before, now, "")
-		if want, ok := programs.Natives[prog.Native](before); ok && want != now {
-			g.status += " (By the nim-sum rule it should have left " + show(want) + ".)"
-		}
-	case now != before && !g.over:
-		g.heaps = now
-		if nim.Over(now[:]) {
-			g.over = true
-			if prog.Misere {
-				g.status = "You took the last match: the calculator wins."
-			} else {
-				g.status = "You took the last match: you win."
-			}
-		} else {
-			g.status = "You left " + show(now) + ": press EVAL for the calculator's move."
-		}
-	}
-}
-
 // plusNote says why the 17bII+ shows SOLUTION NOT FOUND after its move.
 const plusNote = "(17bII+: EVAL runs twice and the second run finds no move, hence SOLUTION NOT FOUND; the heaps hold the move.)"
-
-// calculatorMoved records the calculator's move from before to now (note
-// follows the move's description) and names the winner when it took the
-// last match.
-func (g *gameState) calculatorMoved(prog programs.Program, before, now programs.Heaps, note string) {
-	g.heaps = now
-	g.status = "The calculator took " + took(before, now) + ", leaving " + show(now) + "." + note
-	switch {
-	case !nim.Over(now[:]):
-		g.status += " Your move."
-	case prog.Misere:
-		g.over = true
-		g.status += " It took the last match: you win."
-	default:
-		g.over = true
-		g.status += " It took the last match: the calculator wins."
-	}
-}
-
-// firstHint is the panel's status before the first game.
-const firstHint = "New Game (or SOLVE, CALC, INIT) sets the heaps to 1 3 5 7. Then click a match, or key a heap's new size, its menu key (A–D) and EVAL."
-
-// show writes the heaps as the LCD shows NIM's number (1,346).
-func show(h programs.Heaps) string { return hp17b.Group(strconv.Itoa(h.Number())) }
-
-// took says what one move took: "2 from C".
-func took(before, after programs.Heaps) string {
-	for i := range before {
-		if before[i] != after[i] {
-			return fmt.Sprintf("%d from %c", before[i]-after[i], 'A'+i)
-		}
-	}
-	return "nothing"
-}
-
-// clampHeaps keeps each heap within the game's limits for drawing.
-func clampHeaps(h programs.Heaps) programs.Heaps {
-	for i := range h {
-		h[i] = max(0, min(h[i], programs.Limits[i]))
-	}
-	return h
-}
-
-// outOfRange says which heap holds a count the game does not allow.
-func outOfRange(h programs.Heaps) string {
-	for i := range h {
-		if h[i] < 0 || h[i] > programs.Limits[i] {
-			return fmt.Sprintf("%c holds %d, but this game allows 0 to %d: key a count from 0 to %d and press %c, or New Game.",
-				'A'+i, h[i], programs.Limits[i], programs.Limits[i], 'A'+i)
-		}
-	}
-	return ""
-}
 
 var (
 	flatOnce  sync.Once

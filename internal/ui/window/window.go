@@ -526,7 +526,7 @@ func aboutLines(v string) []string {
 var idleLines = sync.OnceValue(func() []string {
 	var titles []string
 	for _, p := range programs.All() {
-		if t := strings.Fields(p.Title)[0]; (p.Nim || p.Game != nil) && !slices.Contains(titles, t) {
+		if t := strings.Fields(p.Title)[0]; p.Game != nil && !slices.Contains(titles, t) {
 			titles = append(titles, t)
 		}
 	}

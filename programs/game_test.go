@@ -43,6 +43,10 @@ func TestGameProgramsAgree(t *testing.T) {
 			assert.Equal(t, rep.Positions, rep.Won+rep.Lost)
 			assert.Positive(t, rep.Won)
 			assert.Positive(t, rep.Lost)
+			for _, g := range rep.Games {
+				// Every game ends, also where the person is left no move.
+				assert.Positive(t, g.Games, "K=%d", g.K)
+			}
 		})
 	}
 }

@@ -88,9 +88,14 @@ func TestPostMethodEqualsXOR(t *testing.T) {
 					assert.Equal(t, xok, pok, "%v", h)
 					assert.Equal(t, x, p, "%v", h)
 					assert.Equal(t, (a^b^c^d) != 0, pok, "%v", h)
+					assert.Equal(t, Position{a, b, c, d}, h, "the position given is not changed")
 				}
 			}
 		}
+	}
+	for name, native := range Natives {
+		_, ok := native(Position{1, 3, 5})
+		assert.False(t, ok, "%s: three heaps are not 1-3-5-7 Nim", name)
 	}
 }
 

@@ -314,10 +314,18 @@ type GameTurn struct {
 	// Readable is false when a packed program left a number that is not a
 	// position (negative, fractional or past 12 digits).
 	Readable bool
+	// Term is E0×E1×E2×(the new size of the heap moved) from the Solver's
+	// variables after EVAL, when the equation has the NIM equation's
+	// nim-sum bits E0, E1, E2 (HasTerm): the product term the forum's
+	// listing adds to the heaps' number (seed "(17B) NIM").
+	Term    hp17b.Number
+	HasTerm bool
 }
 
 // GamePlayer runs a game program's equation in the Solver as a calculator
-// would. It is not safe for concurrent use.
+// would: the one player of every game program, 1-3-5-7 Nim's included. It
+// compiles the equation once per variable store it is given; it is not
+// safe for concurrent use.
 type GamePlayer struct {
 	prog    Program
 	model   solver.Model
@@ -377,8 +385,15 @@ func (t GameTurn) MovedPosition() bool {
 	return t.Moved || t.Err == nil && t.Readable && !slices.Equal(t.After, t.Before)
 }
 
+// solverFor returns the equation compiled against vars, compiling it
+// once per variable store.
 func (p *GamePlayer) solverFor(vars *solver.Vars) *solver.Solver {
-	return compiledFor(p.solvers, p.eq, vars)
+	s, ok := p.solvers[vars]
+	if !ok {
+		s = solver.New(p.eq, vars)
+		p.solvers[vars] = s
+	}
+	return s
 }
 
 // Read reads the position from the variables (a slot holding a fraction
@@ -435,7 +450,30 @@ func (p *GamePlayer) Answer(ctx context.Context, vars *solver.Vars, pos Position
 		return t
 	}
 	t.Moved, t.Value, t.Display = r.Found(), r.Value, strings.Join(r.Lines(p.prog.Display), "  ")
+	t.Term, t.HasTerm = productTerm(vars, pos, t.After)
 	return t
+}
+
+// productTerm is E0×E1×E2×(the new size of the heap that changed from
+// before to after, 0 when none did), read from vars; false when vars hold
+// no E0.
+func productTerm(vars *solver.Vars, before, after Position) (hp17b.Number, bool) {
+	e0, ok := vars.Get("E0")
+	if !ok || len(before) != len(after) {
+		return hp17b.Number{}, false
+	}
+	e1, _ := vars.Get("E1")
+	e2, _ := vars.Get("E2")
+	newSize := 0
+	for i := range before {
+		if after[i] != before[i] {
+			newSize = after[i]
+		}
+	}
+	term, _ := hp17b.Mul(e0, e1)
+	term, _ = hp17b.Mul(term, e2)
+	term, _ = hp17b.Mul(term, hp17b.FromInt(int64(newSize)))
+	return term, true
 }
 
 // AnswerFresh is Answer on a calculator whose variables are all fresh.

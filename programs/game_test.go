@@ -21,7 +21,7 @@ func TestGameProgramsAgree(t *testing.T) {
 			continue
 		}
 		t.Run(p.ID, func(t *testing.T) {
-			rep, err := CompareGame(context.Background(), p, nil)
+			rep, err := Compare(context.Background(), p, nil, solver.Model17BII)
 			require.NoError(t, err)
 			var b strings.Builder
 			rep.WriteText(&b)
@@ -43,13 +43,17 @@ func TestGameProgramsAgree(t *testing.T) {
 			assert.Equal(t, rep.Positions, rep.Won+rep.Lost)
 			assert.Positive(t, rep.Won)
 			assert.Positive(t, rep.Lost)
+			for _, g := range rep.Games {
+				// Every game ends, also where the person is left no move.
+				assert.Positive(t, g.Games, "K=%d", g.K)
+			}
 		})
 	}
 }
 
-// TestCompareGameCatchesFaults breaks each kind of program in one place
+// TestCompareCatchesFaults breaks each kind of program in one place
 // and expects the comparison to say so.
-func TestCompareGameCatchesFaults(t *testing.T) {
+func TestCompareCatchesFaults(t *testing.T) {
 	for _, tc := range []struct{ id, from, to string }{
 		{"take14", "D-1:D-4", "D-1:D-3"},               // an illegal move
 		{"n567", "MOD(G(O)+1:2)):IF(B>1", "0):IF(B>1"}, // the misère ending forgotten for C
@@ -62,7 +66,7 @@ func TestCompareGameCatchesFaults(t *testing.T) {
 			require.Contains(t, p.Text(), tc.from)
 			eqs, err := solver.ParseFile(p.File, strings.Replace(p.Text(), tc.from, tc.to, 1))
 			require.NoError(t, err)
-			rep, err := CompareGame(context.Background(), p, eqs[0])
+			rep, err := Compare(context.Background(), p, eqs[0], solver.Model17BII)
 			require.NoError(t, err)
 			assert.Positive(t, rep.Disagree)
 			assert.False(t, rep.OK())
@@ -108,16 +112,13 @@ func TestGameLegalAndMoves(t *testing.T) {
 	assert.False(t, ok)
 }
 
-// BenchmarkCompareGame times each heap-game program's whole comparison
-// (its domain and its games), as `hp17b compare ID` runs it.
-func BenchmarkCompareGame(b *testing.B) {
+// BenchmarkCompare times each game program's whole comparison (its
+// domain and its games), as `hp17b compare ID` runs it.
+func BenchmarkCompare(b *testing.B) {
 	for _, p := range All() {
-		if p.Game == nil {
-			continue
-		}
 		b.Run(p.ID, func(b *testing.B) {
 			for b.Loop() {
-				rep, err := CompareGame(context.Background(), p, nil)
+				rep, err := Compare(context.Background(), p, nil, solver.Model17BII)
 				if err != nil || !rep.OK() {
 					b.Fatal(err, rep.Disagree)
 				}

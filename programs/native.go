@@ -1,52 +1,25 @@
 package programs
 
 import (
-	"fmt"
+	"slices"
 
 	"github.com/hp17b/hp17b/nim"
 )
 
-// Heaps is a 1-3-5-7 position: A, B, C, D.
-type Heaps [4]int
+// Native is a native reference of a 1-3-5-7 Nim program: the position
+// (A, B, C, D) after its move, and false when it has no move (the equation
+// then stops with INV(0)); a position of another length has no move.
+type Native func(Position) (Position, bool)
 
-// String writes the heaps as the display spells them, digit by digit:
-// "1346".
-func (h Heaps) String() string { return fmt.Sprintf("%d%d%d%d", h[0], h[1], h[2], h[3]) }
-
-// AllPositions lists every position within Limits (A 0..1, B 0..3,
-// C 0..5, D 0..7), A slowest, D fastest: 384 in all.
-func AllPositions() []Heaps {
-	var out []Heaps
-	for a := 0; a <= Limits[0]; a++ {
-		for b := 0; b <= Limits[1]; b++ {
-			for c := 0; c <= Limits[2]; c++ {
-				for d := 0; d <= Limits[3]; d++ {
-					out = append(out, Heaps{a, b, c, d})
-				}
-			}
-		}
-	}
-	return out
-}
-
-// Number is what the heaps spell on the display: 1000A + 100B + 10C + D.
-func (h Heaps) Number() int { return 1000*h[0] + 100*h[1] + 10*h[2] + h[3] }
-
-// Native is a native reference: the heaps after its move, and false when it
-// has no move (the equation then stops with INV(0)).
-type Native func(Heaps) (Heaps, bool)
-
-// Natives are the native references by name: "nim-post" is the post's
-// bit-decomposed method, "nim-xor" the plain nim-sum, "nim-misere" the
-// misère strategy; the last two try the heaps in the order D, C, B, A as
-// the equations do.
+// Natives are the native references by name (Program.Native): "nim-post"
+// is the post's bit-decomposed method, "nim-xor" the plain nim-sum,
+// "nim-misere" the misère strategy; the last two try the heaps in the
+// order D, C, B, A as the equations do.
 var Natives = map[string]Native{
 	"nim-post":   PostMove,
 	"nim-xor":    XORMove,
 	"nim-misere": MisereMove,
 }
-
-var dcba = []int{3, 2, 1, 0}
 
 func mod(a, m int) int { return ((a % m) + m) % m }
 
@@ -55,8 +28,13 @@ func mod(a, m int) int { return ((a % m) + m) % m }
 // 2^i; E0 = (A+B0+C0+D0) mod 2, E1 = (B1+C1+D1) mod 4, E2 = (C2+D2) mod 8
 // (the nim-sum, bit by bit); then for D, C, B, A in turn the heap's XOR with
 // E computed as (X0+E0) mod 2 + (X1+E1) mod 4 + (X2+E2) mod 8, and the first
-// heap it makes smaller takes that size. No move when none does.
-func PostMove(h Heaps) (Heaps, bool) {
+// heap it makes smaller takes that size. No move when none does. p is not
+// changed.
+func PostMove(p Position) (Position, bool) {
+	if len(p) != 4 {
+		return p, false
+	}
+	h := slices.Clone(p)
 	a, b, c, d := h[0], h[1], h[2], h[3]
 	b0 := mod(b, 2)
 	c0 := mod(c, 2)
@@ -79,22 +57,27 @@ func PostMove(h Heaps) (Heaps, bool) {
 	case mod(a+e0, 2)+e1+e2 < a:
 		h[0] = mod(a+e0, 2) + e1 + e2
 	default:
-		return h, false
+		return p, false
 	}
 	return h, true
 }
 
-func strategy(h Heaps, misere bool) (Heaps, bool) {
-	m, ok := nim.BestMove(h[:], dcba, misere)
-	if !ok {
-		return h, false
+// strategy is the nim package's best move, trying D, C, B, A in turn.
+func strategy(p Position, misere bool) (Position, bool) {
+	if len(p) != 4 {
+		return p, false
 	}
+	m, ok := nim.BestMove(p, []int{3, 2, 1, 0}, misere)
+	if !ok {
+		return p, false
+	}
+	h := slices.Clone(p)
 	h[m.Heap] = m.To
 	return h, true
 }
 
 // XORMove is the plain nim-sum strategy under normal play.
-func XORMove(h Heaps) (Heaps, bool) { return strategy(h, false) }
+func XORMove(p Position) (Position, bool) { return strategy(p, false) }
 
 // MisereMove is the misère strategy.
-func MisereMove(h Heaps) (Heaps, bool) { return strategy(h, true) }
+func MisereMove(p Position) (Position, bool) { return strategy(p, true) }

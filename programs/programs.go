@@ -1,7 +1,10 @@
 // Package programs is the library of Solver programs: equation files
-// embedded in the binary, each with metadata and a native Go reference of
-// what it computes, and the differential comparison of an equation against
-// its native twin.
+// embedded in the binary, each a heap-game program with its metadata and
+// rule (Game), for 1-3-5-7 Nim also a native Go reference of what it
+// computes (Natives); one player that runs a program's equation as the
+// calculator would (GamePlayer), one game of a program as a value (Match),
+// and the differential comparison of an equation against the rule's
+// analysis or its native twin (Compare).
 //
 // It imports solver, hp17b and nim.
 package programs
@@ -32,16 +35,13 @@ type Program struct {
 	Keys []string
 	// Display is the display mode it reads best in.
 	Display hp17b.Mode
-	// Native names its native reference (see Natives).
+	// Native names its native reference (see Natives), "" when none: a
+	// 1-3-5-7 Nim program is compared against it (Compare).
 	Native string
-	// Nim marks a program that plays 1-3-5-7 Nim with heaps A, B, C, D and
-	// the INIT/EVAL workflow; Misere says whoever takes the last object
-	// loses.
-	Nim, Misere bool
 	// Default marks the programs a fresh calculator holds.
 	Default bool
-	// Game, when set, makes it a heap-game program: its rule, position and
-	// domain, checked by CompareGame against the nim package.
+	// Game makes it a heap-game program: its rule, position and domain,
+	// checked by Compare.
 	Game *Game
 	// Rules says how the game goes and how to play it on the calculator.
 	Rules string
@@ -57,7 +57,7 @@ var library = []Program{
 			"of the post have it), so EVAL shows exactly the heaps.",
 		Source: "HP Museum forum, \"(17B) NIM\", 2014 (seed 003)",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Native: "nim-post", Nim: true, Default: true,
+		Native: "nim-post", Default: true,
 		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
 			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number (1357). In a position it " +
 			"cannot win it stops with SOLUTION NOT FOUND. The first player loses 1-3-5-7 with perfect play, so you open.",
@@ -72,7 +72,7 @@ var library = []Program{
 			"reference; nim.eq is the working program.",
 		Source: "HP Museum forum, \"(17B) NIM\", 2014 (seed 003), verbatim",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Native: "nim-post", Nim: true,
+		Native: "nim-post",
 		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
 			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number (1357). In a position it " +
 			"cannot win it stops with SOLUTION NOT FOUND. The first player loses 1-3-5-7 with perfect play, so you open.",
@@ -87,7 +87,7 @@ var library = []Program{
 			"Like NIM it stops with INV(0), showing SOLUTION NOT FOUND, in a position it cannot win.",
 		Source: "hp17b, after the post's remark on the misère game",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
-		Native: "nim-misere", Nim: true, Misere: true, Default: true,
+		Native: "nim-misere", Default: true,
 		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
 			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number. Whoever takes the last " +
 			"match loses. In a position it cannot win it stops with SOLUTION NOT FOUND. You open.",

@@ -3,6 +3,7 @@ package programs
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,14 +21,14 @@ func TestLibrary(t *testing.T) {
 		require.NoError(t, err, p.ID)
 		assert.Equal(t, p.Keys, eq.Menu, p.ID)
 		assert.NotEmpty(t, p.Description, p.ID)
-		if p.Game == nil {
+		if p.Native != "" {
 			assert.Contains(t, Natives, p.Native, p.ID)
-		} else {
-			assert.NotEmpty(t, p.Rules, p.ID)
-			assert.NotEmpty(t, p.Game.Name, p.ID)
-			assert.NotEmpty(t, p.Game.Move, p.ID)
-			assert.Equal(t, p.Game.Vars(), sortedLike(p.Game.Vars(), eq.Menu), p.ID)
 		}
+		require.NotNil(t, p.Game, p.ID)
+		assert.NotEmpty(t, p.Rules, p.ID)
+		assert.NotEmpty(t, p.Game.Name, p.ID)
+		assert.NotEmpty(t, p.Game.Move, p.ID)
+		assert.Equal(t, p.Game.Vars(), sortedLike(p.Game.Vars(), eq.Menu), p.ID)
 	}
 	_, err := ByID("nope")
 	assert.Error(t, err)
@@ -81,15 +82,20 @@ func TestPostMethodEqualsXOR(t *testing.T) {
 		for b := 0; b <= 3; b++ {
 			for c := 0; c <= 5; c++ {
 				for d := 0; d <= 7; d++ {
-					h := Heaps{a, b, c, d}
+					h := Position{a, b, c, d}
 					p, pok := PostMove(h)
 					x, xok := XORMove(h)
 					assert.Equal(t, xok, pok, "%v", h)
 					assert.Equal(t, x, p, "%v", h)
 					assert.Equal(t, (a^b^c^d) != 0, pok, "%v", h)
+					assert.Equal(t, Position{a, b, c, d}, h, "the position given is not changed")
 				}
 			}
 		}
+	}
+	for name, native := range Natives {
+		_, ok := native(Position{1, 3, 5})
+		assert.False(t, ok, "%s: three heaps are not 1-3-5-7 Nim", name)
 	}
 }
 
@@ -104,7 +110,7 @@ func compare(t *testing.T, id string, eqFile string) Report {
 		eq, err = q.Equation()
 		require.NoError(t, err)
 	}
-	rep, err := Compare(context.Background(), p, eq)
+	rep, err := Compare(context.Background(), p, eq, solver.Model17BII)
 	require.NoError(t, err)
 	return rep
 }
@@ -129,9 +135,10 @@ func TestCompareNIM(t *testing.T) {
 		}
 	}
 	assert.Equal(t, lost, rep.NoMove)
-	assert.True(t, rep.EquationAlwaysWins)
+	require.Len(t, rep.Games, 1)
+	assert.True(t, rep.Games[0].AlwaysWins)
 	assert.True(t, rep.NativesAgree)
-	assert.Positive(t, rep.Games)
+	assert.Equal(t, 17152, rep.Games[0].Games, "every game from 1357, the person trying every move")
 	assert.Empty(t, rep.Mismatches)
 }
 
@@ -139,13 +146,14 @@ func TestCompareTranscribed(t *testing.T) {
 	rep := compare(t, "nim", "nim-as-transcribed")
 	assert.True(t, rep.OK(), "the moves are right")
 	assert.Positive(t, rep.DisplayWrong)
-	assert.Positive(t, rep.GameTurnsDisplayWrong)
+	require.Len(t, rep.Games, 1)
+	assert.Positive(t, rep.Games[0].DisplayWrong)
 	assert.Len(t, rep.Mismatches, rep.DisplayWrong)
 	found := false
 	for _, m := range rep.Mismatches {
-		if m.Position == (Heaps{1, 3, 3, 6}) {
+		if slices.Equal(m.Position, Position{1, 3, 3, 6}) {
 			found = true
-			assert.Equal(t, Heaps{1, 3, 3, 1}, m.Equation)
+			assert.Equal(t, Position{1, 3, 3, 1}, m.Equation)
 			assert.Equal(t, "EVAL=1,339", m.Display)
 		}
 	}
@@ -160,26 +168,21 @@ func TestCompareMisere(t *testing.T) {
 	rep := compare(t, "nim-misere", "")
 	assert.True(t, rep.OK())
 	assert.Empty(t, rep.Mismatches)
-	assert.True(t, rep.EquationAlwaysWins)
-	assert.Positive(t, rep.Games)
+	require.Len(t, rep.Games, 1)
+	assert.True(t, rep.Games[0].AlwaysWins)
+	assert.Equal(t, 12072, rep.Games[0].Games)
 }
 
 func TestCompareBadEquation(t *testing.T) {
 	p, _ := ByID("nim")
 	eq, err := solver.Parse("X=Y+1")
 	require.NoError(t, err)
-	_, err = Compare(context.Background(), p, eq)
+	_, err = Compare(context.Background(), p, eq, solver.Model17BII)
+	assert.ErrorContains(t, err, "no menu key INIT")
+	eq, err = solver.Parse("INIT=Y+1")
+	require.NoError(t, err)
+	_, err = Compare(context.Background(), p, eq, solver.Model17BII)
 	assert.ErrorContains(t, err, "no menu key A")
-}
-
-func BenchmarkCompareNIM(b *testing.B) {
-	p, _ := ByID("nim")
-	for b.Loop() {
-		rep, err := Compare(context.Background(), p, nil)
-		if err != nil || !rep.OK() {
-			b.Fatal(err)
-		}
-	}
 }
 
 // sortedLike returns want's names that menu holds, in want's order: equal

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -56,10 +55,7 @@ func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
-	if prog.Game != nil {
-		return compareGame(ctx, prog, eq, c.Model.Model, c.JSON, c.Timeout, stdout, stderr)
-	}
-	rep, err := programs.CompareModel(ctx, prog, eq, c.Model.Model)
+	rep, err := programs.Compare(ctx, prog, eq, c.Model.Model)
 	if stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}
@@ -74,29 +70,6 @@ func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
 		rep.WriteText(stdout)
 	}
 	if !rep.OK() || (c.Strict && rep.DisplayWrong > 0) {
-		return exitFailed
-	}
-	return exitOK
-}
-
-// compareGame is compare for a heap-game program: every position of its
-// domain and every game from its start (programs.CompareGame).
-func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, model solver.Model, asJSON bool, limit timeout, stdout, stderr io.Writer) int {
-	rep, err := programs.CompareGameModel(ctx, prog, eq, model)
-	if stopped(ctx, limit, stderr) {
-		return exitFailed
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "hp17b: %v\n", err)
-		return exitUsage
-	}
-	if asJSON {
-		b, _ := json.Marshal(rep)
-		fmt.Fprintln(stdout, string(b))
-	} else {
-		rep.WriteText(stdout)
-	}
-	if !rep.OK() {
 		return exitFailed
 	}
 	return exitOK

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/programs"
-	"github.com/hp17b/hp17b/solver"
 )
 
 var stdin io.Reader = os.Stdin
@@ -25,7 +23,7 @@ type playCmd struct {
 func (c *playCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
 	prog, err := programs.ByID(c.Program)
-	if err == nil && !prog.Nim && prog.Game == nil {
+	if err == nil && prog.Game == nil {
 		err = fmt.Errorf("%s is not a game", prog.ID)
 	}
 	if err == nil && (c.K < 0 || c.K > 9) {
@@ -38,21 +36,7 @@ func (c *playCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	if prog.Game != nil {
-		return playHeapGame(prog, c.K, c.Model.Model, stdin, stdout, stderr)
-	}
-	eq, err := prog.Equation()
-	if err != nil {
-		fmt.Fprintf(stderr, "hp17b: %v\n", err)
-		return exitUsage
-	}
-	player, err := programs.NewPlayer(prog, eq)
-	if err != nil {
-		fmt.Fprintf(stderr, "hp17b: %v\n", err)
-		return exitUsage
-	}
-	player.SetModel(c.Model.Model)
-	return playGame(player, prog, stdin, stdout)
+	return playHeapGame(prog, c.K, c.Model.Model, stdin, stdout, stderr)
 }
 
 // isTake reports whether a move was typed as "take K from X".
@@ -73,100 +57,6 @@ func heapMoveError(name string, size, newSize int, take bool) error {
 		return fmt.Errorf("heap %s has %d: its new size must be 0 to %d", name, size, size-1)
 	}
 	return nil
-}
-
-func drawHeaps(w io.Writer, h programs.Heaps) {
-	for i, n := range [4]string{"A", "B", "C", "D"} {
-		fmt.Fprintf(w, "  %s %-8s %d\n", n, strings.Repeat("|", h[i]), h[i])
-	}
-}
-
-// parseMove reads "D 6", "D=6", "d6" or "take 1 from D" into a heap index
-// and its new size.
-func parseMove(line string, h programs.Heaps) (int, int, error) {
-	return parseNamedMove([]string{"A", "B", "C", "D"}, line, h[:])
-}
-
-func playGame(player *programs.Player, prog programs.Program, in io.Reader, out io.Writer) int {
-	ctx := context.Background()
-	vars := solver.NewVars()
-	rule := "normal play: whoever takes the last object wins"
-	if prog.Misere {
-		rule = "misère: whoever takes the last object loses"
-	}
-	fmt.Fprintf(out, "%s: 1-3-5-7 Nim against the HP-17B Solver (%s).\n", prog.Title, rule)
-	fmt.Fprintln(out, "Set a heap (D 6 or D=6) or take (take 1 from D); you move first. Ctrl-D quits.")
-	h, display, err := player.Init(ctx, vars)
-	if err != nil {
-		fmt.Fprintf(out, "INIT failed: %s\n", display)
-		return exitFailed
-	}
-	fmt.Fprintf(out, "[INIT]  %s\n", display)
-	native := programs.Natives[prog.Native]
-	rd := bufio.NewReader(in)
-	for {
-		drawHeaps(out, h)
-		fmt.Fprint(out, "Your move> ")
-		text, long, err := readLine(rd, maxLine)
-		if err != nil {
-			fmt.Fprintln(out, "\nGoodbye.")
-			return exitOK
-		}
-		if long {
-			fmt.Fprintf(out, "That line is longer than %d characters: type a move such as D 6 or take 1 from D.\n", maxLine)
-			continue
-		}
-		line := strings.TrimSpace(text)
-		if line == "" {
-			continue
-		}
-		if strings.EqualFold(line, "quit") || strings.EqualFold(line, "q") {
-			fmt.Fprintln(out, "Goodbye.")
-			return exitOK
-		}
-		i, v, err := parseMove(line, h)
-		if err == nil {
-			err = heapMoveError(string(rune('A'+i)), h[i], v, isTake(line))
-		}
-		if err != nil {
-			fmt.Fprintf(out, "%v\n", err)
-			continue
-		}
-		h[i] = v
-		fmt.Fprintf(out, "%d [%c]  %c=%d\n", v, 'A'+i, 'A'+i, v)
-		if h == (programs.Heaps{}) {
-			return gameOver(out, h, "You", prog.Misere)
-		}
-		t := player.Answer(ctx, vars, h)
-		fmt.Fprintf(out, "[EVAL]  %s\n", t.Display)
-		want, nativeMoves := native(h)
-		if !t.Moved && t.MovedHeaps() {
-			fmt.Fprintln(out, plusNote)
-		}
-		switch {
-		case !t.MovedHeaps():
-			if nativeMoves {
-				fmt.Fprintf(out, "disagreement: the equation did not move; the native player would leave %s\n", want)
-			}
-			fmt.Fprintln(out, "The calculator has no winning move (SOLUTION NOT FOUND) and resigns.")
-			fmt.Fprintln(out, "You win.")
-			return exitOK
-		case !nativeMoves || t.After != want:
-			fmt.Fprintf(out, "disagreement: the equation left %s; the native player would leave %s\n", t.After, want)
-		case t.Moved && !t.DisplayRight():
-			fmt.Fprintf(out, "note: the display does not spell the heaps (%s)\n", t.After)
-		}
-		h = t.After
-		if h == (programs.Heaps{}) {
-			return gameOver(out, h, "The calculator", prog.Misere)
-		}
-	}
-}
-
-// gameOver announces the winner after who took the last object.
-func gameOver(out io.Writer, h programs.Heaps, who string, misere bool) int {
-	drawHeaps(out, h)
-	return announceWinner(out, who, misere)
 }
 
 // announceWinner says who won once who ("You" or "The calculator") took

@@ -71,7 +71,7 @@ func parseGameMove(g *programs.Game, line string, p programs.Position) (programs
 	return q, nil
 }
 
-// parseSlotMove is parseMove for a game program's slots.
+// parseSlotMove reads a move on a game program's slots (parseNamedMove).
 func parseSlotMove(g *programs.Game, line string, p programs.Position) (int, int, error) {
 	return parseNamedMove(g.Slots, line, p)
 }

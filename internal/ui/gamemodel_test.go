@@ -163,7 +163,10 @@ func (m *refModel) eval() {
 	if !m.started || m.over || m.pending == nil && len(m.hist) > 0 {
 		return
 	}
-	after, ok := programs.XORMove(m.pos())
+	pos := m.pos()
+	moved, ok := programs.XORMove(pos[:])
+	var after [4]int
+	copy(after[:], moved)
 	m.redo = nil
 	if !ok {
 		m.over, m.resigned, m.winner = true, true, programs.PersonWon

@@ -44,7 +44,7 @@ func (c *playCmd) run(e *env) int {
 	if err != nil {
 		return usage(err)
 	}
-	kept, notice := loadKept(store)
+	kept, store, notice := loadKept(store)
 	if notice != "" {
 		fmt.Fprintf(stderr, "hp17b: %s\n", notice)
 	}
@@ -74,7 +74,9 @@ func (c *playCmd) run(e *env) int {
 	}
 	player.SetModel(c.Model.Model)
 	t := &terminal{ctx: context.Background(), out: stdout, stderr: stderr, prog: prog, g: prog.Game,
-		player: player, store: store, keeps: !c.Fresh}
+		player: player, store: store}
+	_, inMemory := store.(*memGameStore)
+	t.keeps = !inMemory
 	game, ok := kept.Games[prog.ID]
 	switch {
 	case ok && !c.New && !game.Match.Over() && (c.K == 0 || c.K == game.Match.K):
@@ -91,26 +93,29 @@ func (c *playCmd) run(e *env) int {
 	return t.loop(stdin)
 }
 
-// loadKept reads the kept games; a store that cannot be read as games is
-// set aside when it can be (notice says where) and nothing is resumed.
-func loadKept(store gameStore) (keptGames, string) {
+// loadKept reads the kept games. A store that cannot be read as games is
+// set aside when it can be (notice says where) and nothing is resumed;
+// when it cannot be set aside either, the game of this run is kept in
+// memory only (the store returned), so that nothing is overwritten.
+func loadKept(store gameStore) (keptGames, gameStore, string) {
 	b, err := store.LoadGame()
 	var kg keptGames
 	if err == nil {
 		if kg, err = decodeKept(b); err == nil {
-			return kg, ""
+			return kg, store, ""
 		}
 	}
 	kg, _ = decodeKept(nil)
 	notice := fmt.Sprintf("the kept games could not be read (%v)", err)
-	if s, ok := store.(interface{ SetAside() (string, error) }); ok && b != nil {
-		name, aerr := s.SetAside()
-		if aerr != nil {
-			return kg, notice + "; they could not be moved aside either (" + aerr.Error() + "): a new game starts and replaces them"
-		}
-		return kg, notice + "; they are kept in " + name + " and a new game starts"
+	s, ok := store.(interface{ SetAside() (string, error) })
+	if !ok {
+		return kg, store, notice + "; a new game starts"
 	}
-	return kg, notice + "; a new game starts"
+	name, aerr := s.SetAside()
+	if aerr != nil {
+		return kg, &memGameStore{}, notice + "; they could not be moved aside either (" + aerr.Error() + "): a new game starts and is not kept"
+	}
+	return kg, store, notice + "; they are kept in " + name + " and a new game starts"
 }
 
 // terminal is one run of terminal play: the game (its Match, owned here),

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -352,6 +353,36 @@ func TestPlayDamagedGames(t *testing.T) {
 	}
 }
 
+// stuckStore is a store whose games cannot be read nor moved aside.
+type stuckStore struct{ memGameStore }
+
+func (*stuckStore) LoadGame() ([]byte, error) { return nil, errors.New("permission denied") }
+func (*stuckStore) SetAside() (string, error) { return "", errors.New("read-only folder") }
+
+// TestLoadKept: games that cannot be read and cannot be moved aside are
+// never overwritten: the run keeps its game in memory and says so; a
+// folder in the file's place is moved aside like a damaged file.
+func TestLoadKept(t *testing.T) {
+	kg, store, notice := loadKept(&stuckStore{})
+	assert.Empty(t, kg.Games)
+	assert.IsType(t, &memGameStore{}, store)
+	assert.Equal(t, "the kept games could not be read (permission denied); they could not be moved aside either (read-only folder): a new game starts and is not kept", notice)
+
+	state := filepath.Join(t.TempDir(), "state.json")
+	require.NoError(t, os.Mkdir(state+gameFileSuffix, 0o755))
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader("D 6\nq\n")
+	out, errOut, code := runCLI("play", "--state", state)
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, errOut, "not a regular file")
+	assert.Contains(t, errOut, "they are kept in "+state+".game.json.damaged-")
+	assert.Contains(t, out, "Goodbye. hp17b play resumes this game.")
+	b, err := os.ReadFile(state + gameFileSuffix)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"position":[1,3,4,6]`)
+}
+
 // TestCheckMatch: a kept game is taken on only when its moves, played
 // again from the start, give its position, turn and outcome.
 func TestCheckMatch(t *testing.T) {
@@ -422,18 +453,38 @@ func TestFileGameStore(t *testing.T) {
 	assert.IsType(t, &memGameStore{}, g)
 }
 
+// failStore is a store whose saves fail.
+type failStore struct{ memGameStore }
+
+func (*failStore) SaveGame([]byte) error { return errors.New("disk full") }
+
 // TestPlaySaveFails: a game that cannot be kept is still played; the
-// failure is said once and the exit status is 1.
+// failure is said once, quit does not promise a resume, and the exit
+// status is 1. A state path under a file cannot be read either: the run
+// says so and keeps its game in memory.
 func TestPlaySaveFails(t *testing.T) {
+	prog, err := programs.ByID("nim")
+	require.NoError(t, err)
+	player, err := programs.NewGamePlayer(prog, nil)
+	require.NoError(t, err)
+	var out, errOut bytes.Buffer
+	term := &terminal{ctx: t.Context(), out: &out, stderr: &errOut, prog: prog, g: prog.Game, player: player, store: &failStore{}, keeps: true}
+	require.NoError(t, term.newGame(0))
+	assert.Equal(t, exitFailed, term.loop(strings.NewReader("D 6\nC 3\nq\n")))
+	assert.Contains(t, out.String(), "[EVAL]  EVAL=1,331")
+	assert.True(t, strings.HasSuffix(out.String(), "Your move> Goodbye.\n"), out.String())
+	assert.Equal(t, "hp17b: the game is not kept: disk full\n", errOut.String())
+
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
 	old := stdin
 	defer func() { stdin = old }()
-	stdin = strings.NewReader("D 6\nC 3\n")
-	out, errOut, code := runCLI("play", "--state", filepath.Join(file, "state.json"))
-	assert.Equal(t, exitFailed, code)
-	assert.Contains(t, out, "[EVAL]  EVAL=1,331")
-	assert.Equal(t, 1, strings.Count(errOut, "hp17b: the game is not kept: "), errOut)
+	stdin = strings.NewReader("D 6\nq\n")
+	outs, errOuts, code := runCLI("play", "--state", filepath.Join(file, "state.json"))
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, outs, "[EVAL]  EVAL=1,346")
+	assert.Contains(t, errOuts, "a new game starts and is not kept")
+	assert.True(t, strings.HasSuffix(outs, "Your move> Goodbye.\n"), outs)
 }
 
 // TestPlayTranscripts runs testdata/play/*.txt through hp17b play's

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/transcript"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // TestMain points the user's config folder (where the default state file
@@ -485,6 +487,70 @@ func TestPlaySaveFails(t *testing.T) {
 	assert.Contains(t, outs, "[EVAL]  EVAL=1,346")
 	assert.Contains(t, errOuts, "a new game starts and is not kept")
 	assert.True(t, strings.HasSuffix(outs, "Your move> Goodbye.\n"), outs)
+}
+
+// TestPlayIllegalAnswer: an equation whose move the rule does not allow
+// (take14 taking 3 where it means 4) is reported with both positions; the
+// game does not go on from it but waits at the calculator's turn, with
+// the position in the variables, and undo takes the person's move back.
+func TestPlayIllegalAnswer(t *testing.T) {
+	prog, err := programs.ByID("take14")
+	require.NoError(t, err)
+	eqs, err := solver.ParseFile("t13.eq", strings.ReplaceAll(prog.Text(), "-4)", "-3)"))
+	require.NoError(t, err)
+	player, err := programs.NewGamePlayer(prog, eqs[0])
+	require.NoError(t, err)
+	reported := 0
+	for _, move := range []string{"A 0", "B 2", "C 4", "C 1", "D 6", "D 3"} {
+		var out bytes.Buffer
+		term := &terminal{ctx: t.Context(), out: &out, stderr: &out, prog: prog, g: prog.Game, player: player, store: &memGameStore{}}
+		require.NoError(t, term.newGame(0))
+		term.step(move)
+		if !strings.Contains(out.String(), "is not legal") {
+			continue
+		}
+		reported++
+		assert.Regexp(t, `the calculator's move from A=\d B=\d C=\d D=\d to A=\d B=\d C=\d D=\d is not legal \(. was \d: take 1 or 4 `+
+			`does not allow leaving \d\): undo takes your move back\n`, out.String(), move)
+		assert.Equal(t, programs.Calculator, term.m.Turn, move)
+		p, _ := prog.Game.Read(term.vars)
+		assert.Equal(t, term.m.Position, p, move)
+		require.NoError(t, checkMatch("take14", term.m))
+		term.step("undo")
+		assert.Equal(t, programs.Position{1, 3, 5, 7}, term.m.Position, move)
+	}
+	assert.Positive(t, reported, "some move meets the broken answer")
+}
+
+// TestPlayStoppedEVAL: a solve that stops (interrupted) leaves the game
+// at the calculator's turn; eval asks again.
+func TestPlayStoppedEVAL(t *testing.T) {
+	prog, err := programs.ByID("nim")
+	require.NoError(t, err)
+	eqs, err := solver.ParseFile("long.eq", "LONG:IF(S(INIT):1000×L(A:1)+100×L(B:3)+10×L(C:5)+L(D:7)-INIT:"+
+		"0×Σ(I:1:999999:1:Σ(J:1:999:1:1))+IF(G(D)>0:L(D:G(D)-1):L(C:G(C)-1))×0+1000×A+100×B+10×C+D-EVAL)")
+	require.NoError(t, err)
+	player, err := programs.NewGamePlayer(prog, eqs[0])
+	require.NoError(t, err)
+	var out bytes.Buffer
+	term := &terminal{ctx: t.Context(), out: &out, stderr: &out, prog: prog, g: prog.Game, player: player, store: &memGameStore{}}
+	require.NoError(t, term.newGame(0))
+	stopped, cancel := context.WithCancel(t.Context())
+	cancel()
+	term.ctx = stopped
+	term.step("D 6")
+	assert.Contains(t, out.String(), "EVAL stopped (")
+	assert.Contains(t, out.String(), "): type eval to ask again, or undo\n")
+	assert.Equal(t, programs.Calculator, term.m.Turn)
+	p, _ := prog.Game.Read(term.vars)
+	assert.Equal(t, programs.Position{1, 3, 5, 6}, p)
+	term.ctx = t.Context()
+	term.player, err = programs.NewGamePlayer(prog, nil) // the working equation asked again
+	require.NoError(t, err)
+	out.Reset()
+	term.step("eval")
+	assert.Contains(t, out.String(), "[EVAL]  EVAL=1,346")
+	assert.Equal(t, programs.Person, term.m.Turn)
 }
 
 // TestPlayTranscripts runs testdata/play/*.txt through hp17b play's

@@ -73,7 +73,7 @@ func (c *calculatorCmd) run(e *env) int {
 	if len(args) > 0 && args[0] == "calculator" {
 		args = args[1:] // the window program takes the flags alone
 	}
-	play := &playCmd{Program: "nim", Model: c.Model}
+	play := &playCmd{Memory: c.Memory, Program: "nim", Model: c.Model}
 	playing := "NIM"
 	if c.Program != "" {
 		prog, err := programs.ByID(c.Program)

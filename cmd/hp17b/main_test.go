@@ -137,36 +137,6 @@ func TestCompareCLI(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 }
 
-func playWith(t *testing.T, input string, args ...string) (string, int) {
-	t.Helper()
-	old := stdin
-	defer func() { stdin = old }()
-	stdin = strings.NewReader(input)
-	out, _, code := runCLI(append([]string{"play"}, args...)...)
-	return out, code
-}
-
-func TestPlayScripted(t *testing.T) {
-	out, code := playWith(t, "D 6\nC=3\nB 2\ntake 3 from A\ntake 1 from A\nB 5\nxyz\nB 0\n")
-	assert.Equal(t, exitOK, code)
-	for _, want := range []string{"[INIT]  INIT=1,357", "[EVAL]  EVAL=1,346", "[EVAL]  EVAL=1,331",
-		"[EVAL]  EVAL=1,230", "heap A has only 1: take 1 to 1 from it", "[EVAL]  EVAL=220", "heap B has 2: its new size must be 0 to 1",
-		"\"X\" is not a heap", "[EVAL]  EVAL=0\n"} {
-		assert.Contains(t, out, want)
-	}
-	assert.True(t, strings.HasSuffix(out, "The calculator wins.\n"), out)
-	assert.NotContains(t, out, "disagreement")
-
-	out, code = playWith(t, "D 6\nC 3\nB 2\nA 0\nB 0\nC 0\n", "--program", "nim-misere")
-	assert.Equal(t, exitOK, code)
-	assert.Contains(t, out, "[EVAL]  EVAL=10\n")
-	assert.True(t, strings.HasSuffix(out, "The calculator wins.\n"), out)
-
-	out, code = playWith(t, "D 6\n")
-	assert.Equal(t, exitOK, code)
-	assert.Contains(t, out, "Goodbye.")
-}
-
 func TestKeysCLI(t *testing.T) {
 	out, _, code := runCLI("keys", "--fresh", "SOLVE", "[CALC]", "[INIT]")
 	assert.Equal(t, exitOK, code)
@@ -441,17 +411,6 @@ func TestNimLimits(t *testing.T) {
 	assert.Contains(t, out, "winning move: heap 1 (999999999999): take 999999999999, leave nothing")
 }
 
-// TestPlayLongLine: a 70 KB line is refused as a move and the game goes on.
-func TestPlayLongLine(t *testing.T) {
-	oldIn := stdin
-	defer func() { stdin = oldIn }()
-	stdin = strings.NewReader(strings.Repeat("A", 70000) + "\nD 6\nq\n")
-	out, _, code := runCLI("play")
-	assert.Equal(t, exitOK, code)
-	assert.Contains(t, out, "longer than 1024 characters")
-	assert.Contains(t, out, "[EVAL]  EVAL=1,346")
-}
-
 // TestTimeout: --timeout stops a long solve, key script or comparison with
 // a message and exit status 1.
 func TestTimeout(t *testing.T) {
@@ -650,36 +609,6 @@ func TestCompareGamePrograms(t *testing.T) {
 	_, errOut, code := runCLI("compare", "all", "--eq", bad)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "give the program")
-}
-
-func TestPlayGamePrograms(t *testing.T) {
-	// 5-6-7: the calculator opens; a bad heap, an illegal move and a
-	// missing heap are refused and the game goes on to its end.
-	out, code := playWith(t, "EVAL\nD 2\nA 7\ntake 9 from B\nA 4\nB 2\nC 1\nC 0\n", "--program", "n567")
-	assert.Equal(t, exitOK, code)
-	for _, want := range []string{"[INIT]  INIT=567", "[EVAL]  EVAL=563", `"D" is not a heap: use A, B or C`,
-		"heap A has 5: its new size must be 0 to 4", "heap B has only 6: take 1 to 6 from it", "[EVAL]  EVAL=462", "You took the last object."} {
-		assert.Contains(t, out, want)
-	}
-	assert.True(t, strings.HasSuffix(out, "The calculator wins.\n"), out)
-
-	// Kayles, packed: a number, a take, and a bad number.
-	out, code = playWith(t, "EVAL\n3272\nx\ntake 5 from 1\ntake 0 from 1\n", "--program", "kayles")
-	assert.Equal(t, exitOK, code)
-	for _, want := range []string{"[EVAL]  EVAL=13,272", "you leave 3272", "[EVAL]  EVAL=2,272", `"x" is not a position`,
-		"heap 1 has only 2: take 1 to 2 from it", `take how many? "0"`} {
-		assert.Contains(t, out, want)
-	}
-	// Dawson's Kayles ends when no move is left.
-	out, code = playWith(t, "1157\n11521\n1131\n", "--program", "dawson")
-	assert.Equal(t, exitOK, code)
-	assert.True(t, strings.HasSuffix(out, "You have no move left: the calculator wins.\n"), out)
-
-	out, code = playWith(t, "", "--program", "subk", "--k", "2")
-	assert.Equal(t, exitOK, code)
-	assert.Contains(t, out, "K=2")
-	_, code = playWith(t, "", "--program", "subk", "--k", "10")
-	assert.Equal(t, exitUsage, code)
 }
 
 func TestProgramsCLI(t *testing.T) {

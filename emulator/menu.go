@@ -46,6 +46,21 @@ type exiter interface {
 	exit(m *Machine)
 }
 
+// returner is a menu that shows a line again when EXIT comes back to it
+// from a menu above: TVM its payments-per-year line (17bII+ owner's
+// manual pp.72, 76: "1 P/YR END MODE" after OTHER … EXIT), BOND its type
+// (pp.111, 113: "A/A SEMIANNUAL" after TYPE … EXIT).
+type returner interface {
+	back(m *Machine)
+}
+
+// shiftPresser is a menu with shifted menu keys: shift then TVM's N
+// stores the number times P/YR in N (Table 5-1, p.63). It reports false
+// for a key with no shifted form, which then acts unshifted.
+type shiftPresser interface {
+	shiftPress(m *Machine, i int) bool
+}
+
 // item is one menu key of a fixed menu: a label and either a menu to open
 // (made when the key is pressed, so that it can hold its own state) or an
 // action.
@@ -129,6 +144,24 @@ func (m *Machine) replaceMenu(x menu) { m.menus[len(m.menus)-1] = x }
 func (m *Machine) popMenu() {
 	if len(m.menus) > 1 {
 		m.menus = m.menus[:len(m.menus)-1]
+	}
+}
+
+// exitTo is EXIT's return to the menu below: a returner shows its line
+// again, unless a number is being keyed.
+func (m *Machine) exitTo() {
+	m.popMenu()
+	if r, ok := m.menu().(returner); ok && m.entry == "" {
+		r.back(m)
+	}
+}
+
+// keepMsg shows again the message the key just pressed cleared: MORE
+// turns a menu's page and leaves the display as it was ("YLD%=9.00"
+// stays when MORE turns BOND's page, p.216).
+func (m *Machine) keepMsg() {
+	if m.msg[0] == "" && m.held[0] != "" {
+		m.msg = m.held
 	}
 }
 

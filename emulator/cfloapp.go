@@ -30,6 +30,7 @@ type cfloApp struct {
 type cfloMenu struct {
 	j     int
 	times bool
+	ended bool // EXIT has ended the list (see exit)
 }
 
 func openCFLO(m *Machine) menu {
@@ -76,6 +77,7 @@ func (c *cfloMenu) input(m *Machine) {
 	m.complete()
 	x := m.x
 	defer func() { m.entry, m.x, m.fresh = "", hp17b.Zero, false }()
+	c.ended = false
 	switch {
 	case c.j == len(l.Items):
 		if !keyed {
@@ -139,6 +141,21 @@ func (c *cfloMenu) move(m *Machine, up, jump bool) {
 	case !up && c.j < n:
 		c.j, c.times = c.j+1, false
 	}
+}
+
+// exit is EXIT: it ends a list of flows and shows the CALC menu (p.97:
+// "Ends list and displays CALC menu"; pp.103, 107); from CALC, EXIT
+// comes back to the list, and EXIT again leaves CFLO. An empty list, or
+// one ended and not changed since, is left at once.
+func (c *cfloMenu) exit(m *Machine) {
+	l := m.cflo.current()
+	if c.ended || len(l.Items) == 0 {
+		m.exitTo()
+		return
+	}
+	m.finishEntry()
+	c.ended = true
+	m.pushMenu(cfloCalc(m, l))
 }
 
 func (c *cfloMenu) clearData(m *Machine) {

@@ -158,11 +158,22 @@ func (c *cfloMenu) exit(m *Machine) {
 	m.pushMenu(cfloCalc(m, l))
 }
 
+// clearData is CLEAR DATA: asked, the list is emptied and #TIMES
+// prompting is on again ("it is automatically turned on whenever you
+// clear or get a cash-flow list", p.97; p.106).
 func (c *cfloMenu) clearData(m *Machine) {
 	m.ask("CLEAR THE LIST?", func() {
 		m.cflo.current().Items = nil
-		c.j, c.times = 0, false
+		c.j, c.times, c.ended = 0, false, false
+		m.cflo.noPrompt = false
 	}, nil)
+}
+
+// gotList is GET's news that another list is current: #TIMES prompting
+// is on again (p.97).
+func (c *cfloMenu) gotList(m *Machine) {
+	m.cflo.noPrompt = false
+	c.ended = false
 }
 
 func (c *cfloMenu) press(m *Machine, i int) {

@@ -112,7 +112,7 @@ func (c *calcMenu) press(m *Machine, i int) {
 	}
 	pre := m.takePrefix()
 	switch {
-	case k.result && !pre.rcl:
+	case k.result && !pre.rcl && !afterOperator(m):
 		c.run(m, k)
 	case pre.rcl:
 		m.finishEntry()

@@ -415,11 +415,7 @@ func openBond(m *Machine) menu {
 // bondPage is one of BOND's two pages: TYPE SETT MAT CPN% CALL MORE, and
 // YLD% PRICE ACCRU MORE.
 func bondPage(v *solver.Vars, page int) menu {
-	more := calcKey{label: "MORE", do: func(m *Machine) {
-		m.finishEntry()
-		m.replaceMenu(bondPage(v, 1-page))
-		m.keepMsg() // the result stays (p.216)
-	}}
+	more := calcKey{label: "MORE", do: func(m *Machine) { m.finishEntry(); m.replaceMenu(bondPage(v, 1-page)) }}
 	// EXIT back from TYPE shows the type again (pp.111, 113).
 	c := &calcMenu{vars: v, cleared: []string{"SETT", "MAT", "CPN%", "CALL", "YLD%", "PRICE"},
 		reset:  func(*Machine) { v.Store("CALL", hp17b.Hundred) },
@@ -497,11 +493,7 @@ func openDeprc(m *Machine) menu {
 }
 
 func deprcPage(v *solver.Vars, page int, rdv **hp17b.Number) menu {
-	more := calcKey{label: "MORE", do: func(m *Machine) {
-		m.finishEntry()
-		m.replaceMenu(deprcPage(v, 1-page, rdv))
-		m.keepMsg()
-	}}
+	more := calcKey{label: "MORE", do: func(m *Machine) { m.finishEntry(); m.replaceMenu(deprcPage(v, 1-page, rdv)) }}
 	asset := func() fin.Asset {
 		return fin.Asset{Basis: v.Value("BASIS"), Salv: v.Value("SALV"), Life: v.Value("LIFE"),
 			Fact: v.Value("FACT%"), Year: v.Value("YR#")}

@@ -297,7 +297,12 @@ func (m *Machine) key(k Key) {
 	}
 	switch k {
 	case KeyF1, KeyF2, KeyF3, KeyF4, KeyF5, KeyF6:
-		m.menu().press(m, int(k-KeyF1))
+		i := int(k - KeyF1)
+		more := m.menu().labels(m)[i] == "MORE"
+		m.menu().press(m, i)
+		if more { // MORE turns the page and leaves the display (p.216)
+			m.keepMsg()
+		}
 	case KeyDot:
 		m.typeChar('.')
 	case KeyChs:

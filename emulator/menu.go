@@ -156,9 +156,10 @@ func (m *Machine) exitTo() {
 	}
 }
 
-// keepMsg shows again the message the key just pressed cleared: MORE
-// turns a menu's page and leaves the display as it was ("YLD%=9.00"
-// stays when MORE turns BOND's page, p.216).
+// keepMsg shows again the message the key just pressed cleared: a menu
+// key labelled MORE turns the menu's page and leaves the display as it was
+// ("YLD%=9.00" stays when MORE turns BOND's page, p.216); Machine.key
+// calls it for every menu.
 func (m *Machine) keepMsg() {
 	if m.msg[0] == "" && m.held[0] != "" {
 		m.msg = m.held

@@ -104,9 +104,6 @@ func (v *varMenu) clearData(m *Machine) {
 func (v *varMenu) press(m *Machine, i int) {
 	idx := v.index(len(v.names), i)
 	if idx < 0 {
-		if len(v.names) > 6 && i == 5 { // MORE keeps the display
-			m.keepMsg()
-		}
 		return
 	}
 	name := v.names[idx]

@@ -33,7 +33,7 @@ func TestFINSurvivesRestart(t *testing.T) {
 	assert.Equal(t, "TOTAL=20.00", m2.Frame().Top)
 	require.NoError(t, Run(m2, "EXIT GET", nil))
 	assert.Equal(t, "*NEW LOAN - - - -", m2.Frame().MenuLine())
-	require.NoError(t, Run(m2, "MAIN FIN TVM", nil))
+	require.NoError(t, Run(m2, "MAIN FIN TVM OTHER EXIT", nil))
 	assert.Equal(t, "4 P/YR BEGIN MODE", m2.Frame().Top)
 	require.NoError(t, Run(m2, "RCL [N]", nil))
 	assert.Equal(t, "N=12.00", m2.Frame().Top)

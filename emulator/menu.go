@@ -10,7 +10,11 @@ package emulator
 //   - lister, when ▲ and ▼ move through a list (the SOLVE list);
 //   - dataClearer, when CLEAR DATA clears its data (a variable menu);
 //   - exiter, when EXIT does something else than return to the menu
-//     before (the ALPHA menus of the equation editor).
+//     before (the ALPHA menus of the equation editor);
+//   - returner, when EXIT coming back to it shows a line again (TVM's
+//     status, BOND's type);
+//   - shiftPresser, when a shifted menu key has a form of its own (TVM's
+//     shift N).
 type menu interface {
 	labels(m *Machine) [6]string
 	press(m *Machine, i int)

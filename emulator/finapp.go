@@ -73,12 +73,16 @@ func tvmStatus(v *solver.Vars) string {
 	return hp17b.Format(v.Value(varPYR), hp17b.Mode{Fix: 0}) + " P/YR " + mode + " MODE"
 }
 
-// openTVM opens TVM. The calculator line stays as it was: after ICNV's
-// NOM%, "switches to TVM menu; NOM% value is still in calculator line"
-// (p.89, display 5.01); CLEAR DATA and EXIT back from OTHER show the
-// status line.
+// openTVM opens TVM. A number on the calculator line stays: after
+// ICNV's NOM%, "switches to TVM menu; NOM% value is still in calculator
+// line" (p.89, display 5.01); with none (0, nothing keyed) the status line
+// shows, to be read before calculating (p.66, step 3). CLEAR DATA and
+// EXIT back from OTHER show it too.
 func openTVM(m *Machine) menu {
 	v := tvmVars(m)
+	if m.entry == "" && m.x.IsZero() {
+		m.setMsg(tvmStatus(v), "", nil)
+	}
 	tvmKey := func(name string, solve func(t fin.TVM) (hp17b.Number, error)) calcKey {
 		return calcKey{label: name, name: name, calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
 			return solved(solve(tvmOf(v)))

@@ -44,10 +44,10 @@ var (
 		"M%C=(PRICE-COST)÷COST×100",
 		"COST=PRICE÷(1+M%C÷100)",
 		"PRICE=COST×(1+M%C÷100)",
-	}}
+	}, long: map[string]string{"M%C": "MARKUP%C"}}
 	markupPrice = builtin{menu: []string{"COST", "PRICE", "M%P"}, forms: []string{
 		"M%P=(PRICE-COST)÷PRICE×100",
 		"COST=PRICE×(1-M%P÷100)",
 		"PRICE=COST÷(1-M%P÷100)",
-	}}
+	}, long: map[string]string{"M%P": "MARKUP%P"}}
 )

@@ -25,6 +25,8 @@ type calcMenu struct {
 	// guessed is set while a calculation runs from a guess just stored
 	// (a key with stoSearches).
 	guessed bool
+	// onBack, when set, runs when EXIT returns to the menu (returner).
+	onBack func(m *Machine)
 }
 
 // calcKey is one key of a calcMenu.
@@ -49,8 +51,11 @@ type calcKey struct {
 	// stoSearches makes STO on the key store a guess and search from it
 	// at once (CFLO's IRR%, p.239).
 	stoSearches bool
-	open        func(m *Machine) menu
-	do          func(m *Machine)
+	// shift, when set, is the key's shifted form: it turns the number
+	// before it is stored (TVM's N: times P/YR, Table 5-1 p.63).
+	shift func(x hp17b.Number) (hp17b.Number, error)
+	open  func(m *Machine) menu
+	do    func(m *Machine)
 }
 
 func (c *calcMenu) labels(*Machine) [6]string {
@@ -59,6 +64,29 @@ func (c *calcMenu) labels(*Machine) [6]string {
 		l[i] = k.label
 	}
 	return l
+}
+
+func (c *calcMenu) back(m *Machine) {
+	if c.onBack != nil {
+		c.onBack(m)
+	}
+}
+
+// shiftPress is a shifted menu key: the number keyed (or x), turned by
+// the key's shift, is stored.
+func (c *calcMenu) shiftPress(m *Machine, i int) bool {
+	k := c.keys[i]
+	if k.shift == nil {
+		return false
+	}
+	m.takePrefix()
+	m.complete()
+	x, err := k.shift(m.x)
+	if !m.report(err) {
+		return true
+	}
+	c.store(m, k, x)
+	return true
 }
 
 func (c *calcMenu) clearData(m *Machine) {
@@ -84,7 +112,7 @@ func (c *calcMenu) press(m *Machine, i int) {
 	}
 	pre := m.takePrefix()
 	switch {
-	case k.result && !pre.rcl:
+	case k.result && !pre.rcl && !afterOperator(m):
 		c.run(m, k)
 	case pre.rcl:
 		m.finishEntry()
@@ -105,6 +133,8 @@ func (c *calcMenu) press(m *Machine, i int) {
 			}
 		}
 		c.store(m, k, x)
+	case afterOperator(m):
+		c.operand(m, k)
 	case m.fresh || m.pending():
 		m.complete()
 		c.store(m, k, m.x)
@@ -113,6 +143,33 @@ func (c *calcMenu) press(m *Machine, i int) {
 	default:
 		c.showVar(m, k, c.vars.Value(k.name))
 	}
+}
+
+// afterOperator reports whether an operator (or an open parenthesis) of
+// the ALG line waits for its operand with no number keyed: a menu key
+// then gives the operand ("PRICE + ACCRU" shows 86.38+1.85, and = gives
+// 88.23: 17bII+ owner's manual p.112).
+func afterOperator(m *Machine) bool {
+	return !m.rpn.on && m.entry == "" && m.lastWasOp()
+}
+
+// operand makes a key's variable the operand the line waits for: it is
+// calculated (and stored) when the key calculates, else recalled; the line
+// then shows the chain with it, and no message.
+func (c *calcMenu) operand(m *Machine, k calcKey) {
+	x := c.vars.Value(k.name)
+	if k.calc != nil {
+		work, err := k.calc(m)
+		if err == nil {
+			x, err = m.work(work)
+		}
+		if err != nil && err != hp17b.ErrOverflow {
+			m.errMsg(err.Error(), "", nil)
+			return
+		}
+		c.vars.Store(k.name, x)
+	}
+	m.algLine.setX(x)
 }
 
 // showVar shows a variable's line and puts its value in x.

@@ -30,6 +30,7 @@ type cfloApp struct {
 type cfloMenu struct {
 	j     int
 	times bool
+	ended bool // EXIT has ended the list (see exit)
 }
 
 func openCFLO(m *Machine) menu {
@@ -76,6 +77,7 @@ func (c *cfloMenu) input(m *Machine) {
 	m.complete()
 	x := m.x
 	defer func() { m.entry, m.x, m.fresh = "", hp17b.Zero, false }()
+	c.ended = false
 	switch {
 	case c.j == len(l.Items):
 		if !keyed {
@@ -141,11 +143,37 @@ func (c *cfloMenu) move(m *Machine, up, jump bool) {
 	}
 }
 
+// exit is EXIT: it ends a list of flows and shows the CALC menu (p.97:
+// "Ends list and displays CALC menu"; pp.103, 107); from CALC, EXIT
+// comes back to the list, and EXIT again leaves CFLO. An empty list, or
+// one ended and not changed since, is left at once.
+func (c *cfloMenu) exit(m *Machine) {
+	l := m.cflo.current()
+	if c.ended || len(l.Items) == 0 {
+		m.exitTo()
+		return
+	}
+	m.finishEntry()
+	c.ended = true
+	m.pushMenu(cfloCalc(m, l))
+}
+
+// clearData is CLEAR DATA: asked, the list is emptied and #TIMES
+// prompting is on again ("it is automatically turned on whenever you
+// clear or get a cash-flow list", p.97; p.106).
 func (c *cfloMenu) clearData(m *Machine) {
 	m.ask("CLEAR THE LIST?", func() {
 		m.cflo.current().Items = nil
-		c.j, c.times = 0, false
+		c.j, c.times, c.ended = 0, false, false
+		m.cflo.noPrompt = false
 	}, nil)
+}
+
+// gotList is GET's news that another list is current: #TIMES prompting
+// is on again (p.97).
+func (c *cfloMenu) gotList(m *Machine) {
+	m.cflo.noPrompt = false
+	c.ended = false
 }
 
 func (c *cfloMenu) press(m *Machine, i int) {

@@ -73,19 +73,31 @@ func tvmStatus(v *solver.Vars) string {
 	return hp17b.Format(v.Value(varPYR), hp17b.Mode{Fix: 0}) + " P/YR " + mode + " MODE"
 }
 
-// openTVM opens TVM, showing the status line (p.68).
+// openTVM opens TVM. A number on the calculator line stays: after
+// ICNV's NOM%, "switches to TVM menu; NOM% value is still in calculator
+// line" (p.89, display 5.01); with none (0, nothing keyed) the status line
+// shows, to be read before calculating (p.66, step 3). CLEAR DATA and
+// EXIT back from OTHER show it too.
 func openTVM(m *Machine) menu {
 	v := tvmVars(m)
-	m.setMsg(tvmStatus(v), "", nil)
+	if m.entry == "" && m.x.IsZero() {
+		m.setMsg(tvmStatus(v), "", nil)
+	}
 	tvmKey := func(name string, solve func(t fin.TVM) (hp17b.Number, error)) calcKey {
 		return calcKey{label: name, name: name, calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
 			return solved(solve(tvmOf(v)))
 		}}
 	}
-	// CLEAR DATA clears the five and shows the status line (p.68).
+	status := func(m *Machine) { m.setMsg(tvmStatus(v), "", nil) }
+	n := tvmKey("N", fin.TVM.SolveN)
+	// Shift N stores the number times P/YR in N (Table 5-1, p.63: with
+	// P/YR 12, 30 shift N sets N=360).
+	n.shift = func(x hp17b.Number) (hp17b.Number, error) { return hp17b.Mul(x, v.Value(varPYR)) }
+	// CLEAR DATA clears the five and shows the status line (p.68); so
+	// does EXIT back from OTHER (pp.72, 76).
 	return &calcMenu{vars: v, cleared: []string{"N", "I%YR", "PV", "PMT", "FV"},
-		reset: func(m *Machine) { m.setMsg(tvmStatus(v), "", nil) }, keys: [6]calcKey{
-			tvmKey("N", fin.TVM.SolveN),
+		reset: status, onBack: status, keys: [6]calcKey{
+			n,
 			{label: "I%YR", name: "I%YR", calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
 				t := tvmOf(v)
 				return t.SolveIYR, nil
@@ -108,7 +120,15 @@ func tvmOther(m *Machine, v *solver.Vars) menu {
 			status(m)
 		}
 	}
-	return &calcMenu{vars: v, keys: [6]calcKey{
+	// CLEAR DATA here returns to 12 payments a year and End mode, and
+	// shows so (p.80: "If needed: sets 12 payment periods per year; End
+	// mode", display 12 P/YR END MODE).
+	reset := func(m *Machine) {
+		v.Store(varPYR, hp17b.FromInt(12))
+		v.Store(varBegin, hp17b.Zero)
+		status(m)
+	}
+	return &calcMenu{vars: v, reset: reset, keys: [6]calcKey{
 		{label: "P/YR", name: varPYR, after: status, check: func(x hp17b.Number) error {
 			if !fin.ValidPYR(x) {
 				return fin.ErrInvalidPYR
@@ -402,8 +422,10 @@ func openBond(m *Machine) menu {
 // YLD% PRICE ACCRU MORE.
 func bondPage(v *solver.Vars, page int) menu {
 	more := calcKey{label: "MORE", do: func(m *Machine) { m.finishEntry(); m.replaceMenu(bondPage(v, 1-page)) }}
+	// EXIT back from TYPE shows the type again (pp.111, 113).
 	c := &calcMenu{vars: v, cleared: []string{"SETT", "MAT", "CPN%", "CALL", "YLD%", "PRICE"},
-		reset: func(*Machine) { v.Store("CALL", hp17b.Hundred) }}
+		reset:  func(*Machine) { v.Store("CALL", hp17b.Hundred) },
+		onBack: func(m *Machine) { m.setMsg(bondType(v), "", nil) }}
 	if page == 0 {
 		c.keys = [6]calcKey{
 			{label: "TYPE", open: bondTypeMenu(v)},

@@ -27,13 +27,13 @@ func restarted(t *testing.T, m *Machine) *Machine {
 // go through the state file's encoding and come back (continuous memory).
 func TestFINSurvivesRestart(t *testing.T) {
 	m := New()
-	require.NoError(t, Run(m, `FIN CFLO 100 CHS INPUT 60 INPUT 2 INPUT NAME "LOAN" INPUT EXIT TVM 12 [N] OTHER 4 [P/YR] BEG`, nil))
+	require.NoError(t, Run(m, `FIN CFLO 100 CHS INPUT 60 INPUT 2 INPUT NAME "LOAN" INPUT MAIN FIN TVM 12 [N] OTHER 4 [P/YR] BEG`, nil))
 	m2 := restarted(t, m)
 	require.NoError(t, Run(m2, "FIN CFLO CALC [TOTAL]", nil))
 	assert.Equal(t, "TOTAL=20.00", m2.Frame().Top)
 	require.NoError(t, Run(m2, "EXIT GET", nil))
 	assert.Equal(t, "*NEW LOAN - - - -", m2.Frame().MenuLine())
-	require.NoError(t, Run(m2, "MAIN FIN TVM", nil))
+	require.NoError(t, Run(m2, "MAIN FIN TVM OTHER EXIT", nil))
 	assert.Equal(t, "4 P/YR BEGIN MODE", m2.Frame().Top)
 	require.NoError(t, Run(m2, "RCL [N]", nil))
 	assert.Equal(t, "N=12.00", m2.Frame().Top)

@@ -123,6 +123,12 @@ type listBook interface {
 	get(name string)
 }
 
+// listGetter is a list menu told when GET has made another list current
+// (CFLO turns #TIMES prompting back on, p.97).
+type listGetter interface {
+	gotList(m *Machine)
+}
+
 // listEditor is a menu editing the current list: GET moves it to the end
 // of the list it makes current.
 type listEditor interface {
@@ -151,6 +157,9 @@ func (g *getMenu) press(m *Machine, i int) {
 	}
 	g.book.get(name)
 	m.popMenu()
+	if g, ok := m.menu().(listGetter); ok {
+		g.gotList(m)
+	}
 	if e, ok := m.menu().(listEditor); ok {
 		e.toEnd(m)
 	}

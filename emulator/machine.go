@@ -46,6 +46,7 @@ type Machine struct {
 	menus   []menu
 	modal   modal     // what is pending: STO/RCL, DSP FIX, a question, the editor
 	msg     [2]string // a message: top line, and second line in place of the labels
+	held    [2]string // the message the current key cleared (keepMsg)
 	onClear func()    // what CLR or ← shows after the message
 	show    string    // SHOW's full-precision line, until the next key
 
@@ -267,6 +268,7 @@ func (m *Machine) Press(k Key) {
 // keyboard or the keyboard, in that order.
 func (m *Machine) dispatch(k Key, shifted bool) {
 	// A message stays until the next key; CLR and ← only clear it.
+	m.held = m.msg
 	if m.msg[0] != "" {
 		m.msg = [2]string{}
 		onClear := m.onClear
@@ -299,7 +301,12 @@ func (m *Machine) key(k Key) {
 	}
 	switch k {
 	case KeyF1, KeyF2, KeyF3, KeyF4, KeyF5, KeyF6:
-		m.menu().press(m, int(k-KeyF1))
+		i := int(k - KeyF1)
+		more := m.menu().labels(m)[i] == "MORE"
+		m.menu().press(m, i)
+		if more { // MORE turns the page and leaves the display (p.216)
+			m.keepMsg()
+		}
 	case KeyDot:
 		m.typeChar('.')
 	case KeyChs:
@@ -434,6 +441,11 @@ func (m *Machine) shiftedKey(k Key) {
 		}
 	case Key0: // MEM
 		m.setMsg("MEMORY: UNLIMITED", "", nil)
+	case KeyF1, KeyF2, KeyF3, KeyF4, KeyF5, KeyF6:
+		if s, ok := m.menu().(shiftPresser); ok && s.shiftPress(m, int(k-KeyF1)) {
+			return
+		}
+		m.dispatch(k, false)
 	case KeyCLR: // OFF: the state is kept, as continuous memory does
 		m.toMain()
 		m.off = true
@@ -459,7 +471,7 @@ func (m *Machine) exit() {
 		x.exit(m)
 		return
 	}
-	m.popMenu()
+	m.exitTo()
 }
 
 // finishEntry turns the number being typed into x, showing OVERFLOW for a

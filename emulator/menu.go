@@ -10,7 +10,11 @@ package emulator
 //   - lister, when ▲ and ▼ move through a list (the SOLVE list);
 //   - dataClearer, when CLEAR DATA clears its data (a variable menu);
 //   - exiter, when EXIT does something else than return to the menu
-//     before (the ALPHA menus of the equation editor).
+//     before (the ALPHA menus of the equation editor);
+//   - returner, when EXIT coming back to it shows a line again (TVM's
+//     status, BOND's type);
+//   - shiftPresser, when a shifted menu key has a form of its own (TVM's
+//     shift N).
 type menu interface {
 	labels(m *Machine) [6]string
 	press(m *Machine, i int)
@@ -44,6 +48,21 @@ type swapper interface {
 // exiter is a menu with its own EXIT.
 type exiter interface {
 	exit(m *Machine)
+}
+
+// returner is a menu that shows a line again when EXIT comes back to it
+// from a menu above: TVM its payments-per-year line (17bII+ owner's
+// manual pp.72, 76: "1 P/YR END MODE" after OTHER … EXIT), BOND its type
+// (pp.111, 113: "A/A SEMIANNUAL" after TYPE … EXIT).
+type returner interface {
+	back(m *Machine)
+}
+
+// shiftPresser is a menu with shifted menu keys: shift then TVM's N
+// stores the number times P/YR in N (Table 5-1, p.63). It reports false
+// for a key with no shifted form, which then acts unshifted.
+type shiftPresser interface {
+	shiftPress(m *Machine, i int) bool
 }
 
 // item is one menu key of a fixed menu: a label and either a menu to open
@@ -129,6 +148,25 @@ func (m *Machine) replaceMenu(x menu) { m.menus[len(m.menus)-1] = x }
 func (m *Machine) popMenu() {
 	if len(m.menus) > 1 {
 		m.menus = m.menus[:len(m.menus)-1]
+	}
+}
+
+// exitTo is EXIT's return to the menu below: a returner shows its line
+// again, unless a number is being keyed.
+func (m *Machine) exitTo() {
+	m.popMenu()
+	if r, ok := m.menu().(returner); ok && m.entry == "" {
+		r.back(m)
+	}
+}
+
+// keepMsg shows again the message the key just pressed cleared: a menu
+// key labelled MORE turns the menu's page and leaves the display as it was
+// ("YLD%=9.00" stays when MORE turns BOND's page, p.216); Machine.key
+// calls it for every menu.
+func (m *Machine) keepMsg() {
+	if m.msg[0] == "" && m.held[0] != "" {
+		m.msg = m.held
 	}
 }
 

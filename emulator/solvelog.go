@@ -152,7 +152,7 @@ func (m *Machine) settle() {
 // the equation itself stores. The errors are OpenEquation's, or a name
 // that is not one of the equation's menu variables.
 func (m *Machine) Calculate(text, name string) error {
-	return m.onMenuVar(text, name, func(v *varMenu) { v.solveFor(m, name) })
+	return m.onMenuVar(text, name, func(v *varMenu) { v.solveFor(m, name, false) })
 }
 
 // onMenuVar opens the SOLVE equation text and does f with its variable

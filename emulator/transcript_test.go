@@ -22,7 +22,9 @@ import (
 // "stack X=a Y=b ..." checks the RPN stack's levels in use, each shown in
 // the display mode, as appendix E's diagrams list them. "printed a | b"
 // checks the lines printed since the last such check, each without the
-// spaces that set it right, joined by " | ".
+// spaces that set it right, joined by " | ". "labels off" makes each step
+// show the top line alone, as the owner's manual's keystroke tables print
+// it (the menu labels are in its menu maps); "labels on" shows both again.
 func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func() transcript.Session {
 		k := &keySession{m: New(), now: time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)}
@@ -34,7 +36,8 @@ func TestTranscripts(t *testing.T) {
 type keySession struct {
 	m       *Machine
 	now     time.Time
-	printed int // the print-out's lines already checked
+	printed int  // the print-out's lines already checked
+	topOnly bool // "labels off"
 }
 
 func (k *keySession) Directive(word, arg string) (bool, error) {
@@ -63,6 +66,12 @@ func (k *keySession) Directive(word, arg string) (bool, error) {
 			return true, fmt.Errorf("printed: got %q, want %q", got, arg)
 		}
 		return true, nil
+	case "labels":
+		if arg != "on" && arg != "off" {
+			return true, fmt.Errorf("labels %q: want on or off", arg)
+		}
+		k.topOnly = arg == "off"
+		return true, nil
 	case "wait":
 		d, err := time.ParseDuration(arg)
 		if err != nil || d < 0 {
@@ -80,5 +89,8 @@ func (k *keySession) Step(input string) ([]string, error) {
 		return []string{err.Error()}, nil
 	}
 	f := k.m.Frame()
+	if k.topOnly {
+		return []string{f.Top}, nil
+	}
 	return []string{f.Top, f.MenuLine()}, nil
 }

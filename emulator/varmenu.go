@@ -25,6 +25,9 @@ type varMenu struct {
 	// forms, when set, solve for a variable by its own equation (a
 	// built-in application's closed form) instead of eq.
 	forms map[string]*solver.Solver
+	// long are the names results show where the calculator has a longer
+	// one than the menu label (BUS's M%C shows MARKUP%C, p.53).
+	long map[string]string
 }
 
 // newVarMenu opens eq's variable menu over vars, creating its variables.
@@ -39,6 +42,7 @@ func newVarMenu(eq *solver.Equation, vars *solver.Vars) *varMenu {
 type builtin struct {
 	menu  []string
 	forms []string
+	long  map[string]string // display names of results, as varMenu.long
 }
 
 // builtinForms holds the built-ins' forms once parsed: string → *solver.Equation.
@@ -60,7 +64,7 @@ func builtinForm(f string) *solver.Equation {
 
 // open opens the built-in's variable menu over vars.
 func (b builtin) open(vars *solver.Vars) *varMenu {
-	v := &varMenu{vars: vars, names: b.menu, forms: map[string]*solver.Solver{}}
+	v := &varMenu{vars: vars, names: b.menu, forms: map[string]*solver.Solver{}, long: b.long}
 	for _, f := range b.forms {
 		eq := builtinForm(f)
 		if v.eq == nil {
@@ -70,6 +74,14 @@ func (b builtin) open(vars *solver.Vars) *varMenu {
 	}
 	vars.Create(b.menu...)
 	return v
+}
+
+// shown is the name a variable's line shows.
+func (v *varMenu) shown(name string) string {
+	if l, ok := v.long[name]; ok {
+		return l
+	}
+	return name
 }
 
 func (v *varMenu) labels(*Machine) [6]string {
@@ -103,7 +115,7 @@ func (v *varMenu) press(m *Machine, i int) {
 		x := v.vars.Value(name)
 		m.setX(x)
 		m.fresh = false
-		m.setMsg(m.varLine(name, x), "", nil)
+		m.setMsg(m.varLine(v.shown(name), x), "", nil)
 	case pre.sto:
 		m.complete()
 		x := m.x
@@ -114,24 +126,28 @@ func (v *varMenu) press(m *Machine, i int) {
 			}
 		}
 		v.store(m, name, x)
+	case afterOperator(m):
+		v.solveFor(m, name, true)
 	case m.fresh || m.pending():
 		m.complete()
 		v.store(m, name, m.x)
 	default:
-		v.solveFor(m, name)
+		v.solveFor(m, name, false)
 	}
 }
 
 func (v *varMenu) store(m *Machine, name string, x hp17b.Number) {
 	v.vars.Store(name, x)
 	m.fresh = false
-	m.setMsg(m.varLine(name, x), "", nil)
+	m.setMsg(m.varLine(v.shown(name), x), "", nil)
 }
 
 // solveFor runs the Solver for a variable, releasing the machine's lock
 // while it works so the display can show its progress and a key can
-// interrupt it.
-func (v *varMenu) solveFor(m *Machine, name string) {
+// interrupt it. With operand set (a key pressed after an operator), a
+// root becomes the operand the ALG line waits for instead of a message
+// (afterOperator).
+func (v *varMenu) solveFor(m *Machine, name string, operand bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	m.cancel, m.busy, m.progress = cancel, true, [2]string{}
@@ -164,17 +180,22 @@ func (v *varMenu) solveFor(m *Machine, name string) {
 		m.solved.add(Solved{Equation: v.text, Var: name, Found: err == nil && r.Outcome == solver.Root,
 			Err: err, Before: before, After: values(v.vars, v.names)})
 	}
-	m.showSolve(name, v.vars, r, err)
+	if operand && err == nil && r.Outcome == solver.Root && !r.Overflow {
+		m.algLine.setX(v.vars.Value(name))
+		return
+	}
+	m.showSolve(name, v.shown(name), v.vars, r, err)
 }
 
 // showSolve shows a solve's outcome (17bII+ owner's manual p.242): the
-// value, or a message after which CLR shows the variable's value.
-func (m *Machine) showSolve(name string, vars *solver.Vars, r solver.Result, err error) {
+// value, or a message after which CLR shows the variable's value; shown is
+// the name the value's line shows.
+func (m *Machine) showSolve(name, shown string, vars *solver.Vars, r solver.Result, err error) {
 	showValue := func() {
 		x := vars.Value(name)
 		m.setX(x)
 		m.fresh = false
-		m.setMsg(m.varLine(name, x), "", nil)
+		m.setMsg(m.varLine(shown, x), "", nil)
 	}
 	switch {
 	case err == solver.ErrInterrupted:

@@ -61,7 +61,7 @@ func (b Bond) coupons() (period, error) {
 	prev, next := at(k), at(k-1)
 	p := period{n: k}
 	if b.Basis360 {
-		p.a = float64(days360(prev, s))
+		p.a = float64(hp17b.Days360(prev, s))
 		p.e = float64(360 / (12 / step))
 	} else {
 		p.a = s.Sub(prev).Hours() / 24
@@ -84,19 +84,6 @@ func monthsBefore(t time.Time, k int, eom bool) time.Time {
 		d = last
 	}
 	return time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC)
-}
-
-// days360 counts days on the 30/360 calendar: a 31st first date counts as
-// the 30th; a 31st second date too when the first is the 30th or 31st.
-func days360(t1, t2 time.Time) int {
-	d1, d2 := t1.Day(), t2.Day()
-	if d1 == 31 {
-		d1 = 30
-	}
-	if d2 == 31 && d1 >= 30 {
-		d2 = 30
-	}
-	return (t2.Year()-t1.Year())*360 + (int(t2.Month())-int(t1.Month()))*30 + d2 - d1
 }
 
 func (b Bond) perYear() float64 {

@@ -93,8 +93,8 @@ func DateAdd(d, n Number) (Number, error) {
 
 // Ddays returns the days from d1 to d2 (the Solver's DDAYS(d1:d2:cal)):
 // cal 1 counts actual days, 2 a 365-day year (no February 29), 3 a 360-day
-// year of twelve 30-day months (the 30/360 rule: a 31st counts as the 30th).
-// ErrInvalidInput for another cal, ErrInvalidDate for a bad date.
+// year of twelve 30-day months (Days360's rule). ErrInvalidInput for
+// another cal, ErrInvalidDate for a bad date.
 func Ddays(d1, d2, cal Number) (Number, error) {
 	t1, err := ToDate(d1)
 	if err != nil {
@@ -116,7 +116,7 @@ func Ddays(d1, d2, cal Number) (Number, error) {
 	case 2:
 		return FromInt(days365(t2) - days365(t1)), nil
 	case 3:
-		return FromInt(days360(t2) - days360(t1)), nil
+		return FromInt(Days360(t1, t2)), nil
 	}
 	return Zero, ErrInvalidInput
 }
@@ -131,12 +131,21 @@ func days365(t time.Time) int64 {
 	return int64(t.Year())*365 + cumDays[t.Month()-1] + d
 }
 
-func days360(t time.Time) int64 {
-	d := int64(t.Day())
-	if d == 31 {
-		d = 30
+// Days360 counts the days from t1 to t2 on the 30/360 calendar, the one
+// rule of TIME's 360D, DDAYS(d1:d2:3) and BOND's 30/360 basis: a 31st
+// first date counts as the 30th; a 31st second date counts as the 30th
+// only when the first date is the 30th or 31st. From 6/25/2003 to
+// 12/31/2010 that gives 2,706 days, as a 17bII+ does (D. Murphy, "Odd date
+// calc on 20b", HP Museum forum, 2008). Negative when t2 is before t1.
+func Days360(t1, t2 time.Time) int64 {
+	d1, d2 := t1.Day(), t2.Day()
+	if d1 == 31 {
+		d1 = 30
 	}
-	return int64(t.Year())*360 + int64(t.Month()-1)*30 + d
+	if d2 == 31 && d1 >= 30 {
+		d2 = 30
+	}
+	return int64(t2.Year()-t1.Year())*360 + int64(int(t2.Month())-int(t1.Month()))*30 + int64(d2-d1)
 }
 
 // CDate returns t's date as M.DDYYYY (the Solver's CDATE, t being the

@@ -23,12 +23,35 @@ func leapDays(a, b time.Time) int64 {
 }
 
 // days360Walk counts by walking whole months from a, 30 days each, then the
-// days left, each 31st counted as the 30th: the 30/360 rule written
-// another way.
+// days left, a's 31st counted as the 30th and b's 31st too when a's day is
+// the 30th or 31st: the 30/360 rule written another way.
 func days360Walk(a, b time.Time) int64 {
-	day := func(t time.Time) int { return min(t.Day(), 30) }
+	da, db := min(a.Day(), 30), b.Day()
+	if da == 30 {
+		db = min(db, 30)
+	}
 	months := (b.Year()-a.Year())*12 + int(b.Month()) - int(a.Month())
-	return int64(months*30 + day(b) - day(a))
+	return int64(months*30 + db - da)
+}
+
+// TestDays360Published: the 30/360 counts a 17bII+ gives (D. Murphy, "Odd
+// date calc on 20b", HP Museum forum, 2008: 6/25/2003 to 12/31/2010 is
+// 2,706 days), and the rule's other cases.
+func TestDays360Published(t *testing.T) {
+	for _, c := range []struct {
+		d1, d2 string
+		want   int64
+	}{
+		{"6.252003", "12.312010", 2706}, // a 31st after the 25th stays the 31st
+		{"6.302003", "12.312010", 2700}, // after the 30th it counts as the 30th
+		{"5.312003", "12.312010", 2730}, // after a 31st too
+		{"1.312003", "2.282003", 28},    // a 31st first date counts as the 30th
+		{"12.312010", "6.252003", -2705},
+	} {
+		got, err := Ddays(MustParse(c.d1), MustParse(c.d2), FromInt(3))
+		require.NoError(t, err)
+		assert.Zero(t, FromInt(c.want).Cmp(got), "DDAYS(%s:%s:3) = %s, want %d", c.d1, c.d2, got, c.want)
+	}
 }
 
 // TestDatesAgainstGoTime: over random dates of the whole calendar

@@ -83,6 +83,11 @@ func (b *builder) numberToken(t *lexer.Token) Node {
 	if err != nil && err != hp17b.ErrOverflow {
 		b.fail(p, "bad number %q", t.Value)
 	}
+	if i, ok := v.Int64(); ok {
+		// 1E7 is read as a decimal: as a whole number of up to 12 digits
+		// it takes the fast integer form that 10000000 has.
+		v = hp17b.FromInt(i)
+	}
 	return &Num{Pos: p, Value: v}
 }
 

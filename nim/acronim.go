@@ -317,10 +317,12 @@ type AcroSolver struct {
 	memo2 memo128
 	wide  map[string]int8
 	buf   []byte
-	// moves and piles are the search's reused lists: the moves of the
-	// state at each depth and the piles of the state each of them leads to.
+	// moves, piles and known are the search's reused lists: the moves of
+	// the state at each depth, the piles of the state each of them leads
+	// to, and what is known of each move before it is searched.
 	moves [][]AcroMove
 	piles [][]Pile
+	known [][]moveKnown
 	depth int
 	// Stop, when set, is asked every few thousand states whether to give
 	// up (a timeout, Ctrl-C); after it says yes, Stopped reports true and
@@ -420,16 +422,56 @@ func (sv *AcroSolver) Value(s AcroState) int {
 	if seen {
 		return int(v)
 	}
-	if sv.depth == len(sv.moves) {
-		sv.moves = append(sv.moves, nil)
-		sv.piles = append(sv.piles, nil)
-	}
 	d := sv.depth
+	sv.grow(d)
 	sv.depth++
 	moves := s.appendMoves(sv.moves[d][:0], sv.v)
 	sv.moves[d] = moves
-	best := -2
+	// The values already known of the states the moves lead to are looked
+	// up first, all together, so that the processor fetches their memo
+	// slots at once instead of one cache miss at a time between searches
+	// (on a memo of millions of states, most of the search's time); only
+	// the moves left unknown are searched.
+	known := sv.known[d][:0]
 	for _, m := range moves {
+		sv.piles[d] = append(sv.piles[d][:0], s.Piles...)
+		next, out := s.applyTo(m, sv.v, sv.piles[d])
+		sv.piles[d] = next.Piles[:0]
+		switch out {
+		case MoverWins:
+			known = append(known, moveKnown{value: 1})
+		case MoverLoses:
+			known = append(known, moveKnown{value: -1})
+		case Drawn:
+			known = append(known, moveKnown{})
+		default:
+			k, wide, ok := key(next)
+			known = append(known, moveKnown{key: k, wide: wide, unknown: true, keyed: ok})
+		}
+	}
+	for i := range known {
+		c := &known[i]
+		if !c.unknown || !c.keyed {
+			continue
+		}
+		var v int8
+		var seen bool
+		if c.wide {
+			v, seen = sv.memo2.get(c.key)
+		} else {
+			v, seen = sv.memo.get(c.key.lo)
+		}
+		if seen {
+			c.value, c.unknown = -v, false
+		}
+	}
+	sv.known[d] = known
+	best := -2
+	for i, m := range moves {
+		if c := known[i]; !c.unknown {
+			best = max(best, int(c.value))
+			continue
+		}
 		best = max(best, sv.moveValue(s, m, d))
 	}
 	sv.depth--
@@ -463,13 +505,28 @@ func (sv *AcroSolver) BestMoves(s AcroState) (int, []AcroMove) {
 	return value, best
 }
 
-// moveValue is the value of move m for the player making it; the state
-// it leads to is made in the piles list of depth d.
-func (sv *AcroSolver) moveValue(s AcroState, m AcroMove, d int) int {
+// moveKnown is what the search knows of a move before searching it: its
+// value for the player making it, or unknown, with the key of the state
+// it leads to (keyed: it has one of 128 bits or less; wide: more than 64).
+type moveKnown struct {
+	key                  key128
+	value                int8
+	unknown, keyed, wide bool
+}
+
+// grow makes the lists of depth d.
+func (sv *AcroSolver) grow(d int) {
 	for d >= len(sv.piles) {
 		sv.moves = append(sv.moves, nil)
 		sv.piles = append(sv.piles, nil)
+		sv.known = append(sv.known, nil)
 	}
+}
+
+// moveValue is the value of move m for the player making it; the state
+// it leads to is made in the piles list of depth d.
+func (sv *AcroSolver) moveValue(s AcroState, m AcroMove, d int) int {
+	sv.grow(d)
 	sv.piles[d] = append(sv.piles[d][:0], s.Piles...)
 	next, out := s.applyTo(m, sv.v, sv.piles[d])
 	sv.piles[d] = next.Piles[:0]

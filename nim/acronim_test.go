@@ -203,3 +203,30 @@ func BenchmarkSolveAcroNim(b *testing.B) {
 		sv.Value(AcroStart(AcroVariant{}))
 	}
 }
+
+// BenchmarkSolveAcroNimPiles solves from 1 3 5 7 and from larger piles
+// (hp17b acronim solve --piles), reporting the states valued, the time a
+// state and the memo's size: the cost of a state as their number grows.
+func BenchmarkSolveAcroNimPiles(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		piles []Pile
+	}{
+		{"7_1_5_3_1", []Pile{{7, 1}, {5, 0}, {3, 0}, {1, 0}}},
+		{"9_1_7_5_3_1", []Pile{{9, 1}, {7, 0}, {5, 0}, {3, 0}, {1, 0}}},
+		{"9_1_9_7_5_3_1", []Pile{{9, 1}, {9, 0}, {7, 0}, {5, 0}, {3, 0}, {1, 0}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := AcroStart(AcroVariant{})
+			s.Piles = c.piles
+			var sv *AcroSolver
+			for b.Loop() {
+				sv = NewAcroSolver(AcroVariant{})
+				sv.Value(s)
+			}
+			b.ReportMetric(float64(sv.States()), "states")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sv.States()), "ns/state")
+			b.ReportMetric(float64(8*len(sv.memo.slots)+16*len(sv.memo2.slots))/(1<<20), "MB-memo")
+		})
+	}
+}

@@ -376,3 +376,22 @@ func BenchmarkParseNIMReference(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseQueens8Reference is BenchmarkParseQueens8 with the
+// reference parser.
+func BenchmarkParseQueens8Reference(b *testing.B) {
+	src, err := os.ReadFile("../programs/bench/queens8.eq")
+	require.NoError(b, err)
+	var eq []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			eq = append(eq, line)
+		}
+	}
+	text := strings.Join(eq, "\n")
+	for b.Loop() {
+		if _, err := refParse(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

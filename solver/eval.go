@@ -9,11 +9,11 @@ import (
 
 // MaxSolveSteps is the work budget of one solve or evaluation: Σ steps,
 // every step counted alike whether it belongs to one loop, to nested loops
-// or to a trial of the iterative search (a step of Σ(I:1:1E7:1:I) is
-// BenchmarkSigmaStep's 10 ns, so the budget is about 0.2 s of the simplest
-// steps and a few seconds of heavy ones). Past it the solve stops with
-// ErrSolveSteps instead of holding the calculator for hours; the context
-// (Ctrl-C, --timeout) stops it sooner, checked every 1024 steps in all.
+// or to a trial of the iterative search (README, Limits, says what that is
+// in time; BenchmarkSigmaStep measures a step). Past it the solve stops
+// with ErrSolveSteps instead of holding the calculator for hours; the
+// context (Ctrl-C, --timeout) stops it sooner, checked every 1024 steps in
+// all.
 const MaxSolveSteps = 20_000_000
 
 // solveStepBudget is MaxSolveSteps (tests lower it).

@@ -53,8 +53,13 @@ fuzz:
 fuzz-long:
 	@FUZZTIME=2m sh scripts/fuzz.sh
 
+# Every benchmark of every package, the window's under Xvfb, and the whole
+# processes of cmd/hp17b (BenchmarkProcess*, built as make build builds):
+# the figures of README's Speed section. BENCHCOUNT=6 gives six runs of
+# each, for medians.
+BENCHCOUNT ?= 1
 bench: deps
-	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem ./...
+	$(XVFB) $(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) -timeout 60m ./...
 
 lint: deps
 	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo "gofmt: the files above need formatting"; exit 1; }

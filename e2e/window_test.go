@@ -206,6 +206,7 @@ func TestWindowCommandLine(t *testing.T) {
 	}{
 		{[]string{"--version"}, 0, "hp17b-window "},
 		{[]string{"--help"}, 0, "Usage: hp17b-window [flags]"},
+		{[]string{"--write-keymap", "-"}, 0, "F9             PAPER"}, // what hp17b --write-keymap writes
 		{[]string{"--click", "540"}, 64, `hp17b-window: --click: want X,Y in layout units, got "540"`},
 		{[]string{"--model", "17c"}, 64, "hp17b-window: --model"},
 		{[]string{"stray"}, 64, "unexpected argument stray"},

@@ -3,6 +3,7 @@ package nim
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -145,20 +146,41 @@ const (
 func NormalizePiles(ps []Pile) []Pile { return normalizePiles(ps) }
 
 func normalizePiles(ps []Pile) []Pile {
-	ps = slices.DeleteFunc(ps, func(p Pile) bool { return p.Stones == 0 })
-	slices.SortFunc(ps, func(a, b Pile) int {
-		if a.Stones != b.Stones {
-			return b.Stones - a.Stones
+	n := 0
+	for _, p := range ps {
+		if p.Stones != 0 {
+			ps[n] = p
+			n++
 		}
-		return b.Poisoned - a.Poisoned
-	})
+	}
+	ps = ps[:n]
+	// Insertion sort: a state has a handful of piles, nearly in order.
+	for i := 1; i < len(ps); i++ {
+		p := ps[i]
+		j := i
+		for ; j > 0 && pileBefore(p, ps[j-1]); j-- {
+			ps[j] = ps[j-1]
+		}
+		ps[j] = p
+	}
 	return ps
+}
+
+// pileBefore reports whether pile a comes before b: more stones first,
+// then more poisoned ones.
+func pileBefore(a, b Pile) bool {
+	if a.Stones != b.Stones {
+		return a.Stones > b.Stones
+	}
+	return a.Poisoned > b.Poisoned
 }
 
 // Moves lists the legal moves of the player to move, each distinct pile
 // once (piles are unordered).
-func (s AcroState) Moves(v AcroVariant) []AcroMove {
-	var out []AcroMove
+func (s AcroState) Moves(v AcroVariant) []AcroMove { return s.appendMoves(nil, v) }
+
+// appendMoves appends the legal moves to out (Moves).
+func (s AcroState) appendMoves(out []AcroMove, v AcroVariant) []AcroMove {
 	t := s.Tokens[s.ToMove]
 	for i, p := range s.Piles {
 		if i > 0 && p == s.Piles[i-1] {
@@ -191,13 +213,16 @@ func (s AcroState) Moves(v AcroVariant) []AcroMove {
 // Level puts all the stones of the piles into n piles as even as possible,
 // the poisoned stones spread as evenly, the extra ones in the larger piles
 // (the specification's pile_up and level_piles).
-func Level(ps []Pile, n int) []Pile {
+func Level(ps []Pile, n int) []Pile { return level(make([]Pile, n), ps) }
+
+// level is Level into the piles of out, which may be ps itself.
+func level(out, ps []Pile) []Pile {
 	total, poison := 0, 0
 	for _, p := range ps {
 		total += p.Stones
 		poison += p.Poisoned
 	}
-	out := make([]Pile, n)
+	n := len(out)
 	for i := range out {
 		out[i].Stones = total / n
 		if i < total%n {
@@ -214,7 +239,13 @@ func Level(ps []Pile, n int) []Pile {
 // Apply makes a legal move and returns the new state and the outcome for
 // the player who moved.
 func (s AcroState) Apply(m AcroMove, v AcroVariant) (AcroState, Outcome) {
-	n := AcroState{Piles: slices.Clone(s.Piles), Tokens: s.Tokens, ToMove: 1 - s.ToMove}
+	return s.applyTo(m, v, slices.Clone(s.Piles))
+}
+
+// applyTo is Apply with the new state's piles made in piles, which holds a
+// copy of s's.
+func (s AcroState) applyTo(m AcroMove, v AcroVariant, piles []Pile) (AcroState, Outcome) {
+	n := AcroState{Piles: piles, Tokens: s.Tokens, ToMove: 1 - s.ToMove}
 	me := &n.Tokens[s.ToMove]
 	switch m.Kind {
 	case Pass:
@@ -226,7 +257,7 @@ func (s AcroState) Apply(m AcroMove, v AcroVariant) (AcroState, Outcome) {
 		return n, Continues
 	case Equalize:
 		me.Equalizes--
-		n.Piles = Level(n.Piles, len(n.Piles))
+		n.Piles = level(n.Piles, n.Piles)
 		return n, Continues
 	case Split:
 		me.Splits--
@@ -278,13 +309,21 @@ func (s AcroState) String() string {
 // (it is finite: every move spends stones or a token). Values are for the
 // player to move: 1 a win, 0 a draw, −1 a loss.
 type AcroSolver struct {
-	v    AcroVariant
-	memo map[uint64]int8
-	// wide holds the states whose key does not fit in 64 bits (eight
-	// piles or more, a pile of 32 stones or more, more tokens), keyed by
-	// wideKey's bytes; buf is wideKey's reused buffer.
-	wide map[string]int8
-	buf  []byte
+	v AcroVariant
+	// memo holds the states whose key fits 64 bits (up to seven piles),
+	// memo2 those that fit 128 bits (up to sixteen), wide any other,
+	// keyed by wideKey's bytes; buf is wideKey's reused buffer.
+	memo  memo64
+	memo2 memo128
+	wide  map[string]int8
+	buf   []byte
+	// moves, piles and known are the search's reused lists: the moves of
+	// the state at each depth, the piles of the state each of them leads
+	// to, and what is known of each move before it is searched.
+	moves [][]AcroMove
+	piles [][]Pile
+	known [][]moveKnown
+	depth int
 	// Stop, when set, is asked every few thousand states whether to give
 	// up (a timeout, Ctrl-C); after it says yes, Stopped reports true and
 	// the values found are meaningless.
@@ -298,7 +337,7 @@ func (sv *AcroSolver) Stopped() bool { return sv.stopped }
 
 // NewAcroSolver returns a solver for a variant.
 func NewAcroSolver(v AcroVariant) *AcroSolver {
-	return &AcroSolver{v: v, memo: make(map[uint64]int8, 1<<16), wide: map[string]int8{}}
+	return &AcroSolver{v: v, memo: newMemo64(1 << 16), memo2: newMemo128(1 << 10), wide: map[string]int8{}}
 }
 
 // wideKey writes a state seen from the player to move as bytes, for any
@@ -312,7 +351,7 @@ func (sv *AcroSolver) wideKey(s AcroState) []byte {
 		b = binary.AppendUvarint(b, uint64(p.Poisoned))
 	}
 	b = append(b, 0)
-	for _, side := range []Side{s.ToMove, 1 - s.ToMove} {
+	for _, side := range [2]Side{s.ToMove, 1 - s.ToMove} {
 		t := s.Tokens[side]
 		b = binary.AppendUvarint(b, uint64(max(t.Equalizes, 0)))
 		b = binary.AppendUvarint(b, uint64(max(t.Splits, 0)))
@@ -325,34 +364,39 @@ func (sv *AcroSolver) wideKey(s AcroState) []byte {
 	return b
 }
 
-// key packs a state seen from the player to move: up to 7 piles of 5 bits
-// of stones and 2 of poison (49 bits), then each player's tokens (1 bit of
-// equalize, 1 of split, 3 of passes), then the pass flag: 60 bits. A state
-// that does not fit is valued without the memo.
-func (sv *AcroSolver) key(s AcroState) (uint64, bool) {
-	if len(s.Piles) > 7 {
-		return 0, false
+// key packs a state seen from the player to move into at most 123 bits:
+// each pile's 5 bits of stones and 2 of poison (up to sixteen piles; fewer
+// than seven are followed by empty ones), then each player's tokens (1 bit
+// of equalize, 1 of split, 3 of passes), then the pass flag. The first
+// pile has a stone, so keys of different numbers of piles differ in length.
+// The key of up to seven piles fits the low 60 bits (wide false). A state
+// that does not fit (ok false) is keyed by wideKey.
+func key(s AcroState) (k key128, wide, ok bool) {
+	if len(s.Piles) > 16 {
+		return key128{}, false, false
 	}
-	var k uint64
 	for _, p := range s.Piles {
 		if p.Stones > 31 || p.Poisoned > 3 {
-			return 0, false
+			return key128{}, false, false
 		}
-		k = k<<7 | uint64(p.Stones)<<2 | uint64(p.Poisoned)
+		k.push(uint64(p.Stones)<<2|uint64(p.Poisoned), 7)
 	}
-	k <<= 7 * uint(7-len(s.Piles))
-	for _, side := range []Side{s.ToMove, 1 - s.ToMove} {
+	if len(s.Piles) < 7 {
+		k.push(0, 7*uint(7-len(s.Piles)))
+	}
+	for _, side := range [2]Side{s.ToMove, 1 - s.ToMove} {
 		t := s.Tokens[side]
 		if t.Equalizes > 1 || t.Splits > 1 || t.Passes > 7 || t.Equalizes < 0 || t.Splits < 0 || t.Passes < 0 {
-			return 0, false
+			return key128{}, false, false
 		}
-		k = k<<5 | uint64(t.Equalizes)<<4 | uint64(t.Splits)<<3 | uint64(t.Passes)
+		k.push(uint64(t.Equalizes)<<4|uint64(t.Splits)<<3|uint64(t.Passes), 5)
 	}
-	k <<= 1
+	var pass uint64
 	if s.LastPass {
-		k |= 1
+		pass = 1
 	}
-	return k, true
+	k.push(pass, 1)
+	return k, len(s.Piles) > 7, true
 }
 
 // Value returns the value of s for the player to move.
@@ -364,25 +408,82 @@ func (sv *AcroSolver) Value(s AcroState) int {
 		sv.stopped = true
 		return 0
 	}
-	k, ok := sv.key(s)
-	if ok {
-		if v, seen := sv.memo[k]; seen {
-			return int(v)
-		}
-	} else if v, seen := sv.wide[string(sv.wideKey(s))]; seen {
+	k, wide, ok := key(s)
+	var v int8
+	var seen bool
+	switch {
+	case ok && !wide:
+		v, seen = sv.memo.get(k.lo)
+	case ok:
+		v, seen = sv.memo2.get(k)
+	default:
+		v, seen = sv.wide[string(sv.wideKey(s))]
+	}
+	if seen {
 		return int(v)
 	}
-	best := -2
-	for _, m := range s.Moves(sv.v) {
-		best = max(best, sv.moveValue(s, m))
+	d := sv.depth
+	sv.grow(d)
+	sv.depth++
+	moves := s.appendMoves(sv.moves[d][:0], sv.v)
+	sv.moves[d] = moves
+	// The values already known of the states the moves lead to are looked
+	// up first, all together, so that the processor fetches their memo
+	// slots at once instead of one cache miss at a time between searches
+	// (on a memo of millions of states, most of the search's time); only
+	// the moves left unknown are searched.
+	known := sv.known[d][:0]
+	for _, m := range moves {
+		sv.piles[d] = append(sv.piles[d][:0], s.Piles...)
+		next, out := s.applyTo(m, sv.v, sv.piles[d])
+		sv.piles[d] = next.Piles[:0]
+		switch out {
+		case MoverWins:
+			known = append(known, moveKnown{value: 1})
+		case MoverLoses:
+			known = append(known, moveKnown{value: -1})
+		case Drawn:
+			known = append(known, moveKnown{})
+		default:
+			k, wide, ok := key(next)
+			known = append(known, moveKnown{key: k, wide: wide, unknown: true, keyed: ok})
+		}
 	}
+	for i := range known {
+		c := &known[i]
+		if !c.unknown || !c.keyed {
+			continue
+		}
+		var v int8
+		var seen bool
+		if c.wide {
+			v, seen = sv.memo2.get(c.key)
+		} else {
+			v, seen = sv.memo.get(c.key.lo)
+		}
+		if seen {
+			c.value, c.unknown = -v, false
+		}
+	}
+	sv.known[d] = known
+	best := -2
+	for i, m := range moves {
+		if c := known[i]; !c.unknown {
+			best = max(best, int(c.value))
+			continue
+		}
+		best = max(best, sv.moveValue(s, m, d))
+	}
+	sv.depth--
 	if best == -2 {
 		best = -1 // no move at all (cannot happen while stones remain)
 	}
 	switch {
 	case sv.stopped:
+	case ok && !wide:
+		sv.memo.put(k.lo, int8(best))
 	case ok:
-		sv.memo[k] = int8(best)
+		sv.memo2.put(k, int8(best))
 	default:
 		sv.wide[string(sv.wideKey(s))] = int8(best)
 	}
@@ -393,17 +494,42 @@ func (sv *AcroSolver) Value(s AcroState) int {
 func (sv *AcroSolver) BestMoves(s AcroState) (int, []AcroMove) {
 	value := sv.Value(s)
 	var best []AcroMove
+	d := sv.depth
+	sv.depth++
+	defer func() { sv.depth-- }()
 	for _, m := range s.Moves(sv.v) {
-		if sv.moveValue(s, m) == value {
+		if sv.moveValue(s, m, d) == value {
 			best = append(best, m)
 		}
 	}
 	return value, best
 }
 
-// moveValue is the value of move m for the player making it.
-func (sv *AcroSolver) moveValue(s AcroState, m AcroMove) int {
-	next, out := s.Apply(m, sv.v)
+// moveKnown is what the search knows of a move before searching it: its
+// value for the player making it, or unknown, with the key of the state
+// it leads to (keyed: it has one of 128 bits or less; wide: more than 64).
+type moveKnown struct {
+	key                  key128
+	value                int8
+	unknown, keyed, wide bool
+}
+
+// grow makes the lists of depth d.
+func (sv *AcroSolver) grow(d int) {
+	for d >= len(sv.piles) {
+		sv.moves = append(sv.moves, nil)
+		sv.piles = append(sv.piles, nil)
+		sv.known = append(sv.known, nil)
+	}
+}
+
+// moveValue is the value of move m for the player making it; the state
+// it leads to is made in the piles list of depth d.
+func (sv *AcroSolver) moveValue(s AcroState, m AcroMove, d int) int {
+	sv.grow(d)
+	sv.piles[d] = append(sv.piles[d][:0], s.Piles...)
+	next, out := s.applyTo(m, sv.v, sv.piles[d])
+	sv.piles[d] = next.Piles[:0]
 	switch out {
 	case MoverWins:
 		return 1
@@ -417,7 +543,7 @@ func (sv *AcroSolver) moveValue(s AcroState, m AcroMove) int {
 
 // States returns how many distinct states the solver has valued: after
 // Value of a start position, every state reachable from it.
-func (sv *AcroSolver) States() int { return len(sv.memo) + len(sv.wide) }
+func (sv *AcroSolver) States() int { return sv.memo.n + sv.memo2.n + len(sv.wide) }
 
 // Winner names the result of a value for the side to move: "south",
 // "north" or "draw".
@@ -429,4 +555,119 @@ func Winner(value int, toMove Side) string {
 		return "south"
 	}
 	return "north"
+}
+
+// key128 is a 128-bit key, filled from the low end by push.
+type key128 struct{ hi, lo uint64 }
+
+// push shifts the key left by w bits (1 to 63) and puts v (less than
+// 2^w) in them.
+func (k *key128) push(v uint64, w uint) {
+	if w >= 64 {
+		k.hi, k.lo = k.lo<<(w-64), 0
+		k.lo |= v
+		return
+	}
+	k.hi = k.hi<<w | k.lo>>(64-w)
+	k.lo = k.lo<<w | v
+}
+
+// The memo tables are open-addressing hash tables from a state's key to
+// its value, probed linearly and doubled when three quarters full. A slot
+// holds the key shifted left by 2 and the value plus 2 (never 0, the empty
+// slot) in those bits: 8 bytes a slot for keys of 64 bits, 16 for 128,
+// against 17 for a Go map[uint64]int8, so that the memo of millions of
+// states stays in the processor's caches longer.
+
+// memo64 is the table of keys of up to 62 bits.
+type memo64 struct {
+	slots []uint64
+	n     int
+	shift uint // 64 − log2(len(slots))
+}
+
+func newMemo64(size int) memo64 {
+	return memo64{slots: make([]uint64, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+}
+
+// hash spreads a key over the table (Fibonacci hashing).
+func hash(k uint64, shift uint) uint64 { return (k * 0x9E3779B97F4A7C15) >> shift }
+
+func (t *memo64) get(k uint64) (int8, bool) {
+	mask := uint64(len(t.slots) - 1)
+	for i := hash(k, t.shift); ; i = (i + 1) & mask {
+		s := t.slots[i]
+		switch {
+		case s == 0:
+			return 0, false
+		case s>>2 == k:
+			return int8(s&3) - 2, true
+		}
+	}
+}
+
+func (t *memo64) put(k uint64, v int8) {
+	if 4*(t.n+1) > 3*len(t.slots) {
+		old := t.slots
+		*t = newMemo64(2 * len(old))
+		for _, s := range old {
+			if s != 0 {
+				t.put(s>>2, int8(s&3)-2)
+			}
+		}
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := hash(k, t.shift)
+	for ; t.slots[i] != 0; i = (i + 1) & mask {
+	}
+	t.slots[i] = k<<2 | uint64(v+2)
+	t.n++
+}
+
+// memo128 is the table of 128-bit keys whose top 2 bits are 0.
+type memo128 struct {
+	slots []key128
+	n     int
+	shift uint
+}
+
+func newMemo128(size int) memo128 {
+	return memo128{slots: make([]key128, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+}
+
+// slot is the key as stored: shifted left by 2, value bits 0.
+func (k key128) slot() key128 { return key128{k.hi<<2 | k.lo>>62, k.lo << 2} }
+
+func (t *memo128) get(k key128) (int8, bool) {
+	mask := uint64(len(t.slots) - 1)
+	want := k.slot()
+	for i := hash(k.lo^k.hi*0xff51afd7ed558ccd, t.shift); ; i = (i + 1) & mask {
+		s := t.slots[i]
+		switch {
+		case s == key128{}:
+			return 0, false
+		case s.hi == want.hi && s.lo&^3 == want.lo:
+			return int8(s.lo&3) - 2, true
+		}
+	}
+}
+
+func (t *memo128) put(k key128, v int8) {
+	if 4*(t.n+1) > 3*len(t.slots) {
+		old := t.slots
+		*t = newMemo128(2 * len(old))
+		for _, s := range old {
+			if s != (key128{}) {
+				t.put(key128{s.hi >> 2, s.hi<<62 | s.lo>>2}, int8(s.lo&3)-2)
+			}
+		}
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := hash(k.lo^k.hi*0xff51afd7ed558ccd, t.shift)
+	for ; t.slots[i] != (key128{}); i = (i + 1) & mask {
+	}
+	s := k.slot()
+	s.lo |= uint64(v + 2)
+	t.slots[i] = s
+	t.n++
 }

@@ -104,25 +104,57 @@ func TestAcroSolverAgreesWithPlainMinimax(t *testing.T) {
 }
 
 // TestAcroWideStates: positions whose key does not fit in 64 bits (eight
-// piles and more, also reached by splitting seven) are memoised too, and
-// their values agree with the plain search.
+// piles and more, also reached by splitting seven) and those of no fixed
+// key (four poisoned stones in a pile) are memoised too, and their values
+// agree with the plain search.
 func TestAcroWideStates(t *testing.T) {
 	for _, c := range []struct {
 		piles []Pile
 		v     AcroVariant
+		wide  bool
 	}{
-		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {2, 1}}, AcroVariant{NoPass: true, NoEqualize: true, NoSplit: true}},
-		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 1}, {2, 0}, {2, 0}, {2, 0}}, AcroVariant{NoPass: true, NoEqualize: true}},
+		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {2, 1}}, AcroVariant{NoPass: true, NoEqualize: true, NoSplit: true}, false},
+		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 1}, {2, 0}, {2, 0}, {2, 0}}, AcroVariant{NoPass: true, NoEqualize: true}, false},
+		{[]Pile{{5, 4}, {2, 0}, {1, 0}}, AcroVariant{NoPass: true, NoEqualize: true}, true},
 	} {
 		s := AcroStart(c.v)
 		s.Piles = normalizePiles(append([]Pile(nil), c.piles...))
 		sv := NewAcroSolver(c.v)
 		assert.Equal(t, plainMinimax(s, c.v), sv.Value(s), "%v", c.piles)
-		assert.NotEmpty(t, sv.wide, "%v: wide states memoised", c.piles)
+		if c.wide {
+			assert.NotEmpty(t, sv.wide, "%v: states of no fixed key memoised", c.piles)
+		} else {
+			assert.Positive(t, sv.memo2.n, "%v: states of more than seven piles memoised", c.piles)
+		}
 		n := sv.States()
 		sv.Value(s)
 		assert.Equal(t, n, sv.States(), "valued again from the memo")
 	}
+}
+
+// TestAcroMemo: the memo tables give back every value put, across their
+// growth, and nothing else.
+func TestAcroMemo(t *testing.T) {
+	m64, m128 := newMemo64(4), newMemo128(4)
+	key := func(i int) key128 { return key128{hi: uint64(i) << 40, lo: uint64(i)*0x9E3779B97F4A7C15>>4 | 1} }
+	for i := range 5000 {
+		m64.put(uint64(i)*7919+1, int8(i%3-1))
+		m128.put(key(i), int8(i%3-1))
+	}
+	assert.Equal(t, 5000, m64.n)
+	assert.Equal(t, 5000, m128.n)
+	for i := range 5000 {
+		v, ok := m64.get(uint64(i)*7919 + 1)
+		require.True(t, ok)
+		assert.Equal(t, int8(i%3-1), v)
+		v, ok = m128.get(key(i))
+		require.True(t, ok)
+		assert.Equal(t, int8(i%3-1), v)
+	}
+	_, ok := m64.get(2)
+	assert.False(t, ok)
+	_, ok = m128.get(key128{hi: 1})
+	assert.False(t, ok)
 }
 
 func TestAcroSolveStandardAndVariants(t *testing.T) {
@@ -169,5 +201,32 @@ func BenchmarkSolveAcroNim(b *testing.B) {
 	for b.Loop() {
 		sv := NewAcroSolver(AcroVariant{})
 		sv.Value(AcroStart(AcroVariant{}))
+	}
+}
+
+// BenchmarkSolveAcroNimPiles solves from 1 3 5 7 and from larger piles
+// (hp17b acronim solve --piles), reporting the states valued, the time a
+// state and the memo's size: the cost of a state as their number grows.
+func BenchmarkSolveAcroNimPiles(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		piles []Pile
+	}{
+		{"7_1_5_3_1", []Pile{{7, 1}, {5, 0}, {3, 0}, {1, 0}}},
+		{"9_1_7_5_3_1", []Pile{{9, 1}, {7, 0}, {5, 0}, {3, 0}, {1, 0}}},
+		{"9_1_9_7_5_3_1", []Pile{{9, 1}, {9, 0}, {7, 0}, {5, 0}, {3, 0}, {1, 0}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := AcroStart(AcroVariant{})
+			s.Piles = c.piles
+			var sv *AcroSolver
+			for b.Loop() {
+				sv = NewAcroSolver(AcroVariant{})
+				sv.Value(s)
+			}
+			b.ReportMetric(float64(sv.States()), "states")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sv.States()), "ns/state")
+			b.ReportMetric(float64(8*len(sv.memo.slots)+16*len(sv.memo2.slots))/(1<<20), "MB-memo")
+		})
 	}
 }

@@ -12,7 +12,8 @@ import (
 
 func posOf(p lexer.Position) Pos { return Pos{Line: p.Line, Col: p.Column} }
 
-// builder turns the participle tree into Nodes, checking as it goes.
+// builder makes the Nodes of an equation as exprParser reads them and
+// checks them as it goes, keeping the first error.
 type builder struct {
 	err *SyntaxError
 }
@@ -68,155 +69,42 @@ func (b *builder) negate(sign lexer.Token, n Node) Node {
 	return n
 }
 
-// expr builds conditions joined left to right, AND before OR: an OR
-// waits until the AND-joined run to its right is complete.
-func (b *builder) expr(g *gExpr) Node {
-	var or Node
-	var orAt lexer.Position
-	and := b.cond(g.First)
-	for _, r := range g.Rest {
-		if r.Op.Value == "AND" {
-			and = b.logic(r.Op.Pos, And, and, b.cond(r.Right))
-			continue
-		}
-		if or != nil {
-			and = b.logic(orAt, Or, or, and)
-		}
-		or, orAt = and, r.Op.Pos
-		and = b.cond(r.Right)
-	}
-	if or != nil {
-		return b.logic(orAt, Or, or, and)
-	}
-	return and
-}
-
 // rels reads a comparison operator, in any of its spellings.
 var rels = map[string]Rel{"=": Eq, "<>": Ne, "≠": Ne, "<": Lt, "<=": Le, "≤": Le, ">": Gt, ">=": Ge, "≥": Ge}
 
-// cond builds a comparison (or a lone arithmetic list) under its NOT marks,
-// the innermost NOT first.
-func (b *builder) cond(g *gCond) Node {
-	n := b.arithList(g.Left)
-	if g.Right != nil {
-		n = &Compare{Pos: posOf(g.Rel.Pos), Op: rels[g.Rel.Value], L: b.number(n), R: b.number(b.arithList(g.Right))}
+// number builds a number token's Num.
+func (b *builder) numberToken(t *lexer.Token) Node {
+	p := posOf(t.Pos)
+	text := t.Value
+	if strings.Contains(text, "−") {
+		text = strings.ReplaceAll(text, "−", "-")
 	}
-	for i := len(g.Not) - 1; i >= 0; i-- {
-		n = &Not{Pos: posOf(g.Not[i].Pos), X: b.boolean(n)}
+	v, err := hp17b.Parse(text)
+	if err != nil && err != hp17b.ErrOverflow {
+		b.fail(p, "bad number %q", t.Value)
 	}
-	return n
+	if i, ok := v.Int64(); ok {
+		// 1E7 is read as a decimal: as a whole number of up to 12 digits
+		// it takes the fast integer form that 10000000 has.
+		v = hp17b.FromInt(i)
+	}
+	return &Num{Pos: p, Value: v}
 }
 
-// arithCursor walks an arithmetic list: the operator at next joins what is
-// built so far to the primary after it.
-type arithCursor struct {
-	b    *builder
-	g    *gArith
-	next int
-}
-
-// peek returns the next operator's symbol, or "" at the end of the list.
-func (c *arithCursor) peek() string {
-	if c.next < len(c.g.Rest) {
-		return c.g.Rest[c.next].Toks[0].Value
+// nameToken builds a name not followed by '(': PI, CDATE and CTIME take no
+// parentheses; any other function name without them is an ordinary
+// variable name.
+func (b *builder) nameToken(t *lexer.Token) Node {
+	p := posOf(t.Pos)
+	name := t.Value
+	if f, ok := lookupFn(name); ok && f.kind == fnNullary {
+		return &Call{Pos: p, Fn: name}
 	}
-	return ""
-}
-
-// arithList builds sums of terms, as the levels + − < sign of a term <
-// × ÷ < ^ < sign of a primary would have nested them.
-func (b *builder) arithList(g *gArith) Node {
-	c := &arithCursor{b: b, g: g}
-	n := c.term(g.Signs, g.First)
-	for {
-		op := Add
-		switch c.peek() {
-		case "+":
-		case "-", "−":
-			op = Sub
-		default:
-			return n
-		}
-		r := g.Rest[c.next]
-		c.next++
-		n = b.arith(r.Toks[0].Pos, op, n, c.term(r.Toks[1:], r.Prim))
+	switch name {
+	case "AND", "OR", "NOT":
+		b.fail(p, "%s needs a condition on each side, inside IF", name)
 	}
-}
-
-// term builds a term from its signs and first primary: with two signs the
-// first is the term's and the second the primary's; one sign is the
-// term's.
-func (c *arithCursor) term(signs []lexer.Token, first *gPrimary) Node {
-	var termSign, primSign lexer.Token
-	if len(signs) > 0 {
-		termSign = signs[0]
-	}
-	if len(signs) > 1 {
-		primSign = signs[1]
-	}
-	n := c.power(primSign, first)
-	for {
-		op := Mul
-		switch c.peek() {
-		case "×", "*":
-		case "÷", "/":
-			op = Div
-		default:
-			return c.b.negate(termSign, n)
-		}
-		r := c.g.Rest[c.next]
-		c.next++
-		n = c.b.arith(r.Toks[0].Pos, op, n, c.power(signAfter(r), r.Prim))
-	}
-}
-
-// power builds a primary with its sign raised left to right by each '^'
-// that follows.
-func (c *arithCursor) power(sign lexer.Token, first *gPrimary) Node {
-	n := c.b.negate(sign, c.b.primary(first))
-	for c.peek() == "^" {
-		r := c.g.Rest[c.next]
-		c.next++
-		n = c.b.arith(r.Toks[0].Pos, Pow, n, c.b.negate(signAfter(r), c.b.primary(r.Prim)))
-	}
-	return n
-}
-
-// signAfter is the sign after a × ÷ ^ operator, or the zero token.
-func signAfter(r *gArithOp) lexer.Token {
-	if len(r.Toks) > 1 {
-		return r.Toks[1]
-	}
-	return lexer.Token{}
-}
-
-func (b *builder) primary(g *gPrimary) Node {
-	switch {
-	case g.Number.Value != "":
-		p := posOf(g.Number.Pos)
-		v, err := hp17b.Parse(strings.ReplaceAll(g.Number.Value, "−", "-"))
-		if err != nil && err != hp17b.ErrOverflow {
-			b.fail(p, "bad number %q", g.Number.Value)
-		}
-		return &Num{Pos: p, Value: v}
-	case g.Args != nil:
-		return b.call(g.Name, g.Args)
-	case g.Name.Value != "":
-		p := posOf(g.Name.Pos)
-		name := g.Name.Value
-		// PI, CDATE and CTIME take no parentheses; any other function name
-		// without them is an ordinary variable name.
-		if f, ok := lookupFn(name); ok && f.kind == fnNullary {
-			return &Call{Pos: p, Fn: name}
-		}
-		switch name {
-		case "AND", "OR", "NOT":
-			b.fail(p, "%s needs a condition on each side, inside IF", name)
-		}
-		return &Var{Pos: p, Name: name}
-	default:
-		return b.expr(g.Group)
-	}
+	return &Var{Pos: p, Name: name}
 }
 
 func (b *builder) name(n Node, fn string) Node {
@@ -226,12 +114,22 @@ func (b *builder) name(n Node, fn string) Node {
 	return n
 }
 
-func (b *builder) call(name lexer.Token, g *gArgs) Node {
+// call checks a call of name with the arguments args, built in order;
+// before is the builder's first error as it was before they were built:
+// a call refused as a whole (no such function, PI with parentheses, the
+// wrong number of arguments) reports its own error, not one inside its
+// arguments. extraAt is where argument number arity+1 starts, closeAt the
+// ')'.
+func (b *builder) call(name *lexer.Token, args []Node, extraAt, closeAt lexer.Position, before *SyntaxError) Node {
 	p := posOf(name.Pos)
 	info, ok := lookupFn(name.Value)
 	fn := name.Value
 	if ok {
 		fn = info.name
+	}
+	refuse := !ok || info.kind == fnNullary || len(args) != info.arity
+	if refuse {
+		b.err = before
 	}
 	if !ok {
 		// The 17BII puts the cursor on the '(' after a name it has no
@@ -245,18 +143,22 @@ func (b *builder) call(name lexer.Token, g *gArgs) Node {
 	if info.kind == fnNullary {
 		b.fail(p, "%s takes no arguments and no parentheses", fn)
 	}
-	if len(g.List) != info.arity {
-		at := posOf(g.Close.Pos)
-		if len(g.List) > info.arity {
-			at = posOf(g.List[info.arity].Pos)
+	if len(args) != info.arity {
+		at := posOf(closeAt)
+		if len(args) > info.arity {
+			at = posOf(extraAt)
 		}
-		b.fail(at, "%s takes %d argument%s separated by ':', not %d", fn, info.arity, plural(info.arity), len(g.List))
+		b.fail(at, "%s takes %d argument%s separated by ':', not %d", fn, info.arity, plural(info.arity), len(args))
 		return &Call{Pos: p, Fn: fn}
 	}
-	args := make([]Node, len(g.List))
-	for i, a := range g.List {
-		args[i] = b.expr(a)
-	}
+	b.checkArgs(info, fn, args)
+	return &Call{Pos: p, Fn: fn, Args: args}
+}
+
+// checkArgs checks a call's arguments by the function's kind: a condition
+// and two numbers for IF, a variable's name first for L, G, S, Σ and the
+// list functions, numbers elsewhere.
+func (b *builder) checkArgs(info *function, fn string, args []Node) {
 	switch info.kind {
 	case fnIf:
 		b.boolean(args[0])
@@ -267,12 +169,7 @@ func (b *builder) call(name lexer.Token, g *gArgs) Node {
 		b.number(args[1])
 	case fnGet, fnS:
 		b.name(args[0], fn)
-	case fnSigma:
-		b.name(args[0], fn)
-		for _, a := range args[1:] {
-			b.number(a)
-		}
-	case fnList:
+	case fnSigma, fnList:
 		b.name(args[0], fn)
 		for _, a := range args[1:] {
 			b.number(a)
@@ -282,7 +179,6 @@ func (b *builder) call(name lexer.Token, g *gArgs) Node {
 			b.number(a)
 		}
 	}
-	return &Call{Pos: p, Fn: fn, Args: args}
 }
 
 func plural(n int) string {

@@ -136,31 +136,45 @@ func Explain(err error) string {
 // line breaks and Unicode spaces are ignored. A bad equation gives a
 // *SyntaxError.
 func Parse(src string) (*Equation, error) {
-	if len(src) > MaxLength {
-		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: fmt.Sprintf("equation longer than %d bytes", MaxLength), Source: src}
-	}
-	if !utf8.ValidString(src) {
-		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: "text is not valid UTF-8", Source: src}
-	}
-	if p, r, ok := controlChar(src); ok {
-		return nil, &SyntaxError{Pos: p, Msg: fmt.Sprintf("control character U+%04X is not part of the Solver's language", r), Source: src}
-	}
-	if p, ok := tooDeep(src); ok {
-		return nil, &SyntaxError{Pos: p, Msg: fmt.Sprintf("parentheses nested deeper than %d", MaxDepth), Source: src}
-	}
-	if strings.TrimSpace(strings.Map(spaceToSpace, src)) == "" {
-		return nil, &SyntaxError{Pos: Pos{1, 1}, Msg: "the equation is empty", Source: src}
+	if err := precheck(src); err != nil {
+		return nil, err
 	}
 	g, err := eqParser().ParseString("", src)
 	if err != nil {
 		return nil, convertParseError(err, src)
 	}
-	b := &builder{}
 	eq := &Equation{Source: src}
 	if g.Label != nil {
 		eq.Name = g.Label.Name
 	}
-	body := b.expr(g.Body)
+	return finish(eq, g.Body.node, &g.Body.b)
+}
+
+// precheck refuses what the grammar never sees: a text too long, not
+// UTF-8, with control characters, nested too deep, or empty.
+func precheck(src string) error {
+	if len(src) > MaxLength {
+		return &SyntaxError{Pos: Pos{1, 1}, Msg: fmt.Sprintf("equation longer than %d bytes", MaxLength), Source: src}
+	}
+	if !utf8.ValidString(src) {
+		return &SyntaxError{Pos: Pos{1, 1}, Msg: "text is not valid UTF-8", Source: src}
+	}
+	if p, r, ok := controlChar(src); ok {
+		return &SyntaxError{Pos: p, Msg: fmt.Sprintf("control character U+%04X is not part of the Solver's language", r), Source: src}
+	}
+	if p, ok := tooDeep(src); ok {
+		return &SyntaxError{Pos: p, Msg: fmt.Sprintf("parentheses nested deeper than %d", MaxDepth), Source: src}
+	}
+	if strings.IndexFunc(src, notSpace) < 0 {
+		return &SyntaxError{Pos: Pos{1, 1}, Msg: "the equation is empty", Source: src}
+	}
+	return nil
+}
+
+// finish splits the body at its '=' into LEFT and RIGHT, refuses any other
+// truth value at the top, and collects the menu: eq with its parts, or the
+// builder's first error.
+func finish(eq *Equation, body Node, b *builder) (*Equation, error) {
 	if c, ok := body.(*Compare); ok && c.Op == Eq {
 		eq.Left, eq.Right = c.L, c.R
 	} else {
@@ -170,12 +184,15 @@ func Parse(src string) (*Equation, error) {
 		eq.Left = body
 	}
 	if b.err != nil {
-		b.err.Source = src
+		b.err.Source = eq.Source
 		return nil, b.err
 	}
 	eq.Menu, eq.Names = collectNames(eq)
 	return eq, nil
 }
+
+// notSpace reports whether r is not a space (IsSpace).
+func notSpace(r rune) bool { return !IsSpace(r) }
 
 // spaceToSpace maps every space (IsSpace) to ' '.
 func spaceToSpace(r rune) rune {

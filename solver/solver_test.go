@@ -257,10 +257,16 @@ func TestLimits(t *testing.T) {
 	}
 	_, err = Parse(string(long))
 	assert.ErrorAs(t, err, &se)
-	// A runaway Σ stops with an error instead of running for hours.
+	// A runaway Σ stops with an error instead of running for hours: at the
+	// work budget, or at once when its step is lost in the counter.
+	old := solveStepBudget
+	solveStepBudget = 50_000
 	got, err := evalWith(t, "Σ(I:1:1E12:1:I)", nil)
-	assert.Equal(t, ErrSigmaSteps, err)
+	solveStepBudget = old
+	assert.Equal(t, ErrSolveSteps, err)
 	assert.True(t, got.IsZero())
+	_, err = evalWith(t, "Σ(I:1E12:2E12:1:I)", nil)
+	assert.Equal(t, ErrSigmaSteps, err)
 	// ... and a cancelled context stops it sooner.
 	eq, err := Parse("Σ(I:1:999999:1:I)")
 	require.NoError(t, err)
@@ -663,8 +669,26 @@ func TestSolveStepBudget(t *testing.T) {
 		_, err = s.Solve(context.Background(), "X", Options{})
 		assert.ErrorIs(t, err, ErrSolveSteps, src)
 	}
+	// The budget counts steps, not loops: one Σ of 10^7 steps runs, as
+	// nested ones of the same total do.
+	solveStepBudget = old
+	for _, src := range []string{"X=Σ(I:1:1E7:1:1)", "X=Σ(I:1:1000:1:Σ(J:1:10000:1:1))"} {
+		eq, err := Parse(src)
+		require.NoError(t, err)
+		r, err := New(eq, NewVars()).Solve(context.Background(), "X", Options{})
+		require.NoError(t, err, src)
+		assert.Equal(t, "10000000", r.Value.String(), src)
+	}
+	// Cancelling stops loops too short to reach 1024 steps each.
+	eq, err := Parse("Σ(A:1:100:1:Σ(B:1:100:1:Σ(C:1:100:1:1)))")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = New(eq, NewVars()).Eval(ctx)
+	assert.ErrorIs(t, err, context.Canceled)
+	solveStepBudget = 50_000
 	// Within the budget the same kind of equation solves.
-	eq, err := Parse("X=Σ(I:1:100:1:Σ(J:1:100:1:1))")
+	eq, err = Parse("X=Σ(I:1:100:1:Σ(J:1:100:1:1))")
 	require.NoError(t, err)
 	r, err := New(eq, NewVars()).Solve(context.Background(), "X", Options{})
 	require.NoError(t, err)

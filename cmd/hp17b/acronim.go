@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
@@ -169,7 +170,11 @@ func (c *acroPlayCmd) run(e *env) int {
 	}
 }
 
-var zEvent = regexp.MustCompile(`^\s*(JohnTake|MaryTake)\s*(?:p=\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]|(-?\d+)[\s,]+(-?\d+))\s*$`)
+// zEvent reads an event of nim zspec, compiled when that command first
+// runs, not when hp17b starts.
+var zEvent = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(JohnTake|MaryTake)\s*(?:p=\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]|(-?\d+)[\s,]+(-?\d+))\s*$`)
+})
 
 // nimZSpecCmd plays the specified 5-6-7 game from typed events, printing
 // what the recorded model session shows after each.
@@ -198,7 +203,7 @@ func (nimZSpecCmd) run(e *env) int {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		m := zEvent.FindStringSubmatch(line)
+		m := zEvent().FindStringSubmatch(line)
 		if m == nil {
 			fmt.Fprintf(stdout, "%s is not an event: type JohnTake PILE STICKS or MaryTake PILE STICKS\n", text.Quote(line))
 			continue

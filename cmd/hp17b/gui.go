@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/internal/cli"
-	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/programs"
 )
 
@@ -84,11 +83,7 @@ func (c *calculatorCmd) run(e *env) int {
 		play.Program, playing = c.Program, prog.Title
 	}
 	if c.WriteKeymap != "" {
-		if err := ui.WriteDefaultKeyMap(c.WriteKeymap, stdout); err != nil {
-			fmt.Fprintf(stderr, "hp17b: %v\n", err)
-			return exitFailed
-		}
-		return exitOK
+		return writeKeymap(c.WriteKeymap, stdout, stderr)
 	}
 	runPlay := func() int { return play.run(e) }
 	needsWindow := c.NeedsWindow()
@@ -128,6 +123,31 @@ func (c *calculatorCmd) run(e *env) int {
 		return runPlay()
 	}
 	fmt.Fprintf(stderr, "hp17b: %s: %v\n", windowProgram, err)
+	return exitFailed
+}
+
+// writeKeymap has the window program write its built-in key map to path
+// (- for standard output): the PC key map is the window's, and hp17b does
+// not link the window's packages (internal/ui and its fonts), which every
+// command would otherwise initialise at start-up.
+func writeKeymap(path string, stdout, stderr io.Writer) int {
+	bin, err := findWindow()
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: --write-keymap: the key map is the window's, and the window program %s was not found (make build puts it beside hp17b)\n", windowProgram)
+		return exitFailed
+	}
+	cmd := exec.Command(bin, "--write-keymap", path)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &exit) && exit.ExitCode() == exitWindowUsage:
+		return exitUsage
+	case !errors.As(err, &exit):
+		fmt.Fprintf(stderr, "hp17b: %s: %v\n", windowProgram, err)
+	}
 	return exitFailed
 }
 

@@ -132,6 +132,13 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "version") {
+		// What kong's version flag and the version command print, without
+		// building kong's model of a command line that asks for nothing
+		// else.
+		fmt.Fprintln(stdout, "hp17b", version())
+		return exitOK
+	}
 	if len(args) > 0 && args[0] == "help" { // hp17b help [COMMAND...]
 		args = append(append([]string{}, args[1:]...), "--help")
 	}

@@ -565,22 +565,26 @@ func TestNimGrundyFlagsAfterArguments(t *testing.T) {
 	assert.Contains(t, out, `"values":[0,1,2,3,1,4]`)
 }
 
-// TestWriteKeyMap: --write-keymap writes the built-in key map without a
-// display, and a folder that does not exist is an error.
+// TestWriteKeyMap: --write-keymap has the window program write the key
+// map (e2e.TestWindowCommandLine checks what it writes), passing on its
+// output and its failure; without the window program it says so.
 func TestWriteKeyMap(t *testing.T) {
+	oldFind := findWindow
+	defer func() { findWindow = oldFind }()
+	fake := filepath.Join(t.TempDir(), "hp17b-window")
+	script := "#!/bin/sh\n[ \"$1 $2\" = '--write-keymap -' ] && { echo \"F9             PAPER\"; exit 0; }\necho \"hp17b: $2: no such folder\" >&2\nexit 1\n"
+	require.NoError(t, os.WriteFile(fake, []byte(script), 0o755))
+	findWindow = func() (string, error) { return fake, nil }
 	out, errOut, code := runCLI("--write-keymap", "-")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "'?'            HELP")
-	assert.Contains(t, out, "F9             PAPER")
-	path := filepath.Join(t.TempDir(), "keymap.txt")
-	_, _, code = runCLI("--write-keymap", path)
-	require.Equal(t, 0, code)
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, out, string(b))
-	_, errOut, code = runCLI("--write-keymap", filepath.Join(path, "no", "x"))
+	assert.Equal(t, "F9             PAPER\n", out)
+	_, errOut, code = runCLI("--write-keymap", filepath.Join(t.TempDir(), "no", "x"))
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "hp17b:")
+	assert.Contains(t, errOut, "no such folder")
+	findWindow = func() (string, error) { return "", os.ErrNotExist }
+	_, errOut, code = runCLI("--write-keymap", "-")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "hp17b: --write-keymap: the key map is the window's")
 }
 
 func TestCompareGamePrograms(t *testing.T) {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -60,33 +62,15 @@ func (c *nimGrundyCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: %s has no proven period, so G(n) is computed by the mex rule only up to %d (--to %d asks for more)\n", g.Name, limit, c.To)
 		return exitFailed
 	}
-	vals := a.Extend(c.To)
+	w := bufio.NewWriterSize(stdout, 64<<10)
 	if c.JSON {
-		out := grundyJSON{Game: g.Name, Values: vals, Proven: a.HasPeriod && a.Period.Proven}
-		if a.HasPeriod {
-			out.Period, out.Preperiod, out.Saltus = &a.Period.P, &a.Period.Pre, a.Period.Saltus
-		}
-		b, _ := json.Marshal(out)
-		fmt.Fprintln(stdout, string(b))
+		writeGrundyJSON(w, a, c.To)
 	} else {
-		fmt.Fprintf(stdout, "%s (%s)\n", g.Name, g)
-		var b strings.Builder
-		for i, v := range vals {
-			fmt.Fprintf(&b, "G(%d)=%d ", i, v)
-		}
-		fmt.Fprintln(stdout, strings.TrimSpace(b.String()))
-		switch {
-		case a.HasPeriod && a.Period.Proven:
-			saltus := ""
-			if a.Period.Saltus != 0 {
-				saltus = fmt.Sprintf(", each period %d more", a.Period.Saltus)
-			}
-			fmt.Fprintf(stdout, "period %d from n = %d%s: proven (%s)\n", a.Period.P, a.Period.Pre, saltus, a.Period.Proof)
-		case a.HasPeriod:
-			fmt.Fprintf(stdout, "period %d from n = %d: observed, not proven\n", a.Period.P, a.Period.Pre)
-		default:
-			fmt.Fprintln(stdout, "no period found")
-		}
+		writeGrundy(w, a, c.To)
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return exitFailed
 	}
 	if c.At != "" {
 		n, err := strconv.ParseInt(c.At, 10, 64)
@@ -105,6 +89,140 @@ func (c *nimGrundyCmd) run(e *env) int {
 		fmt.Fprintf(stdout, "G(%d)=%d\n", n, v)
 	}
 	return exitOK
+}
+
+// writeGrundy writes the game, G(0..to) on one line ("G(0)=0 G(1)=1 ...")
+// and the period, each value as it is made: a million values are 16.8 MB
+// of text, never held whole.
+func writeGrundy(w *bufio.Writer, a nim.Analysis, to int) {
+	fmt.Fprintf(w, "%s (%s)\n", a.Game.Name, a.Game)
+	writeValues(w, a, to, func(buf, n []byte, v int) []byte {
+		if n[0] != '0' || len(n) > 1 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, "G("...)
+		buf = append(buf, n...)
+		buf = append(buf, ")="...)
+		return appendDecimal(buf, v)
+	})
+	_ = w.WriteByte('\n')
+	switch {
+	case a.HasPeriod && a.Period.Proven:
+		saltus := ""
+		if a.Period.Saltus != 0 {
+			saltus = fmt.Sprintf(", each period %d more", a.Period.Saltus)
+		}
+		fmt.Fprintf(w, "period %d from n = %d%s: proven (%s)\n", a.Period.P, a.Period.Pre, saltus, a.Period.Proof)
+	case a.HasPeriod:
+		fmt.Fprintf(w, "period %d from n = %d: observed, not proven\n", a.Period.P, a.Period.Pre)
+	default:
+		fmt.Fprintln(w, "no period found")
+	}
+}
+
+// writeGrundyJSON writes grundyJSON's encoding with G(0..to) as values,
+// each value as it is made.
+func writeGrundyJSON(w *bufio.Writer, a nim.Analysis, to int) {
+	name, _ := json.Marshal(a.Game.Name)
+	_, _ = w.WriteString(`{"game":`)
+	_, _ = w.Write(name)
+	_, _ = w.WriteString(`,"values":[`)
+	writeValues(w, a, to, func(buf, n []byte, v int) []byte {
+		if n[0] != '0' || len(n) > 1 {
+			buf = append(buf, ',')
+		}
+		return appendDecimal(buf, v)
+	})
+	rest := grundyJSON{Proven: a.HasPeriod && a.Period.Proven}
+	if a.HasPeriod {
+		rest.Period, rest.Preperiod, rest.Saltus = &a.Period.P, &a.Period.Pre, a.Period.Saltus
+	}
+	b, _ := json.Marshal(rest)
+	// b is {"game":"","values":null,"period":...}: what follows the values.
+	_ = w.WriteByte(']')
+	_, _ = w.Write(b[bytes.Index(b, []byte(`,"period"`)):])
+	_ = w.WriteByte('\n')
+}
+
+// writeValues writes G(0..to), each appended to a block of text by put
+// with n, in decimal, and its value; a block goes out when it is full.
+// Past the values computed, a proven period gives them: G(pre+r+kp) is
+// G(pre+r) plus k saltus, with r and k counted along, not divided out.
+func writeValues(w *bufio.Writer, a nim.Analysis, to int, put func(buf, n []byte, v int) []byte) {
+	buf := make([]byte, 0, 64<<10)
+	n := []byte{'0'}
+	var base []int // G(pre .. pre+p-1)
+	r, k := 0, 0   // the value's place in its period, and how many periods
+	for i := 0; i <= to; i++ {
+		if len(buf) > cap(buf)-64 {
+			_, _ = w.Write(buf)
+			buf = buf[:0]
+		}
+		var v int
+		switch {
+		case !a.HasPeriod || !a.Period.Proven || i < a.Period.Pre:
+			var ok bool
+			if v, ok = a.G(int64(i)); !ok {
+				v = a.Extend(i)[i] // never: nimGrundyCmd asks for no more than was computed
+			}
+		case base == nil:
+			// From here on, the period gives every value.
+			for j := range a.Period.P {
+				b, _ := a.G(int64(a.Period.Pre + j))
+				base = append(base, b)
+			}
+			r, k = (i-a.Period.Pre)%a.Period.P, (i-a.Period.Pre)/a.Period.P
+			fallthrough
+		default:
+			v = base[r] + k*a.Period.Saltus
+			if r++; r == a.Period.P {
+				r, k = 0, k+1
+			}
+		}
+		buf = put(buf, n, v)
+		n = increment(n)
+	}
+	_, _ = w.Write(buf)
+}
+
+// appendDecimal appends v in decimal, two digits a step.
+func appendDecimal(buf []byte, v int) []byte {
+	if v < 0 {
+		return strconv.AppendInt(buf, int64(v), 10)
+	}
+	const pairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879" +
+		"8081828384858687888990919293949596979899"
+	var d [20]byte
+	i := len(d)
+	for v >= 100 {
+		q := v / 100
+		r := (v - q*100) * 2
+		i -= 2
+		d[i], d[i+1] = pairs[r], pairs[r+1]
+		v = q
+	}
+	if v >= 10 {
+		i -= 2
+		d[i], d[i+1] = pairs[v*2], pairs[v*2+1]
+	} else {
+		i--
+		d[i] = byte('0' + v)
+	}
+	return append(buf, d[i:]...)
+}
+
+// increment adds 1 to the decimal number n, in place when it keeps its
+// length.
+func increment(n []byte) []byte {
+	for i := len(n) - 1; i >= 0; i-- {
+		if n[i] < '9' {
+			n[i]++
+			return n
+		}
+		n[i] = '0'
+	}
+	return append([]byte{'1'}, n...)
 }
 
 func parseHeaps(args []string) ([]int, error) {

@@ -26,18 +26,23 @@ import (
 
 // TestMain points the user's config folder (where the default state file
 // and the games kept beside it live) at a temporary folder, so that no
-// test reads or writes the real one.
+// test reads or writes the real one (HOME stays: go build, which the
+// process benchmarks run, keeps its caches there), and removes the
+// programs built for the benchmarks at the end.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "hp17b-config-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	for _, k := range []string{"XDG_CONFIG_HOME", "HOME", "AppData", "home"} {
+	for _, k := range []string{"XDG_CONFIG_HOME", "AppData", "home"} {
 		_ = os.Setenv(k, dir)
 	}
 	code := m.Run()
 	_ = os.RemoveAll(dir)
+	if programsDir != "" {
+		_ = os.RemoveAll(programsDir)
+	}
 	os.Exit(code)
 }
 

@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// FuzzStateFile: any bytes as the state file open without a panic; a file
-// set aside is kept byte for byte, and the file left behind opens cleanly.
+// FuzzStateFile: any bytes as the state file open without a panic or are
+// refused as not an hp17b state and left byte for byte; a file set aside
+// is kept byte for byte, and the file left behind opens cleanly.
 func FuzzStateFile(f *testing.F) {
 	f.Add([]byte(`{"schema":2,"calculator":{"x":"5"},"solve":{"equations":["A=B"],"current":0}}`))
 	f.Add([]byte(`{"schema":1,"equations":["Q=R+1"],"vars":{"R":"2"},"x":"7"}`))
@@ -22,6 +23,12 @@ func FuzzStateFile(f *testing.F) {
 			t.Fatal(err)
 		}
 		m, notice, err := Open(path)
+		if err != nil && strings.Contains(err.Error(), "not an hp17b state file") {
+			if kept, rerr := os.ReadFile(path); rerr != nil || !bytes.Equal(kept, data) {
+				t.Fatalf("%q: a file that is not ours was changed", data)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatalf("%q: %v", data, err)
 		}

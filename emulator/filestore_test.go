@@ -91,13 +91,13 @@ func TestWindowMergesWholeSections(t *testing.T) {
 	b.OnStateConflict(func(s string) { reports = append(reports, s) })
 
 	require.NoError(t, Run(a, "MAIN 7 STO 1", nil)) // calculator
-	require.NoError(t, Run(b, "MAIN 8 STO", nil)) // x written: b's first save
+	require.NoError(t, Run(b, "MAIN 8 STO", nil))   // x written: b's first save
 	assert.Equal(t, "REPLACED OTHER CHANGE", b.Frame().Top, "both changed the calculator section")
 	assert.Equal(t, "CALCULATOR", b.Frame().Bottom)
 	require.Len(t, reports, 1)
 	assert.Contains(t, reports[0], "calculator")
 	require.NoError(t, Run(b, "1", nil))
-	require.NoError(t, Run(b, "MAIN SUM 5 INPUT 5 INPUT", nil)) // sum only
+	require.NoError(t, Run(b, "MAIN SUM 5 INPUT 5 INPUT", nil))   // sum only
 	require.NoError(t, Run(a, `MAIN SOLVE NEW "Q=1" INPUT`, nil)) // solve only
 	require.NoError(t, Run(a, "MAIN RCL 1", nil))
 	assert.Equal(t, "8.00", a.Frame().Top, "a took b's calculator section")

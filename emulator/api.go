@@ -108,6 +108,7 @@ func (m *Machine) LoadText(name, text string) (LoadReport, error) {
 	if m.busy {
 		return LoadReport{}, ErrBusy
 	}
+	m.refreshLocked()
 	rep := LoadReport{Err: bad}
 	before := len(m.solve.eqs)
 	var err error

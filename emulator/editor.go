@@ -301,6 +301,7 @@ func (m *Machine) TypeText(s string) error {
 	if e == nil {
 		return errors.New("text can only be typed while entering or editing an equation (SOLVE, then NEW or EDIT)")
 	}
+	m.refreshLocked()
 	if err := checkTyped(s, len(string(e.text))); err != nil {
 		return err
 	}

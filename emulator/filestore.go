@@ -50,6 +50,25 @@ type fileStore struct {
 	// conflicts names the sections that the last Save's merge took from
 	// this calculator over another process's change of the same section.
 	conflicts []string
+	// seen is the file as it was when this calculator last read or
+	// wrote it (nil before): changed compares it with the file now.
+	seen os.FileInfo
+}
+
+// look remembers the file as it is now (see changed).
+func (f *fileStore) look() {
+	f.seen, _ = os.Stat(f.path)
+}
+
+// changed reports whether the file may have been written by another
+// process since look: every write replaces it by a new file (writeAtomic),
+// so another file, size or time means another write.
+func (f *fileStore) changed() bool {
+	now, err := os.Stat(f.path)
+	if err != nil || f.seen == nil {
+		return err == nil || f.seen != nil
+	}
+	return !os.SameFile(now, f.seen) || now.Size() != f.seen.Size() || !now.ModTime().Equal(f.seen.ModTime())
 }
 
 // errLockBusy is Save's error when noWait is set and another process
@@ -123,7 +142,11 @@ func (f *fileStore) Save(base, b []byte) ([]byte, error) {
 			b, f.conflicts = merged, conflicts
 		}
 	}
-	return b, writeAtomic(f.path, b)
+	if err := writeAtomic(f.path, b); err != nil {
+		return nil, err
+	}
+	f.look()
+	return b, nil
 }
 
 // takeConflicts returns and forgets the sections of the last merge where
@@ -253,7 +276,9 @@ func writable(path string) bool {
 // top-level section at a time (calculator, solve, sum, cflo, … and any
 // section this hp17b does not know, kept as it is): a section ours left as
 // in base is theirs, one we changed is ours. A section both changed is
-// ours, the later write, and is named in conflicts (sorted). Nothing
+// ours, the later write, and is named in conflicts (sorted), even when
+// both wrote the same text (two deletions of equal items leave one list:
+// one change was lost). Nothing
 // inside a section is merged, so no list loses, repeats or reorders an
 // element: the result is theirs followed by our changes, a serial order of
 // the two writers as far as the sections are concerned.
@@ -281,8 +306,9 @@ func mergeSections(base, ours, theirs []byte) (merged []byte, conflicts []string
 		case inO == inB && sameJSON(ov, bv):
 			v, in = tv, inT // ours unchanged: theirs
 		default:
-			v, in = ov, inO // ours changed: ours, the later write
-			if !(inT == inB && sameJSON(tv, bv)) && !(inT == inO && sameJSON(tv, ov)) {
+			v, in = ov, inO                        // ours changed: ours, the later write
+			if !(inT == inB && sameJSON(tv, bv)) { // even to the same text: two changes, one kept
+
 				conflicts = append(conflicts, k)
 			}
 		}

@@ -77,10 +77,11 @@ func TestConcurrentWriters(t *testing.T) {
 }
 
 // TestWindowMergesWholeSections: two long-lived calculators (windows) on
-// one file. A section only one changed is taken whole from it; a section
-// both changed is the later writer's, which says so on its display and
-// through OnStateConflict; an unknown section another version wrote is
-// kept.
+// one file. Each takes on what the other wrote before its next key acts; a
+// section changed by one only is taken whole from it; a section both
+// changed (one's change not yet written: batched writes) is the later
+// writer's, which says so on its display and through OnStateConflict; an
+// unknown section another version wrote is kept.
 func TestWindowMergesWholeSections(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	a, _, err := Open(path)
@@ -90,17 +91,22 @@ func TestWindowMergesWholeSections(t *testing.T) {
 	var reports []string
 	b.OnStateConflict(func(s string) { reports = append(reports, s) })
 
-	require.NoError(t, Run(a, "MAIN 7 STO 1", nil)) // calculator
-	require.NoError(t, Run(b, "MAIN 8 STO", nil))   // x written: b's first save
+	b.SaveEvery(-1)
+	require.NoError(t, Run(b, "MAIN 8 STO 1", nil)) // not written yet
+	require.NoError(t, Run(a, "MAIN 7 STO 2", nil)) // the calculator section too
+	require.NoError(t, b.Flush())
 	assert.Equal(t, "REPLACED OTHER CHANGE", b.Frame().Top, "both changed the calculator section")
 	assert.Equal(t, "CALCULATOR", b.Frame().Bottom)
 	require.Len(t, reports, 1)
 	assert.Contains(t, reports[0], "calculator")
-	require.NoError(t, Run(b, "1", nil))
-	require.NoError(t, Run(b, "MAIN SUM 5 INPUT 5 INPUT", nil))   // sum only
-	require.NoError(t, Run(a, `MAIN SOLVE NEW "Q=1" INPUT`, nil)) // solve only
+
+	require.NoError(t, Run(b, "MAIN SUM 5 INPUT 5 INPUT", nil)) // sum only
+	require.NoError(t, b.Flush())
+	require.NoError(t, Run(a, `MAIN SOLVE NEW "Q=1" INPUT`, nil)) // solve only, after taking b's on
 	require.NoError(t, Run(a, "MAIN RCL 1", nil))
-	assert.Equal(t, "8.00", a.Frame().Top, "a took b's calculator section")
+	assert.Equal(t, "8.00", a.Frame().Top, "a took b's calculator section on")
+	require.NoError(t, Run(a, "MAIN RCL 2", nil))
+	assert.Equal(t, "0.00", a.Frame().Top, "b's later change replaced a's")
 	assert.Len(t, reports, 1, "no more conflicts")
 
 	final, _, err := Open(path)

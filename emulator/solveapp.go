@@ -217,6 +217,7 @@ func (m *Machine) LoadEquations(name, text string) error {
 	if m.busy {
 		return ErrBusy
 	}
+	m.refreshLocked()
 	added, err := m.addEquationsFit(eqs)
 	if err != nil {
 		m.errMsg(fullMessage, "", nil)

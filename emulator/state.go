@@ -500,19 +500,13 @@ func (m *Machine) sync(force bool) {
 	}
 	if !bytes.Equal(written, b) {
 		if st, err := decodeState(written); err == nil {
-			m.restore(st)
+			m.restoreSections(st, changedSections(b, written))
 			m.store.extra = unknownSections(written)
 		}
 	}
 	m.store.last, m.store.err = written, nil
 	if fs, ok := m.store.Store.(*fileStore); ok {
-		if c := fs.takeConflicts(); len(c) > 0 {
-			m.setMsg("REPLACED OTHER CHANGE", strings.ToUpper(strings.Join(c, " ")), nil)
-			if m.store.report != nil {
-				m.store.report(fmt.Sprintf("another hp17b changed the state's %s meanwhile; this calculator's later change replaced it",
-					strings.Join(c, ", ")))
-			}
-		}
+		m.reportConflicts(fs.takeConflicts())
 	}
 }
 
@@ -544,6 +538,59 @@ func (m *Machine) Close() error {
 		}
 	}
 	return err
+}
+
+// refreshLocked takes on what another process wrote to the state file
+// since this calculator last read or wrote it, before a key acts on stale
+// lists (the window, which holds no lock between its writes): the
+// sections only the other changed are taken on whole, and this
+// calculator's unsaved changes are kept (a section both changed stays
+// this calculator's, to be written at its next save, and is reported as
+// sync reports it). A file that cannot be read or merged is left for the
+// next save to handle. It costs a stat when nothing changed.
+func (m *Machine) refreshLocked() {
+	st := m.store
+	if st == nil || st.readOnly || m.busy {
+		return
+	}
+	fs, ok := st.Store.(*fileStore)
+	if !ok || fs.held != nil || !fs.changed() {
+		return
+	}
+	fs.look()
+	cur, err := fs.Load()
+	if err != nil || bytes.Equal(cur, st.last) || st.last == nil {
+		return
+	}
+	ours, err := m.encode()
+	if err != nil {
+		return
+	}
+	merged, conflicts, ok := mergeSections(st.last, ours, cur)
+	if !ok {
+		return
+	}
+	next, err := decodeState(merged)
+	if err != nil {
+		return
+	}
+	m.restoreSections(next, changedSections(ours, merged))
+	m.store.extra = unknownSections(merged)
+	st.last = cur
+	m.reportConflicts(conflicts)
+}
+
+// reportConflicts says, on the display and to OnStateConflict's report,
+// which sections this calculator's change took over another process's.
+func (m *Machine) reportConflicts(c []string) {
+	if len(c) == 0 {
+		return
+	}
+	m.setMsg("REPLACED OTHER CHANGE", strings.ToUpper(strings.Join(c, " ")), nil)
+	if m.store.report != nil {
+		m.store.report(fmt.Sprintf("another hp17b changed the state's %s meanwhile; this calculator's later change replaced it",
+			strings.Join(c, ", ")))
+	}
 }
 
 // errReadOnly is why a read-only state file is not written.
@@ -654,6 +701,7 @@ func open(path string, hold bool) (m *Machine, notice string, err error) {
 	}
 	m.store = &stateStore{Store: fs}
 	removeOrphans(fs.path)
+	fs.look() // before the read: a write after it is seen as a change
 	os.Remove(fs.path + ".loading") // older versions' loading marker: the file itself is judged now
 	b, err := m.store.Load()
 	switch {
@@ -681,7 +729,7 @@ func open(path string, hold bool) (m *Machine, notice string, err error) {
 	m.store.extra = unknownSections(b)
 	m.store.last = b
 	m.store.readOnly = !writable(fs.path)
-	if !m.store.readOnly {
+	if now, err := m.encode(); !m.store.readOnly && (err != nil || !bytes.Equal(now, b)) {
 		m.sync(true) // in today's layout, merged with any write since b was read
 	}
 	return m, "", nil
@@ -719,6 +767,26 @@ var knownSections = func() map[string]bool {
 	}
 	return known
 }()
+
+// changedSections names the top-level sections whose text differs
+// between the states a and b (present in one only, or changed).
+func changedSections(a, b []byte) map[string]bool {
+	var ta, tb map[string]json.RawMessage
+	_ = json.Unmarshal(a, &ta)
+	_ = json.Unmarshal(b, &tb)
+	changed := map[string]bool{}
+	for k, v := range ta {
+		if w, ok := tb[k]; !ok || !sameJSON(v, w) {
+			changed[k] = true
+		}
+	}
+	for k := range tb {
+		if _, ok := ta[k]; !ok {
+			changed[k] = true
+		}
+	}
+	return changed
+}
 
 // unknownSections are the top-level members of the state b that this
 // hp17b does not read (nil when there are none).
@@ -830,36 +898,86 @@ func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, st
 	return m, fmt.Sprintf("the state file was damaged (%v); it was moved to %s and a fresh state started", why, aside), nil
 }
 
-func (m *Machine) restore(st stateFile) {
-	m.solve.eqs = make([]string, len(st.Solve.Equations))
-	for i, t := range st.Solve.Equations {
-		m.solve.eqs[i] = visible(t) // a control character typed into the file shows as "?"
-	}
-	m.solve.cur = max(0, min(st.Solve.Current, len(m.solve.eqs)-1))
-	for n, v := range st.Solve.Vars {
-		m.vars.Set(n, v)
-	}
-	for label, vars := range st.Apps {
-		store := m.appStore(label)
-		for n, v := range vars {
-			store.Set(n, v)
+// restore takes the whole state on (at start).
+func (m *Machine) restore(st stateFile) { m.restoreSections(st, nil) }
+
+// restoreSections takes on the sections of st named in only (by their
+// JSON names; nil for all): after a merge, those another process wrote.
+// A section taken on replaces this calculator's whole (its lists,
+// variables and appointments), and one absent from st empties it; the
+// others, with the menus and list positions that go with them, are left
+// as they are.
+func (m *Machine) restoreSections(st stateFile, only map[string]bool) {
+	take := func(name string) bool { return only == nil || only[name] }
+	if take("solve") {
+		m.solve.eqs = make([]string, len(st.Solve.Equations))
+		for i, t := range st.Solve.Equations {
+			m.solve.eqs[i] = visible(t) // a control character typed into the file shows as "?"
+		}
+		m.solve.cur = max(0, min(st.Solve.Current, len(m.solve.eqs)-1))
+		if only != nil {
+			m.vars.Delete(m.vars.Names()...)
+		}
+		for n, v := range st.Solve.Vars {
+			m.vars.Set(n, v)
 		}
 	}
-	m.cflo.restore(st.CFLO)
-	m.sum.restore(st.SUM)
-	m.clk.restore(st.Time)
-	m.currx.restore(st.CURRX)
-	c := st.Calculator
-	m.regs = c.Registers
-	m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}
-	m.beep = c.Beep
-	m.x = c.X
-	m.rpn.on = c.RPN
-	m.rpn.restore(c.Stack)
-	m.rpn.noLift = c.RPN && c.NoLift
-	m.adapter, m.dbl = c.Adapter, c.Double
-	m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
-	m.window = st.Window
+	if take("apps") {
+		if only != nil {
+			for _, v := range m.appVars {
+				v.Delete(v.Names()...)
+			}
+		}
+		for label, vars := range st.Apps {
+			store := m.appStore(label)
+			for n, v := range vars {
+				store.Set(n, v)
+			}
+		}
+	}
+	if take("cflo") {
+		if st.CFLO == nil {
+			m.cflo.lists, m.cflo.cur = nil, 0
+		}
+		m.cflo.restore(st.CFLO)
+	}
+	if take("sum") {
+		if st.SUM == nil {
+			m.sum.lists, m.sum.cur = nil, 0
+		}
+		m.sum.restore(st.SUM)
+	}
+	if take("time") {
+		if st.Time == nil {
+			st.Time = &timeSection{}
+		}
+		m.clk.offset, m.clk.dayFirst, m.clk.h24 = 0, false, false
+		for i := range m.clk.appts {
+			m.clk.appts[i] = appointment{}
+		}
+		m.clk.restore(st.Time)
+	}
+	if take("currx") {
+		if st.CURRX == nil {
+			st.CURRX = &currxSection{}
+		}
+		m.currx.restore(st.CURRX)
+	}
+	if take("calculator") {
+		c := st.Calculator
+		m.regs = c.Registers
+		m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}
+		m.beep = c.Beep
+		m.x = c.X
+		m.rpn.on = c.RPN
+		m.rpn.restore(c.Stack)
+		m.rpn.noLift = c.RPN && c.NoLift
+		m.adapter, m.dbl = c.Adapter, c.Double
+		m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
+	}
+	if take("window") {
+		m.window = st.Window
+	}
 }
 
 // SaveStateAs writes the calculator's state now to a new state file at

@@ -241,7 +241,7 @@ func (m *Machine) Press(k Key) {
 		return
 	}
 	m.refreshLocked() // what another hp17b wrote meanwhile, before the key acts
-	m.off = false // any key turns the calculator on
+	m.off = false     // any key turns the calculator on
 	if m.acknowledgeAlarm() {
 		// A key pressed while an alarm shows only acknowledges it.
 		m.shift = false

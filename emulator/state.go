@@ -701,7 +701,7 @@ func open(path string, hold bool) (m *Machine, notice string, err error) {
 	}
 	m.store = &stateStore{Store: fs}
 	removeOrphans(fs.path)
-	fs.look() // before the read: a write after it is seen as a change
+	fs.look()                       // before the read: a write after it is seen as a change
 	os.Remove(fs.path + ".loading") // older versions' loading marker: the file itself is judged now
 	b, err := m.store.Load()
 	switch {

@@ -240,8 +240,9 @@ func (m *Machine) Press(k Key) {
 		}
 		return
 	}
-	m.refreshLocked() // what another hp17b wrote meanwhile, before the key acts
-	m.off = false     // any key turns the calculator on
+	// What another hp17b wrote meanwhile, taken on before the key acts.
+	m.refreshLocked()
+	m.off = false // any key turns the calculator on
 	if m.acknowledgeAlarm() {
 		// A key pressed while an alarm shows only acknowledges it.
 		m.shift = false

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/programs"
@@ -20,27 +21,41 @@ type compareCmd struct {
 	Model   cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
 }
 
+// run compares one program, or every one (all) within one --timeout for
+// the whole command: the first Ctrl-C or the deadline stops it with the
+// reports it has, and the programs not compared are named.
 func (c *compareCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
+	ctx, cancel := workContext(c.Timeout)
+	defer cancel()
 	if c.Program != "all" {
-		return c.compare(c.Program, stdout, stderr)
+		return c.compare(ctx, c.Program, stdout, stderr)
 	}
 	if c.Eq != "" {
 		fmt.Fprintln(stderr, "hp17b: compare all: --eq names one program's equation; give the program")
 		return exitUsage
 	}
 	code := exitOK
-	for i, p := range programs.All() {
+	all := programs.All()
+	for i, p := range all {
+		if ctx.Err() != nil {
+			var left []string
+			for _, q := range all[i:] {
+				left = append(left, q.ID)
+			}
+			fmt.Fprintf(stderr, "hp17b: compare all: not compared: %s\n", strings.Join(left, " "))
+			return exitFailed
+		}
 		if i > 0 && !c.JSON {
 			fmt.Fprintln(stdout)
 		}
-		code = max(code, c.compare(p.ID, stdout, stderr))
+		code = max(code, c.compare(ctx, p.ID, stdout, stderr))
 	}
 	return code
 }
 
-// compare checks one program, id, and returns the exit status.
-func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
+// compare checks one program, id, within ctx, and returns the exit status.
+func (c *compareCmd) compare(ctx context.Context, id string, stdout, stderr io.Writer) int {
 	prog, err := programs.ByID(id)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
@@ -54,8 +69,6 @@ func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
 		}
 		eq = eqs[0]
 	}
-	ctx, cancel := workContext(c.Timeout)
-	defer cancel()
 	if prog.Game != nil {
 		return compareGame(ctx, prog, eq, c.Model.Model, c.JSON, c.Timeout, stdout, stderr)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/cli"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // openMachine opens the calculator for the --state / --fresh flags: the
@@ -28,13 +30,21 @@ func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Mach
 	return m, true
 }
 
-// loadInto adds an equation file's equations to the machine's list.
+// loadInto adds an equation file's equations to the machine's list: a
+// bad equation is reported with its caret, any other error (the file
+// cannot be read, the state would be full) as "hp17b: --load FILE: …".
 func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
-	if err := m.LoadFile(path); err != nil {
+	err := m.LoadFile(path)
+	var se *solver.SyntaxError
+	switch {
+	case err == nil:
+		return true
+	case errors.As(err, &se):
 		reportEquationError(stderr, err)
-		return false
+	default:
+		fmt.Fprintf(stderr, "hp17b: --load %s: %s\n", printable(path), printable(err.Error()))
 	}
-	return true
+	return false
 }
 
 type keysCmd struct {

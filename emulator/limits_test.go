@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hp17b/hp17b/solver"
 	"github.com/stretchr/testify/assert"
@@ -130,4 +131,22 @@ func TestNotOurFile(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, Run(m, "5 STO 1", nil))
 	assert.ErrorContains(t, m.Close(), "newer hp17b")
+}
+
+// TestOutOfRangeSaid: a value out of range in the state file is taken as
+// the calculator can hold it, and the notice says so (the clock offset of
+// 9E18 seconds once became −7037857225 silently).
+func TestOutOfRangeSaid(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"schema":2,"calculator":{"fix":40},"time":{"offset":9000000000000000000},
+		"cflo":{"lists":[{"flows":[["5","1"],["7","5000"]]}]}}`), 0o644))
+	m, notice, err := Open(path)
+	require.NoError(t, err)
+	assert.Contains(t, notice, "offset of 9000000000000000000 seconds")
+	assert.Contains(t, notice, "#TIMES 5000 taken as 1")
+	assert.Contains(t, notice, "FIX 40 taken as FIX 11")
+	assert.Equal(t, time.Duration(0), m.clk.offset)
+	_, notice, err = Open(path)
+	require.NoError(t, err)
+	assert.Empty(t, notice, "written as taken")
 }

@@ -92,24 +92,28 @@ func (c *cfloApp) snapshot() *cfloSection {
 	return s
 }
 
-// restore takes CFLO's lists from the state, dropping a #TIMES out of
-// 1…999 to 1 and a list past maxFlows to its first maxFlows flows.
-func (c *cfloApp) restore(s *cfloSection) {
+// restore takes CFLO's lists from the state, taking a #TIMES out of
+// 1…999 as 1, a list past maxFlows as its first maxFlows flows and a bad
+// name as none; notes says what was changed so.
+func (c *cfloApp) restore(s *cfloSection) (notes []string) {
 	if s == nil {
-		return
+		return nil
 	}
 	c.lists, c.noPrompt = nil, s.NoPrompt
-	for _, j := range s.Lists {
+	for i, j := range s.Lists {
 		l := &cashList{Name: j.Name}
-		if !validListName(l.Name) {
+		if l.Name != "" && !validListName(l.Name) {
+			notes = append(notes, fmt.Sprintf("CFLO list %d's name %q taken as none", i+1, visible(l.Name)))
 			l.Name = ""
 		}
 		for k, f := range j.Flows {
 			if k >= maxFlows {
+				notes = append(notes, fmt.Sprintf("CFLO list %d cut to its first %d flows", i+1, maxFlows))
 				break
 			}
 			t := f[1]
 			if n, ok := t.Int64(); !ok || !t.IsInteger() || n < 1 || n > fin.MaxTimes {
+				notes = append(notes, fmt.Sprintf("CFLO list %d flow %d: #TIMES %s taken as 1", i+1, k, t))
 				t = hp17b.One
 			}
 			l.Items = append(l.Items, fin.Flow{Amount: f[0], Times: t})
@@ -117,6 +121,7 @@ func (c *cfloApp) restore(s *cfloSection) {
 		c.lists = append(c.lists, l)
 	}
 	c.cur = max(0, min(s.Current, len(c.lists)-1))
+	return notes
 }
 
 // sumSection is SUM's lists and the model FRCST used last.
@@ -144,24 +149,32 @@ func (s *sumApp) snapshot() *sumSection {
 }
 
 // restore takes SUM's lists from the state, a list past maxItems cut to
-// its first maxItems items and an unknown model taken as LIN.
-func (s *sumApp) restore(st *sumSection) {
+// its first maxItems items, a bad name taken as none and an unknown model
+// as LIN; notes says what was changed so.
+func (s *sumApp) restore(st *sumSection) (notes []string) {
 	if st == nil {
-		return
+		return nil
 	}
 	s.lists, s.model = nil, stat.Linear
 	if st.Model >= int(stat.Linear) && st.Model <= int(stat.Power) {
 		s.model = stat.Model(st.Model)
+	} else if st.Model != 0 {
+		notes = append(notes, fmt.Sprintf("SUM's model %d taken as LIN", st.Model))
 	}
-	for _, j := range st.Lists {
+	for i, j := range st.Lists {
 		l := &namedList[hp17b.Number]{Name: j.Name}
-		if !validListName(l.Name) {
+		if l.Name != "" && !validListName(l.Name) {
+			notes = append(notes, fmt.Sprintf("SUM list %d's name %q taken as none", i+1, visible(l.Name)))
 			l.Name = ""
+		}
+		if len(j.Items) > maxItems {
+			notes = append(notes, fmt.Sprintf("SUM list %d cut to its first %d items", i+1, maxItems))
 		}
 		l.Items = append(l.Items, j.Items[:min(len(j.Items), maxItems)]...)
 		s.lists = append(s.lists, l)
 	}
 	s.cur = max(0, min(st.Current, len(s.lists)-1))
+	return notes
 }
 
 // timeSection is the clock's settings and the appointments: the clock's
@@ -203,16 +216,27 @@ func (c *clockState) snapshot() *timeSection {
 	return s
 }
 
-// restore takes the clock's part of the state; an appointment with a bad
-// number, time or repeat unit is dropped.
-func (c *clockState) restore(s *timeSection) {
+// maxOffset is the largest clock offset kept, in seconds (a hundred
+// years; time.Duration holds 292).
+const maxOffset = 100 * 366 * 24 * 3600
+
+// restore takes the clock's part of the state; an offset of more than a
+// hundred years is taken as 0, and an appointment with a bad number, time
+// or repeat unit is dropped; notes says what was changed so.
+func (c *clockState) restore(s *timeSection) (notes []string) {
 	if s == nil {
-		return
+		return nil
 	}
-	c.offset, c.dayFirst, c.h24 = time.Duration(s.Offset)*time.Second, s.DayFirst, s.H24
+	off := s.Offset
+	if off > maxOffset || off < -maxOffset {
+		notes = append(notes, fmt.Sprintf("the clock's offset of %d seconds (more than a hundred years) taken as 0", off))
+		off = 0
+	}
+	c.offset, c.dayFirst, c.h24 = time.Duration(off)*time.Second, s.DayFirst, s.H24
 	for _, j := range s.Appts {
 		when, err := time.Parse(wallLayout, j.When)
 		if err != nil || j.N < 1 || j.N > numAppts {
+			notes = append(notes, fmt.Sprintf("appointment %d (%q) dropped", j.N, visible(j.When)))
 			continue
 		}
 		a := appointment{Set: true, When: when, Msg: fit(j.Msg), Due: j.Due}
@@ -223,6 +247,7 @@ func (c *clockState) restore(s *timeSection) {
 		}
 		c.appts[j.N-1] = a
 	}
+	return notes
 }
 
 // currxSection is CURRX's current pair and its six stored pairs (a pair
@@ -677,7 +702,9 @@ func openState(path string, fresh, hold bool) (m *Machine, notice string, err er
 // and this session is not saved (STATE TOO NEW; SaveError and Flush say
 // so); a read-only file is read and left alone (STATE NOT SAVED at the
 // first change). Temporary files that crashed writes left are removed. A
-// UTF-8 byte-order mark before the JSON is allowed.
+// UTF-8 byte-order mark before the JSON is allowed. Values out of range
+// (a clock offset past a hundred years, a #TIMES past 999, …) are taken as
+// the calculator can hold them, and notice says which.
 func Open(path string) (m *Machine, notice string, err error) { return open(path, false) }
 
 // OpenLocked is Open for a short command (a key script): the state file's
@@ -725,14 +752,16 @@ func open(path string, hold bool) (m *Machine, notice string, err error) {
 	case derr != nil:
 		return m.setAside(fs.path, b, derr)
 	}
-	m.restore(st)
+	if notes := m.restore(st); len(notes) > 0 {
+		notice = "the state file held values out of range, taken as follows (written so at the next save): " + strings.Join(notes, "; ")
+	}
 	m.store.extra = unknownSections(b)
 	m.store.last = b
 	m.store.readOnly = !writable(fs.path)
 	if now, err := m.encode(); !m.store.readOnly && (err != nil || !bytes.Equal(now, b)) {
 		m.sync(true) // in today's layout, merged with any write since b was read
 	}
-	return m, "", nil
+	return m, notice, nil
 }
 
 // utf8BOM is the byte-order mark some editors put before UTF-8 text.
@@ -898,8 +927,9 @@ func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, st
 	return m, fmt.Sprintf("the state file was damaged (%v); it was moved to %s and a fresh state started", why, aside), nil
 }
 
-// restore takes the whole state on (at start).
-func (m *Machine) restore(st stateFile) { m.restoreSections(st, nil) }
+// restore takes the whole state on (at start); notes says which values
+// were out of range and how they were taken.
+func (m *Machine) restore(st stateFile) (notes []string) { return m.restoreSections(st, nil) }
 
 // restoreSections takes on the sections of st named in only (by their
 // JSON names; nil for all): after a merge, those another process wrote.
@@ -907,12 +937,15 @@ func (m *Machine) restore(st stateFile) { m.restoreSections(st, nil) }
 // variables and appointments), and one absent from st empties it; the
 // others, with the menus and list positions that go with them, are left
 // as they are.
-func (m *Machine) restoreSections(st stateFile, only map[string]bool) {
+func (m *Machine) restoreSections(st stateFile, only map[string]bool) (notes []string) {
 	take := func(name string) bool { return only == nil || only[name] }
 	if take("solve") {
 		m.solve.eqs = make([]string, len(st.Solve.Equations))
 		for i, t := range st.Solve.Equations {
 			m.solve.eqs[i] = visible(t) // a control character typed into the file shows as "?"
+			if m.solve.eqs[i] != t {
+				notes = append(notes, fmt.Sprintf("equation %d's control characters shown as ?", i+1))
+			}
 		}
 		m.solve.cur = max(0, min(st.Solve.Current, len(m.solve.eqs)-1))
 		if only != nil {
@@ -939,13 +972,13 @@ func (m *Machine) restoreSections(st stateFile, only map[string]bool) {
 		if st.CFLO == nil {
 			m.cflo.lists, m.cflo.cur = nil, 0
 		}
-		m.cflo.restore(st.CFLO)
+		notes = append(notes, m.cflo.restore(st.CFLO)...)
 	}
 	if take("sum") {
 		if st.SUM == nil {
 			m.sum.lists, m.sum.cur = nil, 0
 		}
-		m.sum.restore(st.SUM)
+		notes = append(notes, m.sum.restore(st.SUM)...)
 	}
 	if take("time") {
 		if st.Time == nil {
@@ -955,7 +988,7 @@ func (m *Machine) restoreSections(st stateFile, only map[string]bool) {
 		for i := range m.clk.appts {
 			m.clk.appts[i] = appointment{}
 		}
-		m.clk.restore(st.Time)
+		notes = append(notes, m.clk.restore(st.Time)...)
 	}
 	if take("currx") {
 		if st.CURRX == nil {
@@ -965,6 +998,9 @@ func (m *Machine) restoreSections(st stateFile, only map[string]bool) {
 	}
 	if take("calculator") {
 		c := st.Calculator
+		if c.Fix < 0 || c.Fix > 11 {
+			notes = append(notes, fmt.Sprintf("FIX %d taken as FIX %d", c.Fix, max(0, min(c.Fix, 11))))
+		}
 		m.regs = c.Registers
 		m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}
 		m.beep = c.Beep
@@ -978,6 +1014,7 @@ func (m *Machine) restoreSections(st stateFile, only map[string]bool) {
 	if take("window") {
 		m.window = st.Window
 	}
+	return notes
 }
 
 // SaveStateAs writes the calculator's state now to a new state file at

@@ -99,7 +99,7 @@ func (m *Machine) LoadFileLenient(path string) (LoadReport, error) {
 // larger than MaxStateWrite are refused whole (STATE FULL: 4 MB); nothing
 // changes then.
 func (m *Machine) LoadText(name, text string) (LoadReport, error) {
-	if err := checkFileText(name, text); err != nil {
+	if err := CheckFileText(name, text); err != nil {
 		return LoadReport{}, err
 	}
 	eqs, bad := solver.ParseFileLenient(name, text)

@@ -205,7 +205,7 @@ func (m *Machine) LoadFile(path string) error {
 // bad file changes nothing and returns its error, and so does a load while
 // the Solver works (ErrBusy).
 func (m *Machine) LoadEquations(name, text string) error {
-	if err := checkFileText(name, text); err != nil {
+	if err := CheckFileText(name, text); err != nil {
 		return err
 	}
 	eqs, err := solver.ParseFile(name, text)

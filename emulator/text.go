@@ -47,11 +47,14 @@ func checkTyped(s string, have int) error {
 	return nil
 }
 
-// checkFileText refuses an equation file's text (a file, a paste) that is
-// larger than solver.MaxFileSize bytes, before it is parsed, or that holds
-// a hidden character other than the line breaks and tabs that separate
-// equations: the error is a *solver.SyntaxError at its line and column.
-func checkFileText(name, text string) error {
+// CheckFileText refuses an equation file's text (a file, a paste; name is
+// used in errors) that is larger than solver.MaxFileSize bytes, before it
+// is parsed, or that holds a control character (Unicode Cc) or an
+// invisible format character (Cf: the right-to-left override U+202E, …)
+// other than the line breaks and tabs that separate equations: the error
+// is then a *solver.SyntaxError at its line and column. Every way an
+// equation comes in passes it (loads, pastes, the commands' --eq).
+func CheckFileText(name, text string) error {
 	if len(text) > solver.MaxFileSize {
 		return fmt.Errorf("%s is larger than %d bytes", name, solver.MaxFileSize)
 	}
@@ -63,7 +66,7 @@ func checkFileText(name, text string) error {
 			continue
 		case r == '\r' || r == '\t':
 		case hidden(r):
-			return &solver.SyntaxError{Pos: solver.Pos{Line: line, Col: col}, File: name,
+			return &solver.SyntaxError{Pos: solver.Pos{Line: line, Col: col}, File: name, Source: visible(text),
 				Msg: fmt.Sprintf("control character %U; equations take printable characters only", r)}
 		}
 		col++

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/files"
@@ -18,6 +19,10 @@ func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
 	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		return nil, false
+	}
+	if err := emulator.CheckFileText(path, string(b)); err != nil {
+		reportEquationError(stderr, err)
 		return nil, false
 	}
 	eqs, err := solver.ParseFile(path, string(b))

@@ -33,6 +33,17 @@ func visible(s string) string {
 	return b.String()
 }
 
+// visibleLines is visible for text of many lines: its line breaks are
+// kept and its tabs shown as spaces, so that a caret under a line still
+// falls on its column.
+func visibleLines(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = visible(strings.ReplaceAll(l, "\t", " "))
+	}
+	return strings.Join(lines, "\n")
+}
+
 // checkTyped refuses text typed into an equation (a key script's quoted
 // text, a paste) that holds a hidden character, or that would make the
 // equation longer than solver.MaxLength bytes (have is the length so far).
@@ -66,7 +77,7 @@ func CheckFileText(name, text string) error {
 			continue
 		case r == '\r' || r == '\t':
 		case hidden(r):
-			return &solver.SyntaxError{Pos: solver.Pos{Line: line, Col: col}, File: name, Source: visible(text),
+			return &solver.SyntaxError{Pos: solver.Pos{Line: line, Col: col}, File: name, Source: visibleLines(text),
 				Msg: fmt.Sprintf("control character %U; equations take printable characters only", r)}
 		}
 		col++

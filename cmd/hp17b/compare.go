@@ -29,7 +29,12 @@ func (c *compareCmd) run(e *env) int {
 	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
 	if c.Program != "all" {
-		return c.compare(ctx, c.Program, stdout, stderr)
+		code := c.compare(ctx, c.Program, stdout, stderr)
+		if code == stoppedEarly {
+			stopped(ctx, c.Timeout, stderr)
+			return exitFailed
+		}
+		return code
 	}
 	if c.Eq != "" {
 		fmt.Fprintln(stderr, "hp17b: compare all: --eq names one program's equation; give the program")
@@ -38,7 +43,15 @@ func (c *compareCmd) run(e *env) int {
 	code := exitOK
 	all := programs.All()
 	for i, p := range all {
-		if ctx.Err() != nil {
+		r := stoppedEarly
+		if ctx.Err() == nil {
+			if i > 0 && !c.JSON {
+				fmt.Fprintln(stdout)
+			}
+			r = c.compare(ctx, p.ID, stdout, stderr)
+		}
+		if r == stoppedEarly {
+			stopped(ctx, c.Timeout, stderr)
 			var left []string
 			for _, q := range all[i:] {
 				left = append(left, q.ID)
@@ -46,15 +59,17 @@ func (c *compareCmd) run(e *env) int {
 			fmt.Fprintf(stderr, "hp17b: compare all: not compared: %s\n", strings.Join(left, " "))
 			return exitFailed
 		}
-		if i > 0 && !c.JSON {
-			fmt.Fprintln(stdout)
-		}
-		code = max(code, c.compare(ctx, p.ID, stdout, stderr))
+		code = max(code, r)
 	}
 	return code
 }
 
-// compare checks one program, id, within ctx, and returns the exit status.
+// stoppedEarly is compare's status when ctx ended its work: run says
+// why, once for the whole command.
+const stoppedEarly = -1
+
+// compare checks one program, id, within ctx, and returns the exit status,
+// or stoppedEarly (nothing printed) when ctx ended first.
 func (c *compareCmd) compare(ctx context.Context, id string, stdout, stderr io.Writer) int {
 	prog, err := programs.ByID(id)
 	if err != nil {
@@ -70,11 +85,11 @@ func (c *compareCmd) compare(ctx context.Context, id string, stdout, stderr io.W
 		eq = eqs[0]
 	}
 	if prog.Game != nil {
-		return compareGame(ctx, prog, eq, c.Model.Model, c.JSON, c.Timeout, stdout, stderr)
+		return compareGame(ctx, prog, eq, c.Model.Model, c.JSON, stdout, stderr)
 	}
 	rep, err := programs.CompareModel(ctx, prog, eq, c.Model.Model)
-	if stopped(ctx, c.Timeout, stderr) {
-		return exitFailed
+	if ctx.Err() != nil {
+		return stoppedEarly
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
@@ -94,10 +109,10 @@ func (c *compareCmd) compare(ctx context.Context, id string, stdout, stderr io.W
 
 // compareGame is compare for a heap-game program: every position of its
 // domain and every game from its start (programs.CompareGame).
-func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, model solver.Model, asJSON bool, limit timeout, stdout, stderr io.Writer) int {
+func compareGame(ctx context.Context, prog programs.Program, eq *solver.Equation, model solver.Model, asJSON bool, stdout, stderr io.Writer) int {
 	rep, err := programs.CompareGameModel(ctx, prog, eq, model)
-	if stopped(ctx, limit, stderr) {
-		return exitFailed
+	if ctx.Err() != nil {
+		return stoppedEarly
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)

@@ -138,7 +138,7 @@ func (c *nimAnalyzeCmd) run(e *env) int {
 	if err == nil && len(heaps) > 0 {
 		var g nim.Octal
 		if g, err = nim.GameByName(c.Game, c.K); err == nil {
-			if err := movesWithin(g, heaps); err != nil {
+			if err := movesWithin(g, heaps, c.Misere); err != nil {
 				fmt.Fprintf(stderr, "hp17b: nim analyze: %v\n", err)
 				return exitUsage
 			}
@@ -253,8 +253,12 @@ func checkHeaps(command string, h, max, maxH, maxM int) error {
 
 // movesWithin says whether nim analyze's search for winning moves stays
 // within MaxPositions: every option of every heap is tried, about
-// (heap+1) × the code's digits of them a heap.
-func movesWithin(g nim.Octal, heaps []int) error {
+// (heap+1) × the code's digits of them a heap. Misère Nim finds its moves
+// directly (nim.WinningMoves), a heap at a time.
+func movesWithin(g nim.Octal, heaps []int, misere bool) error {
+	if misere && g.String() == nim.Slides[0].String() {
+		return nil
+	}
 	n := 0.0
 	for _, h := range heaps {
 		n += float64(h+1) * float64(max(1, len(g.Digits)))

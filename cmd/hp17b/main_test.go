@@ -646,7 +646,9 @@ func TestCompareGamePrograms(t *testing.T) {
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, out, "illegal move")
 
-	out, _, code = runCLI("compare", "all", "--timeout", "2m")
+	// --timeout is one budget for the whole command (every program, not
+	// each): room for all eleven under the race detector.
+	out, _, code = runCLI("compare", "all", "--timeout", "20m")
 	assert.Equal(t, exitOK, code)
 	for _, p := range []string{"compare nim\n", "compare nim-misere\n", "compare subk\n", "compare dawson\n"} {
 		assert.Contains(t, out, p)

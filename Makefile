@@ -3,6 +3,12 @@
 GO        ?= go
 FUZZTIME  ?= 5s
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
+# The state file's checks without the race detector (ten times faster at
+# JSON; make test runs their short form under it): seeded mixes of eight
+# concurrent writers against the serial order, writer processes, and
+# writers killed while loading or saving a 3 MB state (HP17B_MIXES and
+# HP17B_KILLS say how many).
+STATECHECK = $(GO) test -count=1 -timeout 90m -run 'TestConcurrentMixes|TestConcurrentProcesses|TestKillWhileLoadingAndSaving' ./emulator/
 
 .PHONY: run test bench lint deps build cross dist web fuzz fuzz-long clean
 
@@ -26,6 +32,7 @@ test: deps
 	$(GO) vet ./...
 	$(XVFB) $(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run '^TestGameModel$$' ./internal/ui/
+	HP17B_MIXES=2000 HP17B_KILLS=20 $(STATECHECK)
 	$(MAKE) --no-print-directory cross
 	$(MAKE) --no-print-directory fuzz
 
@@ -48,10 +55,11 @@ dist: deps
 fuzz:
 	@FUZZTIME=$(FUZZTIME) sh scripts/fuzz.sh
 
-# Every fuzz target for two minutes (fourteen targets: about 28 minutes in all); make test
-# keeps its short runs.
+# Every fuzz target for two minutes (seventeen targets: about 34 minutes in all), and the
+# state file's concurrency and kill checks at length; make test keeps its short runs.
 fuzz-long:
 	@FUZZTIME=2m sh scripts/fuzz.sh
+	HP17B_MIXES=20000 HP17B_KILLS=200 $(STATECHECK)
 
 # Every benchmark of every package, the window's under Xvfb, and the whole
 # processes of cmd/hp17b (BenchmarkProcess*, built as make build builds):

@@ -94,15 +94,29 @@ func (m *Machine) LoadFileLenient(path string) (LoadReport, error) {
 }
 
 // LoadText is LoadFileLenient for a file's text; name is used in errors.
+// Text larger than solver.MaxFileSize, or holding a control character, is
+// refused before it is parsed, and equations that would make the state
+// larger than MaxStateWrite are refused whole (STATE FULL: 4 MB); nothing
+// changes then.
 func (m *Machine) LoadText(name, text string) (LoadReport, error) {
+	if err := CheckFileText(name, text); err != nil {
+		return LoadReport{}, err
+	}
 	eqs, bad := solver.ParseFileLenient(name, text)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.busy {
 		return LoadReport{}, ErrBusy
 	}
+	m.refreshLocked()
 	rep := LoadReport{Err: bad}
-	rep.Added, rep.Known = m.addEquations(eqs)
+	before := len(m.solve.eqs)
+	var err error
+	if rep.Added, err = m.addEquationsFit(eqs); err != nil {
+		m.errMsg(fullMessage, "", nil)
+		return LoadReport{}, err
+	}
+	rep.Known = len(eqs) - (len(m.solve.eqs) - before)
 	var se *solver.SyntaxError
 	switch {
 	case errors.As(bad, &se):
@@ -158,4 +172,16 @@ func (m *Machine) SetModel(model solver.Model) error {
 	m.model = model
 	m.saveLocked()
 	return nil
+}
+
+// addEquationsFit is addEquations unless the equations would make the state
+// larger than MaxStateWrite: then nothing is added and the error says so.
+func (m *Machine) addEquationsFit(eqs []*solver.Equation) (added int, err error) {
+	before, cur := len(m.solve.eqs), m.solve.cur
+	added, _ = m.addEquations(eqs)
+	if n := m.stateSize(nil, nil); n > MaxStateWrite {
+		m.solve.eqs, m.solve.cur = m.solve.eqs[:before], cur
+		return 0, errFull(n)
+	}
+	return added, nil
 }

@@ -142,8 +142,20 @@ func (e *editState) moveCursor(move CursorMove) {
 
 // commitEdit stores the equation typed: a new one goes after the current
 // entry, an edited one replaces it. The list does not check it: CALC does.
+// One that would make the state larger than MaxStateWrite is refused
+// (STATE FULL: 4 MB) and stays in the editor.
 func (m *Machine) commitEdit(e *editState) {
 	text := strings.TrimSpace(string(e.text))
+	if e.commit == nil && text != "" {
+		var drop []string
+		if e.index >= 0 {
+			drop = m.solve.eqs[e.index : e.index+1]
+		}
+		if n := m.stateSize([]string{text}, drop); n > MaxStateWrite {
+			m.errMsg(fullMessage, "", nil) // the editor stays open
+			return
+		}
+	}
 	m.modal = nil
 	if e.commit != nil {
 		m.menus = m.menus[:max(1, min(e.depth, len(m.menus)))]
@@ -288,6 +300,10 @@ func (m *Machine) TypeText(s string) error {
 	e := m.editor()
 	if e == nil {
 		return errors.New("text can only be typed while entering or editing an equation (SOLVE, then NEW or EDIT)")
+	}
+	m.refreshLocked()
+	if err := checkTyped(s, len(string(e.text))); err != nil {
+		return err
 	}
 	m.msg = [2]string{}
 	e.insert(s)

@@ -9,15 +9,22 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
+	"sort"
 	"time"
 
 	"github.com/hp17b/hp17b/internal/files"
 )
 
-// MaxStateSize is the largest state file read, in bytes; a larger one is
-// damaged (a whole calculator's state is a few kilobytes).
-const MaxStateSize = 4 << 20
+// MaxStateSize is the largest state file read, in bytes: twice
+// MaxStateWrite, so that every state this hp17b writes is read back. A
+// larger file is not one of ours and is left untouched.
+const MaxStateSize = 2 * MaxStateWrite
+
+// MaxStateWrite is the largest state written, in bytes. What would make
+// the state larger (an equation typed, loaded or pasted) is refused where
+// it comes in, with a message naming this limit (a whole calculator's
+// state is a few kilobytes; 256 equations of the longest kind fill it).
+const MaxStateWrite = 4 << 20
 
 // fileStore is the state file. path is the file written: a symbolic link
 // given as the state file is followed to its target, which is updated in
@@ -25,37 +32,129 @@ const MaxStateSize = 4 << 20
 // writer at a time, across processes) and go to a temporary file in the
 // same folder that is fsynced, given the old file's permissions, renamed
 // over the file, and followed by an fsync of the folder.
-type fileStore struct{ path string }
+//
+// A short command holds the lock from before it reads the file until its
+// last write (held; OpenLocked), so that nothing is merged: its run
+// happens wholly before or after any other writer's. The long-lived
+// window takes the lock for each write only, and merges whole sections
+// (mergeSections).
+type fileStore struct {
+	path string
+	// held releases the lock this process holds for its whole run; nil
+	// when the lock is taken for each write.
+	held func()
+	// noWait makes Save give up with errLockBusy rather than wait for
+	// another process's lock (the window's batched writes: it tries again
+	// later instead of freezing).
+	noWait bool
+	// conflicts names the sections that the last Save's merge took from
+	// this calculator over another process's change of the same section.
+	conflicts []string
+	// seen is the file as it was when this calculator last read or
+	// wrote it (nil before): changed compares it with the file now.
+	seen os.FileInfo
+}
+
+// look remembers the file as it is now (see changed).
+func (f *fileStore) look() {
+	f.seen, _ = os.Stat(f.path)
+}
+
+// changed reports whether the file may have been written by another
+// process since look: every write replaces it by a new file (writeAtomic),
+// so another file, size or time means another write.
+func (f *fileStore) changed() bool {
+	now, err := os.Stat(f.path)
+	if err != nil || f.seen == nil {
+		return err == nil || f.seen != nil
+	}
+	return !os.SameFile(now, f.seen) || now.Size() != f.seen.Size() || !now.ModTime().Equal(f.seen.ModTime())
+}
+
+// errLockBusy is Save's error when noWait is set and another process
+// holds the lock.
+var errLockBusy = errors.New("another hp17b is writing the state file")
 
 // newFileStore resolves the state file's path (following symbolic links,
 // so that a link's target is what changes).
-func newFileStore(path string) fileStore {
+func newFileStore(path string) *fileStore {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}
-	return fileStore{path}
+	return &fileStore{path: path}
 }
 
 // Load reads the state file: a regular file of at most MaxStateSize bytes.
-func (f fileStore) Load() ([]byte, error) { return files.ReadRegular(f.path, MaxStateSize) }
+func (f *fileStore) Load() ([]byte, error) { return files.ReadRegular(f.path, MaxStateSize) }
 
-// Save writes b under the lock, merged with what another process wrote
-// since base (see Store.Save).
-func (f fileStore) Save(base, b []byte) ([]byte, error) {
+// lock takes the state file's lock, or does nothing when this process
+// holds it already (held).
+func (f *fileStore) lock() (unlock func(), err error) {
+	if f.held != nil {
+		return func() {}, nil
+	}
+	if f.noWait {
+		unlock, ok, err := tryLockFile(f.path + ".lock")
+		if err == nil && !ok {
+			err = errLockBusy
+		}
+		return unlock, err
+	}
+	return lockFile(f.path + ".lock")
+}
+
+// hold takes the state file's lock for the rest of the run (see held).
+func (f *fileStore) hold() error {
+	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+		return err
+	}
+	unlock, err := lockFile(f.path + ".lock")
+	if err != nil {
+		return fmt.Errorf("locking the state file: %w", err)
+	}
+	f.held = unlock
+	return nil
+}
+
+// release gives up a lock held for the whole run.
+func (f *fileStore) release() {
+	if f.held != nil {
+		f.held()
+		f.held = nil
+	}
+}
+
+// Save writes b under the lock. When another process wrote the file since
+// base, whole sections are merged (mergeSections) and the sections where
+// both changed are kept in conflicts.
+func (f *fileStore) Save(base, b []byte) ([]byte, error) {
+	f.conflicts = nil
 	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 		return nil, err
 	}
-	unlock, err := lockFile(f.path + ".lock")
+	unlock, err := f.lock()
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
 	if cur, err := files.ReadRegular(f.path, MaxStateSize); err == nil && base != nil && !bytes.Equal(cur, base) {
-		if merged, ok := mergeJSON(base, b, cur); ok {
-			b = merged
+		if merged, conflicts, ok := mergeSections(base, b, cur); ok {
+			b, f.conflicts = merged, conflicts
 		}
 	}
-	return b, writeAtomic(f.path, b)
+	if err := writeAtomic(f.path, b); err != nil {
+		return nil, err
+	}
+	f.look()
+	return b, nil
+}
+
+// takeConflicts returns and forgets the sections of the last merge where
+// this calculator's change replaced another process's.
+func (f *fileStore) takeConflicts() []string {
+	c := f.conflicts
+	f.conflicts = nil
+	return c
 }
 
 // writeAtomic replaces the file at path (in a folder that exists) by b: a
@@ -172,100 +271,64 @@ func writable(path string) bool {
 	return true
 }
 
-// mergeJSON merges two states made from base: ours (this calculator's)
-// and theirs (what another process wrote since). Where only one side
-// changed a value, that change is kept; where both did, ours wins. Objects
-// merge key by key; lists of the same length as base element by element;
-// other lists (the equation list) keep theirs, add our additions and drop
-// what we removed.
-func mergeJSON(base, ours, theirs []byte) ([]byte, bool) {
-	var b, o, t any
+// mergeSections merges two states made from base: ours (this
+// calculator's) and theirs (what another process wrote since), a whole
+// top-level section at a time (calculator, solve, sum, cflo, … and any
+// section this hp17b does not know, kept as it is): a section ours left as
+// in base is theirs, one we changed is ours. A section both changed is
+// ours, the later write, and is named in conflicts (sorted), even when
+// both wrote the same text (two deletions of equal items leave one list:
+// one change was lost). Nothing
+// inside a section is merged, so no list loses, repeats or reorders an
+// element: the result is theirs followed by our changes, a serial order of
+// the two writers as far as the sections are concerned.
+func mergeSections(base, ours, theirs []byte) (merged []byte, conflicts []string, ok bool) {
+	var b, o, t map[string]json.RawMessage
 	if json.Unmarshal(base, &b) != nil || json.Unmarshal(ours, &o) != nil || json.Unmarshal(theirs, &t) != nil {
-		return nil, false
+		return nil, nil, false
 	}
-	out, err := json.MarshalIndent(merge3(b, o, t), "", " ")
-	return out, err == nil
-}
-
-// missing stands for a key absent from an object.
-type missingKey struct{}
-
-var missing = missingKey{}
-
-func merge3(base, ours, theirs any) any {
-	switch {
-	case reflect.DeepEqual(ours, base):
-		return theirs
-	case reflect.DeepEqual(theirs, base), reflect.DeepEqual(ours, theirs):
-		return ours
-	}
-	bm, ok1 := base.(map[string]any)
-	om, ok2 := ours.(map[string]any)
-	tm, ok3 := theirs.(map[string]any)
-	if ok1 && ok2 && ok3 {
-		return mergeObjects(bm, om, tm)
-	}
-	bl, ok1 := base.([]any)
-	ol, ok2 := ours.([]any)
-	tl, ok3 := theirs.([]any)
-	if ok1 && ok2 && ok3 {
-		return mergeLists(bl, ol, tl)
-	}
-	return ours
-}
-
-func mergeObjects(base, ours, theirs map[string]any) map[string]any {
-	out := map[string]any{}
-	seen := map[string]bool{}
-	get := func(m map[string]any, k string) any {
-		if v, ok := m[k]; ok {
-			return v
-		}
-		return missing
-	}
-	for _, m := range []map[string]any{base, ours, theirs} {
+	out := map[string]json.RawMessage{}
+	keys := map[string]bool{}
+	for _, m := range []map[string]json.RawMessage{b, o, t} {
 		for k := range m {
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			if v := merge3(get(base, k), get(ours, k), get(theirs, k)); v != missing {
-				out[k] = v
-			}
+			keys[k] = true
 		}
 	}
-	return out
+	for k := range keys {
+		bv, inB := b[k]
+		ov, inO := o[k]
+		tv, inT := t[k]
+		var v json.RawMessage
+		var in bool
+		switch {
+		case k == "schema":
+			v, in = ov, inO
+		case inO == inB && sameJSON(ov, bv):
+			v, in = tv, inT // ours unchanged: theirs
+		default:
+			v, in = ov, inO                        // ours changed: ours, the later write
+			if !(inT == inB && sameJSON(tv, bv)) { // even to the same text: two changes, one kept
+
+				conflicts = append(conflicts, k)
+			}
+		}
+		if in {
+			out[k] = v
+		}
+	}
+	sort.Strings(conflicts)
+	merged, err := json.MarshalIndent(out, "", " ")
+	return merged, conflicts, err == nil
 }
 
-func mergeLists(base, ours, theirs []any) []any {
-	if len(base) == len(ours) && len(base) == len(theirs) {
-		out := make([]any, len(base))
-		for i := range base {
-			out[i] = merge3(base[i], ours[i], theirs[i])
-		}
-		return out
+// sameJSON reports whether two JSON texts are the same but for spacing
+// (two nil texts are the same).
+func sameJSON(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
 	}
-	has := func(l []any, v any) bool {
-		for _, x := range l {
-			if reflect.DeepEqual(x, v) {
-				return true
-			}
-		}
-		return false
-	}
-	var out []any
-	for _, v := range theirs {
-		if has(base, v) && !has(ours, v) {
-			continue // we removed it
-		}
-		out = append(out, v)
-	}
-	for _, v := range ours {
-		if !has(base, v) && !has(out, v) {
-			out = append(out, v) // we added it
-		}
-	}
-	return out
+	var ca, cb bytes.Buffer
+	return json.Compact(&ca, a) == nil && json.Compact(&cb, b) == nil && bytes.Equal(ca.Bytes(), cb.Bytes())
 }
 
 // tooNew says a state file comes from a newer hp17b.

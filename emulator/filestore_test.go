@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -19,7 +20,8 @@ import (
 func TestTwoDamagedFilesInOneSecond(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	var asides []string
-	for i, junk := range []string{"{first", "{second"} {
+	damaged := []string{`{"schema": 2, first`, `{"schema": 2, second`}
+	for i, junk := range damaged {
 		require.NoError(t, os.WriteFile(path, []byte(junk), 0o644))
 		_, notice, err := Open(path)
 		require.NoError(t, err, i)
@@ -27,38 +29,37 @@ func TestTwoDamagedFilesInOneSecond(t *testing.T) {
 		asides = append(asides, notice[strings.Index(notice, "moved to ")+len("moved to "):strings.Index(notice, " and a fresh")])
 	}
 	require.NotEqual(t, asides[0], asides[1])
-	for i, want := range []string{"{first", "{second"} {
+	for i, want := range damaged {
 		b, err := os.ReadFile(asides[i])
 		require.NoError(t, err)
 		assert.Equal(t, want, string(b), "kept byte for byte")
 	}
 }
 
-// TestConcurrentWriters: 20 calculators on one state file, each storing
-// in its own register or adding its own equation at the same time: every
-// write is kept.
+// TestConcurrentWriters: 20 short commands on one state file at once
+// (OpenLocked: each holds the lock from its read to its write), each
+// storing in its own register or adding its own equation to the same
+// list: every write is kept.
 func TestConcurrentWriters(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	m, _, err := Open(path)
-	require.NoError(t, err)
-	_ = m
 	const n = 20
-	machines := make([]*Machine, n)
-	for i := range machines {
-		machines[i], _, err = Open(path)
-		require.NoError(t, err)
-	}
 	var wg sync.WaitGroup
-	for i, mi := range machines {
+	for i := range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if i < 10 {
-				assert.NoError(t, Run(mi, fmt.Sprintf("%d STO %d", 100+i, i), nil))
+			mi, _, err := OpenLocked(path)
+			if !assert.NoError(t, err) {
 				return
 			}
-			_, err := mi.LoadText("eq", fmt.Sprintf("W%d=%d", i, i))
-			assert.NoError(t, err)
+			mi.SaveEvery(-1)
+			if i < 10 {
+				assert.NoError(t, Run(mi, fmt.Sprintf("%d STO %d", 100+i, i), nil))
+			} else {
+				_, err := mi.LoadText("eq", fmt.Sprintf("W%d=%d", i, i))
+				assert.NoError(t, err)
+			}
+			assert.NoError(t, mi.Close())
 		}()
 	}
 	wg.Wait()
@@ -73,6 +74,64 @@ func TestConcurrentWriters(t *testing.T) {
 	for i := 10; i < n; i++ {
 		assert.Contains(t, eqs, fmt.Sprintf("W%d=%d", i, i))
 	}
+}
+
+// TestWindowMergesWholeSections: two long-lived calculators (windows) on
+// one file. Each takes on what the other wrote before its next key acts; a
+// section changed by one only is taken whole from it; a section both
+// changed (one's change not yet written: batched writes) is the later
+// writer's, which says so on its display and through OnStateConflict; an
+// unknown section another version wrote is kept.
+func TestWindowMergesWholeSections(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	a, _, err := Open(path)
+	require.NoError(t, err)
+	b, _, err := Open(path)
+	require.NoError(t, err)
+	var reports []string
+	b.OnStateConflict(func(s string) { reports = append(reports, s) })
+
+	b.SaveEvery(-1)
+	require.NoError(t, Run(b, "MAIN 8 STO 1", nil)) // not written yet
+	require.NoError(t, Run(a, "MAIN 7 STO 2", nil)) // the calculator section too
+	require.NoError(t, b.Flush())
+	assert.Equal(t, "REPLACED OTHER CHANGE", b.Frame().Top, "both changed the calculator section")
+	assert.Equal(t, "CALCULATOR", b.Frame().Bottom)
+	require.Len(t, reports, 1)
+	assert.Contains(t, reports[0], "calculator")
+
+	require.NoError(t, Run(b, "MAIN SUM 5 INPUT 5 INPUT", nil)) // sum only
+	require.NoError(t, b.Flush())
+	require.NoError(t, Run(a, `MAIN SOLVE NEW "Q=1" INPUT`, nil)) // solve only, after taking b's on
+	require.NoError(t, Run(a, "MAIN RCL 1", nil))
+	assert.Equal(t, "8.00", a.Frame().Top, "a took b's calculator section on")
+	require.NoError(t, Run(a, "MAIN RCL 2", nil))
+	assert.Equal(t, "0.00", a.Frame().Top, "b's later change replaced a's")
+	assert.Len(t, reports, 1, "no more conflicts")
+
+	final, _, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, Run(final, "MAIN SUM", nil))
+	assert.Equal(t, "ITEM(3)=?", final.Frame().Top, "b's list kept whole, duplicates and all")
+
+	// A section of a later version survives both kinds of write.
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var top map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(raw, &top))
+	top["game"] = json.RawMessage(`{"heaps":[1,2,3]}`)
+	raw, _ = json.Marshal(top)
+	require.NoError(t, os.WriteFile(path, raw, 0o644))
+	c, _, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, Run(c, "MAIN 3 STO 2", nil))
+	d, _, err := OpenLocked(path)
+	require.NoError(t, err)
+	require.NoError(t, Run(d, "MAIN 4 STO 3", nil))
+	require.NoError(t, d.Close())
+	raw, err = os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"heaps"`)
 }
 
 // TestReadOnlyStateRespected: a read-only file is read, left as it is
@@ -154,26 +213,26 @@ func TestNewerSchemaUntouched(t *testing.T) {
 	assert.Empty(t, matches)
 }
 
-// TestCrashOnLoadSetAside: a loading marker left by a process that is
-// gone means the state crashed the program: it is set aside, not loaded
-// again.
-func TestCrashOnLoadSetAside(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "state.json")
-	m0, _, err := Open(path)
-	require.NoError(t, err)
-	require.NoError(t, Run(m0, "3 STO 3", nil))
-	require.NoError(t, os.WriteFile(path+".loading", []byte("999999999"), 0o644)) // no such process
-	m, notice, err := Open(path)
-	require.NoError(t, err)
-	assert.Contains(t, notice, "stopped while loading")
-	assert.Equal(t, "STATE DAMAGED: MOVED", m.Frame().Top)
-	_, err = os.Stat(path + ".loading")
-	assert.True(t, os.IsNotExist(err), "the marker is gone")
-	matches, _ := filepath.Glob(path + ".damaged-*")
-	require.Len(t, matches, 1)
-	var st map[string]any
-	b, _ := os.ReadFile(matches[0])
-	require.NoError(t, json.Unmarshal(b, &st), "the state set aside is kept as it was")
+// TestStaleLoadingMarkerIgnored: a loading marker left by an older
+// version (a process gone, or a live one such as this test) says nothing
+// about the file: an intact state loads and the marker is removed.
+func TestStaleLoadingMarkerIgnored(t *testing.T) {
+	for _, pid := range []string{"999999999", strconv.Itoa(os.Getpid()), "1"} {
+		path := filepath.Join(t.TempDir(), "state.json")
+		m0, _, err := Open(path)
+		require.NoError(t, err)
+		require.NoError(t, Run(m0, "3 STO 3", nil))
+		require.NoError(t, os.WriteFile(path+".loading", []byte(pid), 0o644))
+		m, notice, err := Open(path)
+		require.NoError(t, err)
+		assert.Empty(t, notice, pid)
+		require.NoError(t, Run(m, "RCL 3", nil))
+		assert.Equal(t, "3.00", m.Frame().Top, pid)
+		_, err = os.Stat(path + ".loading")
+		assert.True(t, os.IsNotExist(err), "the marker is gone")
+		matches, _ := filepath.Glob(path + ".damaged-*")
+		assert.Empty(t, matches, pid)
+	}
 }
 
 // TestOrphanTempFilesRemoved: temporary files of writes killed midway are
@@ -205,19 +264,28 @@ func TestStateNotRegularOrTooLarge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	big := make([]byte, MaxStateSize+1)
 	require.NoError(t, os.WriteFile(path, big, 0o644))
-	_, notice, err := Open(path)
+	_, _, err = Open(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "larger than")
+	assert.Contains(t, err.Error(), "left untouched")
+	info, err := os.Stat(path)
 	require.NoError(t, err)
-	assert.Contains(t, notice, "larger than")
+	assert.Equal(t, int64(MaxStateSize+1), info.Size(), "left where it was")
+	matches, _ := filepath.Glob(path + ".damaged-*")
+	assert.Empty(t, matches)
 }
 
-// TestMergeJSON: the three-way merge keeps each side's changes.
-func TestMergeJSON(t *testing.T) {
-	base := `{"a":"1","b":"2","list":["x","y"],"regs":["0","0"]}`
-	ours := `{"a":"5","b":"2","list":["x","y","o"],"regs":["7","0"]}`
-	theirs := `{"a":"1","b":"3","list":["y","t"],"regs":["0","8"],"new":"n"}`
-	got, ok := mergeJSON([]byte(base), []byte(ours), []byte(theirs))
+// TestMergeSections: each side's changed sections are kept whole, an
+// unknown section is kept, and a section both changed is ours (the later
+// write) and named.
+func TestMergeSections(t *testing.T) {
+	base := `{"schema":2,"a":"1","b":"2","list":["x","y"],"regs":["0","0"]}`
+	ours := `{"schema":2,"a":"5","b":"2","list":["x","y","o"],"regs":["0","0"]}`
+	theirs := `{"schema":2,"a":"1","b":"3","list":["y","t"],"regs":["0","8"],"new":"n"}`
+	got, conflicts, ok := mergeSections([]byte(base), []byte(ours), []byte(theirs))
 	require.True(t, ok)
-	assert.JSONEq(t, `{"a":"5","b":"3","list":["y","t","o"],"regs":["7","8"],"new":"n"}`, string(got))
+	assert.JSONEq(t, `{"schema":2,"a":"5","b":"3","list":["x","y","o"],"regs":["0","8"],"new":"n"}`, string(got))
+	assert.Equal(t, []string{"list"}, conflicts)
 }
 
 // TestWindowPlaceDuringSolve: the window's place arrives while a long Σ

@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// FuzzStateFile: any bytes as the state file open without a panic; a file
-// set aside is kept byte for byte, and the file left behind opens cleanly.
+// FuzzStateFile: any bytes as the state file open without a panic or are
+// refused as not an hp17b state and left byte for byte; a file set aside
+// is kept byte for byte, and the file left behind opens cleanly.
 func FuzzStateFile(f *testing.F) {
 	f.Add([]byte(`{"schema":2,"calculator":{"x":"5"},"solve":{"equations":["A=B"],"current":0}}`))
 	f.Add([]byte(`{"schema":1,"equations":["Q=R+1"],"vars":{"R":"2"},"x":"7"}`))
@@ -22,6 +23,12 @@ func FuzzStateFile(f *testing.F) {
 			t.Fatal(err)
 		}
 		m, notice, err := Open(path)
+		if err != nil && strings.Contains(err.Error(), "not an hp17b state file") {
+			if kept, rerr := os.ReadFile(path); rerr != nil || !bytes.Equal(kept, data) {
+				t.Fatalf("%q: a file that is not ours was changed", data)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatalf("%q: %v", data, err)
 		}
@@ -63,6 +70,47 @@ func FuzzKeyScript(f *testing.F) {
 		}
 		if n := len(m.Stack()); n < 1 || n > 4 {
 			t.Fatalf("%q: %d stack levels", script, n)
+		}
+	})
+}
+
+// FuzzPaste: any pasted text, loaded into the SOLVE list (LoadText, as a
+// paste outside the editor is) and typed into a new equation (TypeText,
+// as a paste in the editor is), never panics, never puts a control
+// character into an equation, and leaves the state within MaxStateWrite;
+// text with a control character changes nothing.
+func FuzzPaste(f *testing.F) {
+	for _, s := range []string{"A=B+C", "X=1\nY=2", "A=\x1b[2JB", "R\u202eT=5", "\ufeffA=1", "1E5", strings.Repeat("Q=1+", 100)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		m := New()
+		before, _ := m.Equations()
+		hasHidden := strings.IndexFunc(strings.NewReplacer("\n", "", "\r", "", "\t", "").Replace(text), hidden) >= 0
+		_, err := m.LoadText("clipboard", text)
+		if hasHidden {
+			if err == nil {
+				t.Fatalf("%q: a control character was accepted", text)
+			}
+			if after, _ := m.Equations(); len(after) != len(before) {
+				t.Fatalf("%q: refused text changed the list", text)
+			}
+		}
+		if err := Run(m, "MAIN SOLVE NEW", nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := m.TypeText(text); err == nil && strings.IndexFunc(text, hidden) >= 0 {
+			t.Fatalf("%q: a control character was typed", text)
+		}
+		_ = Run(m, "INPUT", nil)
+		eqs, _ := m.Equations()
+		for _, e := range eqs {
+			if strings.IndexFunc(e, hidden) >= 0 {
+				t.Fatalf("%q: an equation holds a control character: %q", text, e)
+			}
+		}
+		if n := m.stateSize(nil, nil); n > MaxStateWrite {
+			t.Fatalf("%q: the state is %d bytes", text, n)
 		}
 	})
 }

@@ -245,6 +245,8 @@ func (m *Machine) Press(k Key) {
 		}
 		return
 	}
+	// What another hp17b wrote meanwhile, taken on before the key acts.
+	m.refreshLocked()
 	m.off = false // any key turns the calculator on
 	if m.acknowledgeAlarm() {
 		// A key pressed while an alarm shows only acknowledges it.

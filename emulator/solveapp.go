@@ -206,6 +206,9 @@ func (m *Machine) LoadFile(path string) error {
 // bad file changes nothing and returns its error, and so does a load while
 // the Solver works (ErrBusy).
 func (m *Machine) LoadEquations(name, text string) error {
+	if err := CheckFileText(name, text); err != nil {
+		return err
+	}
 	eqs, err := solver.ParseFile(name, text)
 	if err != nil {
 		return err
@@ -215,7 +218,12 @@ func (m *Machine) LoadEquations(name, text string) error {
 	if m.busy {
 		return ErrBusy
 	}
-	added, _ := m.addEquations(eqs)
+	m.refreshLocked()
+	added, err := m.addEquationsFit(eqs)
+	if err != nil {
+		m.errMsg(fullMessage, "", nil)
+		return err
+	}
 	m.setMsg(addedMessage(added), "", nil)
 	m.saveLocked()
 	return nil

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
+	"reflect"
 	"strings"
 	"time"
 
@@ -95,24 +95,28 @@ func (c *cfloApp) snapshot() *cfloSection {
 	return s
 }
 
-// restore takes CFLO's lists from the state, dropping a #TIMES out of
-// 1…999 to 1 and a list past maxFlows to its first maxFlows flows.
-func (c *cfloApp) restore(s *cfloSection) {
+// restore takes CFLO's lists from the state, taking a #TIMES out of
+// 1…999 as 1, a list past maxFlows as its first maxFlows flows and a bad
+// name as none; notes says what was changed so.
+func (c *cfloApp) restore(s *cfloSection) (notes []string) {
 	if s == nil {
-		return
+		return nil
 	}
 	c.lists, c.noPrompt = nil, s.NoPrompt
-	for _, j := range s.Lists {
+	for i, j := range s.Lists {
 		l := &cashList{Name: j.Name}
-		if !validListName(l.Name) {
+		if l.Name != "" && !validListName(l.Name) {
+			notes = append(notes, fmt.Sprintf("CFLO list %d's name %q taken as none", i+1, visible(l.Name)))
 			l.Name = ""
 		}
 		for k, f := range j.Flows {
 			if k >= maxFlows {
+				notes = append(notes, fmt.Sprintf("CFLO list %d cut to its first %d flows", i+1, maxFlows))
 				break
 			}
 			t := f[1]
 			if n, ok := t.Int64(); !ok || !t.IsInteger() || n < 1 || n > fin.MaxTimes {
+				notes = append(notes, fmt.Sprintf("CFLO list %d flow %d: #TIMES %s taken as 1", i+1, k, t))
 				t = hp17b.One
 			}
 			l.Items = append(l.Items, fin.Flow{Amount: f[0], Times: t})
@@ -120,6 +124,7 @@ func (c *cfloApp) restore(s *cfloSection) {
 		c.lists = append(c.lists, l)
 	}
 	c.cur = max(0, min(s.Current, len(c.lists)-1))
+	return notes
 }
 
 // sumSection is SUM's lists and the model FRCST used last.
@@ -147,24 +152,32 @@ func (s *sumApp) snapshot() *sumSection {
 }
 
 // restore takes SUM's lists from the state, a list past maxItems cut to
-// its first maxItems items and an unknown model taken as LIN.
-func (s *sumApp) restore(st *sumSection) {
+// its first maxItems items, a bad name taken as none and an unknown model
+// as LIN; notes says what was changed so.
+func (s *sumApp) restore(st *sumSection) (notes []string) {
 	if st == nil {
-		return
+		return nil
 	}
 	s.lists, s.model = nil, stat.Linear
 	if st.Model >= int(stat.Linear) && st.Model <= int(stat.Power) {
 		s.model = stat.Model(st.Model)
+	} else if st.Model != 0 {
+		notes = append(notes, fmt.Sprintf("SUM's model %d taken as LIN", st.Model))
 	}
-	for _, j := range st.Lists {
+	for i, j := range st.Lists {
 		l := &namedList[hp17b.Number]{Name: j.Name}
-		if !validListName(l.Name) {
+		if l.Name != "" && !validListName(l.Name) {
+			notes = append(notes, fmt.Sprintf("SUM list %d's name %q taken as none", i+1, visible(l.Name)))
 			l.Name = ""
+		}
+		if len(j.Items) > maxItems {
+			notes = append(notes, fmt.Sprintf("SUM list %d cut to its first %d items", i+1, maxItems))
 		}
 		l.Items = append(l.Items, j.Items[:min(len(j.Items), maxItems)]...)
 		s.lists = append(s.lists, l)
 	}
 	s.cur = max(0, min(st.Current, len(s.lists)-1))
+	return notes
 }
 
 // timeSection is the clock's settings and the appointments: the clock's
@@ -206,16 +219,27 @@ func (c *clockState) snapshot() *timeSection {
 	return s
 }
 
-// restore takes the clock's part of the state; an appointment with a bad
-// number, time or repeat unit is dropped.
-func (c *clockState) restore(s *timeSection) {
+// maxOffset is the largest clock offset kept, in seconds (a hundred
+// years; time.Duration holds 292).
+const maxOffset = 100 * 366 * 24 * 3600
+
+// restore takes the clock's part of the state; an offset of more than a
+// hundred years is taken as 0, and an appointment with a bad number, time
+// or repeat unit is dropped; notes says what was changed so.
+func (c *clockState) restore(s *timeSection) (notes []string) {
 	if s == nil {
-		return
+		return nil
 	}
-	c.offset, c.dayFirst, c.h24 = time.Duration(s.Offset)*time.Second, s.DayFirst, s.H24
+	off := s.Offset
+	if off > maxOffset || off < -maxOffset {
+		notes = append(notes, fmt.Sprintf("the clock's offset of %d seconds (more than a hundred years) taken as 0", off))
+		off = 0
+	}
+	c.offset, c.dayFirst, c.h24 = time.Duration(off)*time.Second, s.DayFirst, s.H24
 	for _, j := range s.Appts {
 		when, err := time.Parse(wallLayout, j.When)
 		if err != nil || j.N < 1 || j.N > numAppts {
+			notes = append(notes, fmt.Sprintf("appointment %d (%q) dropped", j.N, visible(j.When)))
 			continue
 		}
 		a := appointment{Set: true, When: when, Msg: fit(j.Msg), Due: j.Due}
@@ -226,6 +250,7 @@ func (c *clockState) restore(s *timeSection) {
 		}
 		c.appts[j.N-1] = a
 	}
+	return notes
 }
 
 // currxSection is CURRX's current pair and its six stored pairs (a pair
@@ -344,6 +369,16 @@ type stateStore struct {
 	err      error
 	readOnly bool // the file may not be written: changes are not saved
 
+	// extra holds the top-level sections of the state that this hp17b
+	// does not know (a later version's), written back as they were read.
+	extra map[string]json.RawMessage
+	// report, when set, is told of each section this calculator's write
+	// took over another process's change of it (OnStateConflict).
+	report func(string)
+	// retry says the last batched write found the lock taken: it is
+	// tried again later.
+	retry bool
+
 	// every, when not 0, batches the writes (see SaveEvery); dirty says
 	// a change waits, pending that a write is scheduled.
 	every          time.Duration
@@ -436,9 +471,25 @@ func (m *Machine) saveLocked() {
 			return
 		}
 		st.pending, st.dirty = false, false
-		m.sync(false)
+		m.syncNoWait()
+		if st.retry { // another hp17b holds the lock: later
+			st.pending, st.dirty = true, true
+			time.AfterFunc(st.every, write)
+		}
 	}
 	time.AfterFunc(st.every, write)
+}
+
+// syncNoWait is sync(false) that gives up, setting store.retry, when
+// another process holds the state file's lock (a key script may hold it
+// for its whole run; the window must not freeze meanwhile).
+func (m *Machine) syncNoWait() {
+	fs, ok := m.store.Store.(*fileStore)
+	if ok {
+		fs.noWait = true
+		defer func() { fs.noWait = false }()
+	}
+	m.sync(false)
 }
 
 // sync writes the state if it changed since the last write, or always
@@ -448,8 +499,14 @@ func (m *Machine) sync(force bool) {
 	if m.store == nil {
 		return
 	}
+	m.store.retry = false
 	b, err := m.encode()
 	if err != nil || (!force && bytes.Equal(b, m.store.last)) {
+		return
+	}
+	if len(b) > MaxStateWrite {
+		m.store.err = errFull(len(b))
+		m.setMsg("STATE FULL: NOT SAVED", "", nil)
 		return
 	}
 	if m.store.readOnly {
@@ -460,6 +517,10 @@ func (m *Machine) sync(force bool) {
 		return
 	}
 	written, err := m.store.Save(m.store.last, b)
+	if errors.Is(err, errLockBusy) {
+		m.store.retry = true
+		return
+	}
 	if err != nil {
 		m.store.err = err
 		m.setMsg("STATE NOT SAVED", "", nil)
@@ -467,10 +528,97 @@ func (m *Machine) sync(force bool) {
 	}
 	if !bytes.Equal(written, b) {
 		if st, err := decodeState(written); err == nil {
-			m.restore(st)
+			m.restoreSections(st, changedSections(b, written))
+			m.store.extra = unknownSections(written)
 		}
 	}
 	m.store.last, m.store.err = written, nil
+	if fs, ok := m.store.Store.(*fileStore); ok {
+		m.reportConflicts(fs.takeConflicts())
+	}
+}
+
+// OnStateConflict has report called, with a sentence, whenever a write of
+// the state file finds that another hp17b changed a section this
+// calculator changed too (the window; a key script holds the file for its
+// whole run and never meets one). This calculator's change, the later
+// one, is kept; the display says REPLACED OTHER CHANGE and names the
+// sections. report is called with the machine's lock held: it must not
+// call the machine.
+func (m *Machine) OnStateConflict(report func(string)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.store != nil {
+		m.store.report = report
+	}
+}
+
+// Close writes what SaveEvery held back (Flush) and gives up the state
+// file's lock that OpenLocked took; the machine is not to be used after.
+// It returns Flush's error.
+func (m *Machine) Close() error {
+	err := m.Flush()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.store != nil {
+		if fs, ok := m.store.Store.(*fileStore); ok {
+			fs.release()
+		}
+	}
+	return err
+}
+
+// refreshLocked takes on what another process wrote to the state file
+// since this calculator last read or wrote it, before a key acts on stale
+// lists (the window, which holds no lock between its writes): the
+// sections only the other changed are taken on whole, and this
+// calculator's unsaved changes are kept (a section both changed stays
+// this calculator's, to be written at its next save, and is reported as
+// sync reports it). A file that cannot be read or merged is left for the
+// next save to handle. It costs a stat when nothing changed.
+func (m *Machine) refreshLocked() {
+	st := m.store
+	if st == nil || st.readOnly || m.busy {
+		return
+	}
+	fs, ok := st.Store.(*fileStore)
+	if !ok || fs.held != nil || !fs.changed() {
+		return
+	}
+	fs.look()
+	cur, err := fs.Load()
+	if err != nil || bytes.Equal(cur, st.last) || st.last == nil {
+		return
+	}
+	ours, err := m.encode()
+	if err != nil {
+		return
+	}
+	merged, conflicts, ok := mergeSections(st.last, ours, cur)
+	if !ok {
+		return
+	}
+	next, err := decodeState(merged)
+	if err != nil {
+		return
+	}
+	m.restoreSections(next, changedSections(ours, merged))
+	m.store.extra = unknownSections(merged)
+	st.last = cur
+	m.reportConflicts(conflicts)
+}
+
+// reportConflicts says, on the display and to OnStateConflict's report,
+// which sections this calculator's change took over another process's.
+func (m *Machine) reportConflicts(c []string) {
+	if len(c) == 0 {
+		return
+	}
+	m.setMsg("REPLACED OTHER CHANGE", strings.ToUpper(strings.Join(c, " ")), nil)
+	if m.store.report != nil {
+		m.store.report(fmt.Sprintf("another hp17b changed the state's %s meanwhile; this calculator's later change replaced it",
+			strings.Join(c, ", ")))
+	}
 }
 
 // errReadOnly is why a read-only state file is not written.
@@ -517,9 +665,20 @@ func (m *Machine) SetWindowPlace(p WindowPlace) {
 
 // OpenState opens the calculator as the --state and --fresh options ask: a
 // fresh one that reads and writes no file, or the one kept at path (the
-// default state file when path is ""). notice reports a damaged file that
-// was moved aside; err says why the calculator could not be opened.
+// default state file when path is ""), as Open does. notice reports a
+// damaged file that was moved aside; err says why the calculator could not
+// be opened.
 func OpenState(path string, fresh bool) (m *Machine, notice string, err error) {
+	return openState(path, fresh, false)
+}
+
+// OpenStateLocked is OpenState for a short command: the state file is
+// opened with OpenLocked. Call Close at the end.
+func OpenStateLocked(path string, fresh bool) (m *Machine, notice string, err error) {
+	return openState(path, fresh, true)
+}
+
+func openState(path string, fresh, hold bool) (m *Machine, notice string, err error) {
 	if fresh {
 		return New(), "", nil
 	}
@@ -528,36 +687,65 @@ func OpenState(path string, fresh bool) (m *Machine, notice string, err error) {
 			return nil, "", fmt.Errorf("no place for the state file (%v); use --state FILE or --fresh", err)
 		}
 	}
-	return Open(path)
+	return open(path, hold)
 }
 
 // Open returns the calculator kept in the state file at path, saving every
 // change back to it (to a symbolic link's target when path is one; see
-// fileStore). A missing file gives a fresh calculator. A damaged one, or
-// one whose last load crashed the program, is moved aside to
+// fileStore), for a long-lived calculator (the window): the file is locked
+// for each write only, and a write that finds another process's changes
+// merges whole sections (mergeSections). A missing file gives a fresh
+// calculator. A file that is not an hp17b state (not JSON, JSON that is
+// not ours, or larger than MaxStateSize, which this hp17b never writes) is
+// an error and is left untouched. A state of ours that is damaged (its
+// JSON cut short or of the wrong shape) is moved aside to
 // path.damaged-TIMESTAMP (a name never reused), whose name is returned in
 // notice (also shown on the display), and a fresh calculator starts:
 // nothing is lost silently. A file from a newer hp17b is left untouched
-// and this session is not saved (STATE TOO NEW); a read-only file is read
-// and left alone (STATE NOT SAVED at the first change). Temporary files
-// that crashed writes left are removed.
-func Open(path string) (m *Machine, notice string, err error) {
+// and this session is not saved (STATE TOO NEW; SaveError and Flush say
+// so); a read-only file is read and left alone (STATE NOT SAVED at the
+// first change). Temporary files that crashed writes left are removed. A
+// UTF-8 byte-order mark before the JSON is allowed. Values out of range
+// (a clock offset past a hundred years, a #TIMES past 999, …) are taken as
+// the calculator can hold them, and notice says which.
+func Open(path string) (m *Machine, notice string, err error) { return open(path, false) }
+
+// OpenLocked is Open for a short command (a key script): the state file's
+// lock is taken before the file is read and held until Close, so that the
+// command's run happens wholly before or after any other writer's and
+// nothing needs merging. Another process that holds the lock is waited
+// for.
+func OpenLocked(path string) (m *Machine, notice string, err error) { return open(path, true) }
+
+func open(path string, hold bool) (m *Machine, notice string, err error) {
 	m = New()
 	fs := newFileStore(path)
+	if hold {
+		if err := fs.hold(); err != nil {
+			return nil, "", err
+		}
+	}
+	fail := func(err error) (*Machine, string, error) {
+		fs.release()
+		return nil, "", err
+	}
 	m.store = &stateStore{Store: fs}
 	removeOrphans(fs.path)
+	fs.look()                       // before the read: a write after it is seen as a change
+	os.Remove(fs.path + ".loading") // older versions' loading marker: the file itself is judged now
 	b, err := m.store.Load()
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		m.startFresh()
 		return m, "", nil
 	case errors.Is(err, files.ErrTooLarge):
-		return m.setAside(fs.path, nil, err)
+		return fail(fmt.Errorf("the state file %s is larger than %d bytes, which this hp17b never writes: it is not an hp17b state and is left untouched (use --state with another file, or --fresh)", fs.path, MaxStateSize))
 	case err != nil:
-		return nil, "", fmt.Errorf("reading the state file: %w", err)
+		return fail(fmt.Errorf("reading the state file: %w", err))
 	}
-	if crashedLoading(fs.path) {
-		return m.setAside(fs.path, b, errors.New("the program stopped while loading it last time"))
+	b = bytes.TrimPrefix(b, utf8BOM)
+	if !ours(b) {
+		return fail(fmt.Errorf("%s is not an hp17b state file (not a JSON object with a schema): it is left untouched (use --state with another file, or --fresh)", fs.path))
 	}
 	st, derr := decodeState(b)
 	var tn tooNew
@@ -567,15 +755,88 @@ func Open(path string) (m *Machine, notice string, err error) {
 	case derr != nil:
 		return m.setAside(fs.path, b, derr)
 	}
-	done := markLoading(fs.path)
-	m.restore(st)
-	done()
+	if notes := m.restore(st); len(notes) > 0 {
+		notice = "the state file held values out of range, taken as follows (written so at the next save): " + strings.Join(notes, "; ")
+	}
+	m.store.extra = unknownSections(b)
 	m.store.last = b
 	m.store.readOnly = !writable(fs.path)
-	if !m.store.readOnly {
+	if now, err := m.encode(); !m.store.readOnly && (err != nil || !bytes.Equal(now, b)) {
 		m.sync(true) // in today's layout, merged with any write since b was read
 	}
-	return m, "", nil
+	return m, notice, nil
+}
+
+// utf8BOM is the byte-order mark some editors put before UTF-8 text.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// ours reports whether b is, or was meant to be, an hp17b state: a JSON
+// object with a "schema" member, or text that starts as one does (an
+// object whose first member is "schema", cut short or damaged after it).
+// Anything else (notes, another program's JSON) is not ours to move.
+func ours(b []byte) bool {
+	var head map[string]json.RawMessage
+	if json.Unmarshal(b, &head) == nil {
+		_, ok := head["schema"]
+		return ok
+	}
+	t := bytes.TrimLeft(b, " \t\r\n")
+	if !bytes.HasPrefix(t, []byte("{")) {
+		return false
+	}
+	t = bytes.TrimLeft(t[1:], " \t\r\n")
+	return bytes.HasPrefix(t, []byte(`"schema"`))
+}
+
+// knownSections are the state file's top-level members this hp17b reads
+// (stateFile's JSON names).
+var knownSections = func() map[string]bool {
+	known := map[string]bool{}
+	t := reflect.TypeFor[stateFile]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		known[name] = true
+	}
+	return known
+}()
+
+// changedSections names the top-level sections whose text differs
+// between the states a and b (present in one only, or changed).
+func changedSections(a, b []byte) map[string]bool {
+	var ta, tb map[string]json.RawMessage
+	_ = json.Unmarshal(a, &ta)
+	_ = json.Unmarshal(b, &tb)
+	changed := map[string]bool{}
+	for k, v := range ta {
+		if w, ok := tb[k]; !ok || !sameJSON(v, w) {
+			changed[k] = true
+		}
+	}
+	for k := range tb {
+		if _, ok := ta[k]; !ok {
+			changed[k] = true
+		}
+	}
+	return changed
+}
+
+// unknownSections are the top-level members of the state b that this
+// hp17b does not read (nil when there are none).
+func unknownSections(b []byte) map[string]json.RawMessage {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(b, &top) != nil {
+		return nil
+	}
+	var extra map[string]json.RawMessage
+	for k, v := range top {
+		if !knownSections[k] {
+			if extra == nil {
+				extra = map[string]json.RawMessage{}
+			}
+			extra[k] = v
+		}
+	}
+	return extra
 }
 
 // OpenStore returns the calculator kept in s (the browser's storage in the
@@ -613,13 +874,27 @@ func OpenStore(s Store) (m *Machine, notice string, err error) {
 // refuseNewer leaves a state from a newer hp17b alone: this session is not
 // saved, the display says STATE TOO NEW, and the notice says why.
 func (m *Machine) refuseNewer(tn tooNew) string {
-	m.store = nil
+	m.store.readOnly, m.store.err = true, tn
 	m.setMsg("STATE TOO NEW", "", nil)
 	return tn.Error() + "; it is left untouched and this session is not saved"
 }
 
-// encode is the state file's text for the calculator now.
-func (m *Machine) encode() ([]byte, error) { return json.MarshalIndent(m.snapshot(), "", " ") }
+// encode is the state file's text for the calculator now, with the
+// sections of a later version that it does not know kept as they were.
+func (m *Machine) encode() ([]byte, error) {
+	b, err := json.MarshalIndent(m.snapshot(), "", " ")
+	if err != nil || m.store == nil || len(m.store.extra) == 0 {
+		return b, err
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(b, &top); err != nil {
+		return nil, err
+	}
+	for k, v := range m.store.extra {
+		top[k] = v
+	}
+	return json.MarshalIndent(top, "", " ")
+}
 
 // startFresh writes a fresh calculator's state: what it starts from is a
 // fresh one, so another process that wrote the file meanwhile is merged
@@ -634,18 +909,20 @@ func (m *Machine) startFresh() {
 // (damaged, read before): when another process has already set them
 // aside, nothing more is moved.
 func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, string, error) {
-	unlock, err := lockFile(path + ".lock")
+	fs := m.store.Store.(*fileStore)
+	unlock, err := fs.lock()
 	if err != nil {
+		fs.release()
 		return nil, "", err
 	}
 	aside := "another hp17b's copy"
 	cur, rerr := files.ReadRegular(path, MaxStateSize)
-	_, serr := os.Stat(path)
-	if (damaged == nil && serr == nil) || (rerr == nil && bytes.Equal(cur, damaged)) {
+	if rerr == nil && bytes.Equal(bytes.TrimPrefix(cur, utf8BOM), damaged) {
 		aside, err = moveAside(path)
 	}
 	unlock()
 	if err != nil {
+		fs.release()
 		return nil, "", fmt.Errorf("the state file %s is damaged (%v) and could not be moved aside: %w", path, why, err)
 	}
 	m.setMsg("STATE DAMAGED: MOVED", "", nil)
@@ -653,58 +930,97 @@ func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, st
 	return m, fmt.Sprintf("the state file was damaged (%v); it was moved to %s and a fresh state started", why, aside), nil
 }
 
-// markLoading leaves path+".loading" (holding this process's id) while a
-// state is being loaded; the returned function removes it. A marker left
-// by a process that is gone means that loading crashed it.
-func markLoading(path string) func() {
-	marker := path + ".loading"
-	_ = os.WriteFile(marker, []byte(strconv.Itoa(os.Getpid())), 0o644)
-	return func() { os.Remove(marker) }
-}
+// restore takes the whole state on (at start); notes says which values
+// were out of range and how they were taken.
+func (m *Machine) restore(st stateFile) (notes []string) { return m.restoreSections(st, nil) }
 
-// crashedLoading reports whether a process died while loading the state
-// file (its marker is there and it no longer runs).
-func crashedLoading(path string) bool {
-	b, err := os.ReadFile(path + ".loading")
-	if err != nil {
-		return false
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil || pid == os.Getpid() || !processAlive(pid) {
-		os.Remove(path + ".loading")
-		return err == nil && pid != os.Getpid()
-	}
-	return false
-}
-
-func (m *Machine) restore(st stateFile) {
-	m.solve.eqs = st.Solve.Equations
-	m.solve.cur = max(0, min(st.Solve.Current, len(m.solve.eqs)-1))
-	for n, v := range st.Solve.Vars {
-		m.vars.Set(n, v)
-	}
-	for label, vars := range st.Apps {
-		store := m.appStore(label)
-		for n, v := range vars {
-			store.Set(n, v)
+// restoreSections takes on the sections of st named in only (by their
+// JSON names; nil for all): after a merge, those another process wrote.
+// A section taken on replaces this calculator's whole (its lists,
+// variables and appointments), and one absent from st empties it; the
+// others, with the menus and list positions that go with them, are left
+// as they are.
+func (m *Machine) restoreSections(st stateFile, only map[string]bool) (notes []string) {
+	take := func(name string) bool { return only == nil || only[name] }
+	if take("solve") {
+		m.solve.eqs = make([]string, len(st.Solve.Equations))
+		for i, t := range st.Solve.Equations {
+			m.solve.eqs[i] = visible(t) // a control character typed into the file shows as "?"
+			if m.solve.eqs[i] != t {
+				notes = append(notes, fmt.Sprintf("equation %d's control characters shown as ?", i+1))
+			}
+		}
+		m.solve.cur = max(0, min(st.Solve.Current, len(m.solve.eqs)-1))
+		if only != nil {
+			m.vars.Delete(m.vars.Names()...)
+		}
+		for n, v := range st.Solve.Vars {
+			m.vars.Set(n, v)
 		}
 	}
-	m.cflo.restore(st.CFLO)
-	m.sum.restore(st.SUM)
-	m.clk.restore(st.Time)
-	m.currx.restore(st.CURRX)
-	c := st.Calculator
-	m.regs = c.Registers
-	m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}
-	m.beep = c.Beep
-	m.x = c.X
-	m.rpn.on = c.RPN
-	m.rpn.restore(c.Stack)
-	m.rpn.noLift = c.RPN && c.NoLift
-	m.adapter, m.dbl = c.Adapter, c.Double
-	m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
-	m.window = st.Window
-	m.sections = st.Sections
+	if take("apps") {
+		if only != nil {
+			for _, v := range m.appVars {
+				v.Delete(v.Names()...)
+			}
+		}
+		for label, vars := range st.Apps {
+			store := m.appStore(label)
+			for n, v := range vars {
+				store.Set(n, v)
+			}
+		}
+	}
+	if take("cflo") {
+		if st.CFLO == nil {
+			m.cflo.lists, m.cflo.cur = nil, 0
+		}
+		notes = append(notes, m.cflo.restore(st.CFLO)...)
+	}
+	if take("sum") {
+		if st.SUM == nil {
+			m.sum.lists, m.sum.cur = nil, 0
+		}
+		notes = append(notes, m.sum.restore(st.SUM)...)
+	}
+	if take("time") {
+		if st.Time == nil {
+			st.Time = &timeSection{}
+		}
+		m.clk.offset, m.clk.dayFirst, m.clk.h24 = 0, false, false
+		for i := range m.clk.appts {
+			m.clk.appts[i] = appointment{}
+		}
+		notes = append(notes, m.clk.restore(st.Time)...)
+	}
+	if take("currx") {
+		if st.CURRX == nil {
+			st.CURRX = &currxSection{}
+		}
+		m.currx.restore(st.CURRX)
+	}
+	if take("calculator") {
+		c := st.Calculator
+		if c.Fix < 0 || c.Fix > 11 {
+			notes = append(notes, fmt.Sprintf("FIX %d taken as FIX %d", c.Fix, max(0, min(c.Fix, 11))))
+		}
+		m.regs = c.Registers
+		m.mode = hp17b.Mode{Fix: max(0, min(c.Fix, 11)), All: c.All, Comma: c.Comma}
+		m.beep = c.Beep
+		m.x = c.X
+		m.rpn.on = c.RPN
+		m.rpn.restore(c.Stack)
+		m.rpn.noLift = c.RPN && c.NoLift
+		m.adapter, m.dbl = c.Adapter, c.Double
+		m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
+	}
+	if take("window") {
+		m.window = st.Window
+	}
+	if take("sections") {
+		m.sections = st.Sections
+	}
+	return notes
 }
 
 // SaveStateAs writes the calculator's state now to a new state file at

@@ -82,6 +82,7 @@ func main() {
 	// A few writes a second at most, and the last one when the window
 	// closes (Flush below): a key no longer costs a file write.
 	m.SaveEvery(saveInterval)
+	m.OnStateConflict(func(s string) { fmt.Fprintf(os.Stderr, "hp17b: %s\n", s) })
 	if f.Model.Given {
 		_ = m.SetModel(f.Model.Model) // nothing runs yet
 	}

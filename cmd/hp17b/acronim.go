@@ -65,15 +65,28 @@ type acroSolveCmd struct {
 	JSON      bool    `name:"json" help:"Print JSON."`
 	Piles     string  `placeholder:"PILES" help:"Solve from these piles instead of 1 3 5 7: \"7/1 5 3 1\" (7 stones, 1 poisoned)."`
 	Timeout   timeout `placeholder:"D" help:"${timeout_help}"`
+	MaxStates int     `placeholder:"N" help:"Stop after N states in memory (0: a quarter of the machine's memory, at 64 bytes a state)."`
 }
 
 func (c *acroSolveCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
+	if c.MaxStates < 0 {
+		fmt.Fprintln(stderr, "hp17b: --max-states: want 0 (a quarter of the memory) or more")
+		return exitUsage
+	}
+	budget := c.MaxStates
+	if budget == 0 {
+		budget = defaultAcroStates()
+	}
 	v := c.variant()
 	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
 	sv := nim.NewAcroSolver(v)
-	sv.Stop = func() bool { return ctx.Err() != nil }
+	full := false
+	sv.Stop = func() bool {
+		full = full || sv.States() > budget
+		return full || ctx.Err() != nil
+	}
 	s := nim.AcroStart(v)
 	if c.Piles != "" {
 		ps, err := parsePiles(c.Piles)
@@ -84,6 +97,10 @@ func (c *acroSolveCmd) run(e *env) int {
 		s.Piles = nim.NormalizePiles(ps)
 	}
 	value, best := sv.BestMoves(s)
+	if sv.Stopped() && full {
+		fmt.Fprintf(stderr, "hp17b: stopped at %d states, the memory budget (--max-states %d): give fewer or smaller piles, or a larger --max-states\n", sv.States(), budget)
+		return exitFailed
+	}
 	if sv.Stopped() && stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/programs"
@@ -19,27 +21,56 @@ type compareCmd struct {
 	Model   cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
 }
 
+// run compares one program, or every one (all) within one --timeout for
+// the whole command: the first Ctrl-C or the deadline stops it with the
+// reports it has, and the programs not compared are named.
 func (c *compareCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
+	ctx, cancel := workContext(c.Timeout)
+	defer cancel()
 	if c.Program != "all" {
-		return c.compare(c.Program, stdout, stderr)
+		code := c.compare(ctx, c.Program, stdout, stderr)
+		if code == stoppedEarly {
+			stopped(ctx, c.Timeout, stderr)
+			return exitFailed
+		}
+		return code
 	}
 	if c.Eq != "" {
 		fmt.Fprintln(stderr, "hp17b: compare all: --eq names one program's equation; give the program")
 		return exitUsage
 	}
 	code := exitOK
-	for i, p := range programs.All() {
-		if i > 0 && !c.JSON {
-			fmt.Fprintln(stdout)
+	all := programs.All()
+	for i, p := range all {
+		r := stoppedEarly
+		if ctx.Err() == nil {
+			if i > 0 && !c.JSON {
+				fmt.Fprintln(stdout)
+			}
+			r = c.compare(ctx, p.ID, stdout, stderr)
 		}
-		code = max(code, c.compare(p.ID, stdout, stderr))
+		if r == stoppedEarly {
+			stopped(ctx, c.Timeout, stderr)
+			var left []string
+			for _, q := range all[i:] {
+				left = append(left, q.ID)
+			}
+			fmt.Fprintf(stderr, "hp17b: compare all: not compared: %s\n", strings.Join(left, " "))
+			return exitFailed
+		}
+		code = max(code, r)
 	}
 	return code
 }
 
-// compare checks one program, id, and returns the exit status.
-func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
+// stoppedEarly is compare's status when ctx ended its work: run says
+// why, once for the whole command.
+const stoppedEarly = -1
+
+// compare checks one program, id, within ctx, and returns the exit status,
+// or stoppedEarly (nothing printed) when ctx ended first.
+func (c *compareCmd) compare(ctx context.Context, id string, stdout, stderr io.Writer) int {
 	prog, err := programs.ByID(id)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
@@ -53,11 +84,9 @@ func (c *compareCmd) compare(id string, stdout, stderr io.Writer) int {
 		}
 		eq = eqs[0]
 	}
-	ctx, cancel := workContext(c.Timeout)
-	defer cancel()
 	rep, err := programs.Compare(ctx, prog, eq, c.Model.Model)
-	if stopped(ctx, c.Timeout, stderr) {
-		return exitFailed
+	if ctx.Err() != nil {
+		return stoppedEarly
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)

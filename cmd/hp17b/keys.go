@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,30 +10,41 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/cli"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // openMachine opens the calculator for the --state / --fresh flags: the
 // default state file, another one, or a fresh machine that reads and
-// writes no file. It prints the notice of a damaged state file.
+// writes no file. The state file stays locked until the machine's Close
+// (emulator.OpenStateLocked: a key script's run happens wholly before or
+// after another writer's). It prints the notice of a damaged state file.
 func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Machine, bool) {
-	m, notice, err := emulator.OpenState(statePath, fresh)
+	m, notice, err := emulator.OpenStateLocked(statePath, fresh)
 	if err != nil {
-		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: %s\n", printable(err.Error()))
 		return nil, false
 	}
 	if notice != "" {
-		fmt.Fprintf(stderr, "hp17b: %s\n", notice)
+		fmt.Fprintf(stderr, "hp17b: %s\n", printable(notice))
 	}
 	return m, true
 }
 
-// loadInto adds an equation file's equations to the machine's list.
+// loadInto adds an equation file's equations to the machine's list: a
+// bad equation is reported with its caret, any other error (the file
+// cannot be read, the state would be full) as "hp17b: --load FILE: …".
 func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
-	if err := m.LoadFile(path); err != nil {
+	err := m.LoadFile(path)
+	var se *solver.SyntaxError
+	switch {
+	case err == nil:
+		return true
+	case errors.As(err, &se):
 		reportEquationError(stderr, err)
-		return false
+	default:
+		fmt.Fprintf(stderr, "hp17b: --load %s: %s\n", printable(path), printable(err.Error()))
 	}
-	return true
+	return false
 }
 
 type keysCmd struct {
@@ -56,7 +68,7 @@ func (c *keysCmd) run(e *env) int {
 		return exitUsage
 	}
 	m.SaveEvery(-1) // one write, at the end of the script
-	defer m.Flush()
+	defer m.Close()
 	if c.Model.Given {
 		_ = m.SetModel(c.Model.Model) // not busy: no key has run yet
 	}
@@ -66,7 +78,7 @@ func (c *keysCmd) run(e *env) int {
 	var after func(string, emulator.Frame)
 	if c.Trace {
 		after = func(tok string, f emulator.Frame) {
-			fmt.Fprintf(stdout, "%s\n%s\n%s\n", tok, indent(f.Top), indent(f.MenuLine()))
+			fmt.Fprintf(stdout, "%s\n%s\n%s\n", printable(tok), indent(printable(f.Top)), indent(printable(f.MenuLine())))
 		}
 	}
 	ctx, cancel := workContext(c.Timeout)
@@ -89,15 +101,15 @@ func (c *keysCmd) run(e *env) int {
 	err := emulator.Run(m, strings.Join(c.Script, " "), after)
 	close(done)
 	if err != nil {
-		fmt.Fprintf(stderr, "hp17b: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: %s\n", printable(err.Error()))
 		return exitUsage
 	}
 	if stopped(ctx, c.Timeout, stderr) {
-		fmt.Fprintln(stdout, m.Frame().String())
+		fmt.Fprintln(stdout, printable(m.Frame().String()))
 		return exitFailed
 	}
 	if !c.Trace {
-		fmt.Fprintln(stdout, m.Frame().String())
+		fmt.Fprintln(stdout, printable(m.Frame().String()))
 	}
 	if c.Print != "" {
 		if err := writePrintOut(c.Print, m.PrintOut()); err != nil {
@@ -105,7 +117,7 @@ func (c *keysCmd) run(e *env) int {
 			return exitFailed
 		}
 	}
-	if err := m.Flush(); err != nil {
+	if err := m.Close(); err != nil {
 		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", err)
 		return exitFailed
 	}

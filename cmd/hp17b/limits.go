@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/hp17b/hp17b/internal/files"
 )
 
 // timeout is a --timeout: how long a command's work may run, 0 for no
@@ -72,4 +77,57 @@ func stopped(ctx context.Context, limit timeout, stderr io.Writer) bool {
 		return true
 	}
 	return false
+}
+
+// runBounded runs work, which writes its report to the writer it is given,
+// until it ends or ctx is done. A finished report is copied to stdout;
+// when ctx ends first nothing is printed (stopped says why) and done is
+// false: the work goes on in the background until the command returns and
+// the process ends, which is at once. This stops work that checks no
+// context (nim analyze's sums) within a moment of the deadline or Ctrl-C.
+func runBounded(ctx context.Context, stdout io.Writer, work func(io.Writer) int) (code int, done bool) {
+	var out bytes.Buffer
+	finished := make(chan int, 1)
+	go func() { finished <- work(&out) }()
+	select {
+	case code = <-finished:
+		_, _ = stdout.Write(out.Bytes())
+		return code, true
+	case <-ctx.Done():
+		return exitFailed, false
+	}
+}
+
+// bytesPerAcroState is what one Acro-Nim state may cost the solver's
+// tables in memory: measured about 32 bytes a state live (the heap after
+// 254,091 states from seven piles of 31), doubled for a map growing into
+// a new table while the old one is still held.
+const bytesPerAcroState = 64
+
+// defaultAcroStates is acronim solve's state budget when --max-states is
+// not given: a quarter of the machine's memory (machineMemory), at
+// bytesPerAcroState a state.
+func defaultAcroStates() int {
+	return int(machineMemory() / 4 / bytesPerAcroState)
+}
+
+// machineMemory is the machine's memory in bytes (MemTotal in
+// /proc/meminfo), or 4 GiB where it cannot be read.
+func machineMemory() int64 {
+	const fallback = 4 << 30
+	b, err := files.ReadRegular("/proc/meminfo", 1<<16)
+	if err != nil {
+		return fallback
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+			f := strings.Fields(rest)
+			if len(f) == 2 && f[1] == "kB" {
+				if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && kb > 0 {
+					return kb << 10
+				}
+			}
+		}
+	}
+	return fallback
 }

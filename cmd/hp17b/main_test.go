@@ -609,7 +609,13 @@ func TestCompareGamePrograms(t *testing.T) {
 	assert.Equal(t, exitFailed, code)
 	assert.Contains(t, out, "illegal move")
 
-	// compare all: TestCompareGolden.
+	// --timeout is one budget for the whole command (every program, not
+	// each): room for all eleven under the race detector.
+	out, _, code = runCLI("compare", "all", "--timeout", "20m")
+	assert.Equal(t, exitOK, code)
+	for _, p := range []string{"compare nim\n", "compare nim-misere\n", "compare subk\n", "compare dawson\n"} {
+		assert.Contains(t, out, p)
+	}
 	_, errOut, code := runCLI("compare", "all", "--eq", bad)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "give the program")

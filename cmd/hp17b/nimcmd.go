@@ -243,10 +243,11 @@ func parseHeaps(args []string) ([]int, error) {
 }
 
 type nimAnalyzeCmd struct {
-	Heaps  []string `arg:"" sep:"none" placeholder:"HEAP" help:"The heaps' sizes, as arguments or in one separated by commas."`
-	Game   string   `default:"nim" placeholder:"GAME" help:"${game_help}"`
-	K      int      `default:"4" help:"K of game 3, take 1 to K."`
-	Misere bool     `help:"Misère play: whoever makes the last move loses."`
+	Heaps   []string `arg:"" sep:"none" placeholder:"HEAP" help:"The heaps' sizes, as arguments or in one separated by commas."`
+	Game    string   `default:"nim" placeholder:"GAME" help:"${game_help}"`
+	K       int      `default:"4" help:"K of game 3, take 1 to K."`
+	Misere  bool     `help:"Misère play: whoever makes the last move loses."`
+	Timeout timeout  `placeholder:"D" help:"${timeout_help}"`
 }
 
 func (c *nimAnalyzeCmd) run(e *env) int {
@@ -255,7 +256,17 @@ func (c *nimAnalyzeCmd) run(e *env) int {
 	if err == nil && len(heaps) > 0 {
 		var g nim.Octal
 		if g, err = nim.GameByName(c.Game, c.K); err == nil {
-			return analyze(g, heaps, c.Misere, stdout, stderr)
+			if err := movesWithin(g, heaps, c.Misere); err != nil {
+				fmt.Fprintf(stderr, "hp17b: nim analyze: %v\n", err)
+				return exitUsage
+			}
+			ctx, cancel := workContext(c.Timeout)
+			defer cancel()
+			code, done := runBounded(ctx, stdout, func(w io.Writer) int { return analyze(g, heaps, c.Misere, w, stderr) })
+			if !done {
+				stopped(ctx, c.Timeout, stderr)
+			}
+			return code
 		}
 	}
 	fmt.Fprintf(stderr, "hp17b: %v\nrun hp17b nim analyze --help for its usage\n", err)
@@ -354,6 +365,24 @@ func checkHeaps(command string, h, max, maxH, maxM int) error {
 	}
 	if err := positionsWithin(h, max); err != nil {
 		return fmt.Errorf("nim %s: %w", command, err)
+	}
+	return nil
+}
+
+// movesWithin says whether nim analyze's search for winning moves stays
+// within MaxPositions: every option of every heap is tried, about
+// (heap+1) × the code's digits of them a heap. Misère Nim finds its moves
+// directly (nim.WinningMoves), a heap at a time.
+func movesWithin(g nim.Octal, heaps []int, misere bool) error {
+	if misere && g.String() == nim.Slides[0].String() {
+		return nil
+	}
+	n := 0.0
+	for _, h := range heaps {
+		n += float64(h+1) * float64(max(1, len(g.Digits)))
+	}
+	if n > MaxPositions {
+		return fmt.Errorf("%d heaps of %s are about %.3g moves to try, more than the %d this command goes through: give fewer or smaller heaps", len(heaps), g.Name, n, MaxPositions)
 	}
 	return nil
 }

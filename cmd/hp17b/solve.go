@@ -21,6 +21,10 @@ func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return nil, false
 	}
+	if err := emulator.CheckFileText(path, string(b)); err != nil {
+		reportEquationError(stderr, err)
+		return nil, false
+	}
 	eqs, err := solver.ParseFile(path, string(b))
 	if err != nil {
 		reportEquationError(stderr, err)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 )
 
 // ErrTooLarge is wrapped by the error for a file larger than its limit.
@@ -18,9 +17,10 @@ var ErrTooLarge = errors.New("too large")
 // bytes. A device, a fifo or a folder is an error ("… is not a regular
 // file"), and so is a larger file ("… is larger than N bytes", wrapping
 // ErrTooLarge); errors from the system pass through (os.ErrNotExist among
-// them).
+// them). The file is opened without blocking (openNoBlock), so that a
+// fifo with no writer is refused at once instead of waiting for one.
 func ReadRegular(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,8 @@
+//go:build race
+
+package emulator
+
+// raceBuild says the tests run under the race detector (ten times slower
+// at JSON): the long state-file checks then run their short form, and make
+// test runs them in full without it.
+const raceBuild = true

@@ -32,21 +32,26 @@ type Layout struct {
 	PaperClear, PaperSave Rect
 }
 
-// Body and panel sizes, layout units.
+// Body and panel sizes, layout units; keyGap is the built-in face's gap
+// between keys (the skin's KeyGap).
 const (
 	BodyWidth   = 380.0
 	BodyHeight  = 540.0
 	PanelWidth  = 280.0
 	keyGap      = 10.0
 	margin      = 15.0
-	menuKeyH    = 24.0
-	keyH        = 36.0
-	rowPitch    = 60.0
 	firstKeyRow = 130.0
 )
 
-// NewLayout lays the calculator out, with the heaps panel or without.
-func NewLayout(panel bool) Layout {
+// NewLayout lays the calculator out with the built-in face's key geometry,
+// with the heaps panel or without.
+func NewLayout(panel bool) Layout { return NewSkinLayout(panel, DefaultSkin()) }
+
+// NewSkinLayout lays the calculator out with skin's key geometry (its
+// KeyHeight, MenuKeyHeight, KeyGap and RowPitch), with the heaps panel or
+// without.
+func NewSkinLayout(panel bool, skin *Skin) Layout {
+	keyGap, menuKeyH, keyH, rowPitch := skin.KeyGap, skin.MenuKeyHeight, skin.KeyHeight, skin.RowPitch
 	l := Layout{Width: BodyWidth, Height: BodyHeight, Body: Rect{0, 0, BodyWidth, BodyHeight}}
 	l.Bezel = Rect{20, 16, BodyWidth - 40, 92}
 	p := l.Pixels(1, 0, 0)

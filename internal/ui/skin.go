@@ -69,15 +69,20 @@ func LightSkin() *Skin {
 	return s
 }
 
-// SkinError is a bad line of a skin file: the file, the line (from 1) and
-// what is wrong.
+// SkinError is a bad line of a skin file: the file, the line (from 1; 0
+// for the file as a whole) and what is wrong.
 type SkinError struct {
 	File string
 	Line int
 	Msg  string
 }
 
-func (e *SkinError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *SkinError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // ParseSkin reads a skin file: one setting a line, "name = value", and
 // lines starting with '#' are comments. Colours are #rrggbb (or "none"
@@ -150,7 +155,7 @@ func parseSkin(s *Skin, file, src string) error {
 		}
 		if sz, ok := sizes[name]; ok {
 			v, err := strconv.ParseFloat(value, 64)
-			if err != nil || v < sz.min || v > sz.max {
+			if err != nil || !(v >= sz.min && v <= sz.max) {
 				return bad("%s: want a number from %g to %g, not %q", name, sz.min, sz.max, value)
 			}
 			*sz.v = v

@@ -27,7 +27,7 @@ type Skin struct {
 	NoDotOff             bool
 	// Key, MenuKey and ShiftKey are the keys' faces; KeyLabel the printed
 	// labels on them, Gold the shifted labels above them, Lower the lower
-	// labels below (ENTER, ON), Model the model's name.
+	// labels below (ENTER, ON), Model the model's name (on the bezel).
 	Key, MenuKey, ShiftKey, KeyLabel, Gold, Lower, Model color.RGBA
 	// KeyHeight, MenuKeyHeight, KeyGap and RowPitch place the keys (see
 	// NewSkinLayout); Bevel is the depth of a key's edge and Radius its

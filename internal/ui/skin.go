@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/hp17b/hp17b/internal/files"
 )
 
 // Skin is how the calculator's face looks: its colours, the keys' geometry
@@ -67,6 +69,24 @@ func LightSkin() *Skin {
 		panic(err) // embedded; TestSkins parses it
 	}
 	return s
+}
+
+// LoadSkin gives the skin named by --skin: "" or "dark" the built-in dark
+// face, "light" the built-in light one, anything else a skin file's path,
+// read and parsed over the dark face (a bad line is a *SkinError; a file
+// that cannot be read, or is larger than 64 KiB, an error saying so).
+func LoadSkin(name string) (*Skin, error) {
+	switch name {
+	case "", "dark":
+		return DefaultSkin(), nil
+	case "light":
+		return LightSkin(), nil
+	}
+	b, err := files.ReadRegular(name, 64<<10)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSkin(name, string(b), nil)
 }
 
 // SkinError is a bad line of a skin file: the file, the line (from 1; 0

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -99,4 +100,20 @@ func TestSkinsFigure(t *testing.T) {
 		draw.Draw(fig, image.Rect(i*(w+20), 0, i*(w+20)+w, h), img, image.Point{}, draw.Src)
 	}
 	checkGolden(t, filepath.Join("..", "..", "docs", "skins.png"), fig)
+}
+
+func TestLoadSkin(t *testing.T) {
+	for name, want := range map[string]string{"": "dark", "dark": "dark", "light": "light"} {
+		s, err := LoadSkin(name)
+		require.NoError(t, err, name)
+		assert.Equal(t, want, s.Name)
+	}
+	path := filepath.Join(t.TempDir(), "mine.skin")
+	require.NoError(t, os.WriteFile(path, []byte("name = mine\nkey = #000000\n"), 0o644))
+	s, err := LoadSkin(path)
+	require.NoError(t, err)
+	assert.Equal(t, "mine", s.Name)
+	assert.Equal(t, color.RGBA{0, 0, 0, 0xff}, s.Key)
+	_, err = LoadSkin(filepath.Join(t.TempDir(), "none.skin"))
+	assert.Error(t, err)
 }

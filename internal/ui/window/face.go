@@ -18,12 +18,20 @@ type faceView struct {
 	tex   *ebiten.Image
 }
 
-// draw paints the face for frame f with pressed (or -1) held and draws it
-// over the whole screen; model is the name printed on the face.
-func (v *faceView) draw(screen *ebiten.Image, f emulator.Frame, pressed emulator.Key, model string) {
+// skin is the face's skin (Options.Skin, or the built-in face).
+func (g *Game) skin() *ui.Skin {
+	if g.opt.Skin == nil {
+		g.opt.Skin = ui.DefaultSkin()
+	}
+	return g.opt.Skin
+}
+
+// draw paints the face in skin for frame f with pressed (or -1) held and
+// draws it over the whole screen; model is the name printed on the face.
+func (v *faceView) draw(screen *ebiten.Image, skin *ui.Skin, f emulator.Frame, pressed emulator.Key, model string) {
 	size := screen.Bounds().Size()
 	if v.face == nil || v.model != model {
-		v.face, v.model = ui.NewFace(nil, model, true), model
+		v.face, v.model = ui.NewFace(skin, model, true), model
 	}
 	if v.img == nil || v.img.Bounds().Size() != size {
 		v.img = image.NewRGBA(image.Rectangle{Max: size})

@@ -77,6 +77,9 @@ type Options struct {
 	// the state as a new file) put their state files; "" turns both off
 	// (--fresh, the browser).
 	StateDir string
+	// Skin is the calculator's face (ui.DefaultSkin when nil): its colours,
+	// key geometry (the keys' hit areas too) and labels' size.
+	Skin *ui.Skin
 	// Switch, when set, is told the state file to continue on after the
 	// window closes for Ctrl+N or Ctrl+Shift+S (the program restarts the
 	// window on it: Ebitengine runs one window a process).
@@ -297,7 +300,7 @@ func (g *Game) keepPlace(p emulator.WindowPlace) {
 
 // layout is the same whether or not the heaps panel shows, so the
 // calculator never moves when it comes or goes.
-func (g *Game) layout() ui.Layout { return ui.NewLayout(true) }
+func (g *Game) layout() ui.Layout { return ui.NewSkinLayout(true, g.skin()) }
 
 // LayoutF renders at the device's pixel density, for crisp HiDPI output.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
@@ -635,7 +638,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	// The calculator's face (body, LCD, keys) is painted in software by
 	// ui.Face (face.go); the panel and the overlays are drawn over it.
 	f := snap.Frame
-	g.face.draw(screen, f, snap.Pressed, Title(g.ctrl.Machine().Model()))
+	g.face.draw(screen, g.skin(), f, snap.Pressed, Title(g.ctrl.Machine().Model()))
 	if snap.Paper.Shown {
 		g.drawPaper(screen, l, snap.Paper, rect, label, scale, ox, oy)
 	} else if p := snap.Panel; p.Active {

@@ -142,8 +142,22 @@ func (p *painter) fill(r Rect, c color.RGBA) {
 	fillPx(p.dst, int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)), c)
 }
 
+// fillPx sets the pixels of [x0, x1) × [y0, y1) inside dst to c.
 func fillPx(dst *image.RGBA, x0, y0, x1, y1 int, c color.RGBA) {
-	draw.Draw(dst, image.Rect(x0, y0, x1, y1), image.NewUniform(c), image.Point{}, draw.Src)
+	r := image.Rect(x0, y0, x1, y1).Intersect(dst.Bounds())
+	if r.Empty() {
+		return
+	}
+	px := [4]uint8{c.R, c.G, c.B, c.A}
+	first := dst.PixOffset(r.Min.X, r.Min.Y)
+	row := dst.Pix[first : first+4*r.Dx()]
+	for i := 0; i < len(row); i += 4 {
+		copy(row[i:i+4], px[:])
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		o := dst.PixOffset(r.Min.X, y)
+		copy(dst.Pix[o:o+len(row)], row)
+	}
 }
 
 // round fills r with corners of radius rad (layout units), anti-aliased.
@@ -153,27 +167,36 @@ func (p *painter) round(r Rect, rad float64, c color.RGBA) {
 }
 
 func roundPx(dst *image.RGBA, x0, y0, x1, y1, rad float64, c color.RGBA) {
-	bx0, by0 := int(math.Floor(x0)), int(math.Floor(y0))
-	bx1, by1 := int(math.Ceil(x1)), int(math.Ceil(y1))
-	if bx1 <= bx0 || by1 <= by0 {
+	// On whole pixels, so that only the corners need anti-aliasing: the
+	// rest is three rectangles (a large body costs no more than a key).
+	ix0, iy0 := int(math.Round(x0)), int(math.Round(y0))
+	ix1, iy1 := int(math.Round(x1)), int(math.Round(y1))
+	if ix1 <= ix0 || iy1 <= iy0 {
 		return
 	}
-	rad = min(rad, (x1-x0)/2, (y1-y0)/2)
-	z := vector.NewRasterizer(bx1-bx0, by1-by0)
-	fx0, fy0 := float32(x0-float64(bx0)), float32(y0-float64(by0))
-	fx1, fy1 := float32(x1-float64(bx0)), float32(y1-float64(by0))
-	k := float32(rad)
-	z.MoveTo(fx0+k, fy0)
-	z.LineTo(fx1-k, fy0)
-	z.QuadTo(fx1, fy0, fx1, fy0+k)
-	z.LineTo(fx1, fy1-k)
-	z.QuadTo(fx1, fy1, fx1-k, fy1)
-	z.LineTo(fx0+k, fy1)
-	z.QuadTo(fx0, fy1, fx0, fy1-k)
-	z.LineTo(fx0, fy0+k)
-	z.QuadTo(fx0, fy0, fx0+k, fy0)
-	z.ClosePath()
-	z.Draw(dst, image.Rect(bx0, by0, bx1, by1), image.NewUniform(c), image.Point{})
+	r := int(math.Round(min(rad, float64(ix1-ix0)/2, float64(iy1-iy0)/2)))
+	if r <= 0 {
+		fillPx(dst, ix0, iy0, ix1, iy1, c)
+		return
+	}
+	fillPx(dst, ix0+r, iy0, ix1-r, iy1, c)
+	fillPx(dst, ix0, iy0+r, ix0+r, iy1-r, c)
+	fillPx(dst, ix1-r, iy0+r, ix1, iy1-r, c)
+	// Each corner a quarter disc in an r × r square: from the disc's
+	// centre along one side, round to the other.
+	f := float32(r)
+	corner := func(x, y int, cx, cy, ax, ay, qx, qy, bx, by float32) {
+		z := vector.NewRasterizer(r, r)
+		z.MoveTo(cx, cy)
+		z.LineTo(ax, ay)
+		z.QuadTo(qx, qy, bx, by)
+		z.ClosePath()
+		z.Draw(dst, image.Rect(x, y, x+r, y+r), image.NewUniform(c), image.Point{})
+	}
+	corner(ix0, iy0, f, f, 0, f, 0, 0, f, 0)
+	corner(ix1-r, iy0, 0, f, 0, 0, f, 0, f, f)
+	corner(ix1-r, iy1-r, 0, 0, f, 0, f, f, 0, f)
+	corner(ix0, iy1-r, f, 0, f, f, 0, f, 0, 0)
 }
 
 // shade mixes c toward white (t > 0) or black (t < 0) by |t|.

@@ -115,3 +115,27 @@ func dotsFromImage(img image.Image, g PixelDots) *Dots {
 	}
 	return &d
 }
+
+// BenchmarkFacePaint is a frame's painting in the window at 1× and 2×
+// (660 × 540 and 1320 × 1080 with the panel's place): the kept face
+// copied, a key drawn pressed and the LCD painted; "first" paints the
+// face anew, as after a resize.
+func BenchmarkFacePaint(b *testing.B) {
+	f := emulator.Frame{Top: "SOLUTION NOT FOUND", Cursor: -1, Labels: [6]string{"NOM%", "V", "W", "M", "MU%C"}}
+	for _, scale := range []float64{1, 2} {
+		face := NewFace(nil, "HP-17BII", true)
+		l := face.Layout()
+		img := image.NewRGBA(image.Rect(0, 0, int(l.Width*scale), int(l.Height*scale)))
+		b.Run(fmt.Sprintf("%gx", scale), func(b *testing.B) {
+			face.Paint(img, f, nil)
+			for b.Loop() {
+				face.Paint(img, f, []emulator.Key{emulator.Key7})
+			}
+		})
+		b.Run(fmt.Sprintf("%gx-first", scale), func(b *testing.B) {
+			for b.Loop() {
+				NewFace(nil, "HP-17BII", true).Paint(img, f, nil)
+			}
+		})
+	}
+}

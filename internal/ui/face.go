@@ -95,7 +95,7 @@ func (f *Face) paintBase(dst *image.RGBA, scale, ox, oy float64) {
 	// The model's name on the bezel, above the glass at its left.
 	g := l.Pixels(scale, ox, oy)
 	top := (float64(g.GlassY) - oy) / scale
-	p.text(f.model, true, 10*s.FontScale, float64(g.GlassX-int(ox))/scale, (l.Bezel.Y+top)/2, s.Model, false)
+	p.text(f.model, true, 10*s.FontScale, (float64(g.GlassX)-ox)/scale, (l.Bezel.Y+top)/2, s.Model, false)
 	for k := emulator.Key(0); k < emulator.NumKeys; k++ {
 		p.key(k, false)
 		_, gold, lower := PrintedLabels(k)

@@ -97,6 +97,7 @@ type SkinError struct {
 	Msg  string
 }
 
+// Error gives "file:line: what is wrong" ("file: ..." for the whole file).
 func (e *SkinError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)

@@ -196,9 +196,12 @@ func TestUnreachableDisplay(t *testing.T) {
 
 // TestWindowCommandLine: the window program's --version and --help print
 // and exit 0 before any window opens; a bad flag is a usage error (64,
-// which hp17b reports as its own usage error) naming the flag.
+// which hp17b reports as its own usage error) naming the flag, and a bad
+// skin file names its line.
 func TestWindowCommandLine(t *testing.T) {
 	bin := buildWindow(t)
+	badSkin := filepath.Join(t.TempDir(), "bad.skin")
+	require.NoError(t, os.WriteFile(badSkin, []byte("name = bad\nkey-height = 99\n"), 0o644))
 	for _, c := range []struct {
 		args []string
 		code int
@@ -210,6 +213,8 @@ func TestWindowCommandLine(t *testing.T) {
 		{[]string{"--click", "540"}, 64, `hp17b-window: --click: want X,Y in layout units, got "540"`},
 		{[]string{"--model", "17c"}, 64, "hp17b-window: --model"},
 		{[]string{"stray"}, 64, "unexpected argument stray"},
+		{[]string{"--skin", "no-such.skin"}, 64, "hp17b: --skin: "},
+		{[]string{"--skin", badSkin}, 64, "hp17b: --skin: " + badSkin + `:2: key-height: want a number from 16 to 40, not "99"`},
 	} {
 		cmd := exec.Command(bin, c.args...)
 		cmd.Env = append(os.Environ(), "DISPLAY=:7777", "WAYLAND_DISPLAY=") // no window may open
@@ -222,4 +227,16 @@ func TestWindowCommandLine(t *testing.T) {
 		assert.Equal(t, c.code, code, "%v: %s", c.args, out)
 		assert.Contains(t, string(out), c.out, c.args)
 	}
+}
+
+// TestScreenshotSkins: the light skin's window shows the same LCD as the
+// dark one, on its own colours.
+func TestScreenshotSkins(t *testing.T) {
+	bin := buildWindow(t)
+	dark := screenshot(t, bin, "--keys", "MODES")
+	light := screenshot(t, bin, "--keys", "MODES", "--skin", "light")
+	want := ui.ReadLCD(ui.RenderLCD(frameAfter(t, "MODES")))
+	assert.Equal(t, want, ui.ReadLCD(lcdDots(dark)))
+	assert.Equal(t, want, ui.ReadLCD(lcdDots(light)))
+	assert.NotEqual(t, dark.At(2, 2), light.At(2, 2), "the skins' backgrounds differ")
 }

@@ -71,6 +71,11 @@ func main() {
 		fmt.Fprintf(os.Stderr, "hp17b: key map: %v\n", err)
 		os.Exit(exitUsage)
 	}
+	skin, err := ui.LoadSkin(f.Skin)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "hp17b: --skin: %v\n", err)
+		os.Exit(exitUsage)
+	}
 	m, notice, err := openMachine(f.State, f.Fresh)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
@@ -108,12 +113,12 @@ func main() {
 	exposeFrame(m)
 	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
 	err = window.Run(m, window.Options{StateDir: stateDir(f.State, f.Fresh), Switch: func(p string) { next = p }, Screenshot: f.Screenshot, Clicks: clickPoints(f.Click), Stderr: os.Stderr, ReportStartup: f.ReportStartup, Start: start, PaperFile: f.Paper, KeyMap: pcKeys,
-		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program})
+		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program, Skin: skin})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}
 	if err == nil && next != "" {
-		os.Exit(restartOn(next, f.Keymap, f.Paper, f.Equations))
+		os.Exit(restartOn(next, f.Keymap, f.Paper, f.Equations, f.Skin))
 	}
 	switch {
 	case errors.Is(err, window.ErrNoWindow):
@@ -142,15 +147,15 @@ var releaseVersion string
 
 // restartOn starts the window anew on the state file path (Ebitengine
 // runs one window a process), passing on the key map, paper and equations
-// files, and returns this process's exit status.
-func restartOn(path, keymap, paper, equations string) int {
+// files and the skin, and returns this process's exit status.
+func restartOn(path, keymap, paper, equations, skin string) int {
 	exe, err := os.Executable()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "hp17b: restarting on %s: %v\n", path, err)
 		return 1
 	}
 	args := []string{"--state", path}
-	for _, f := range [][2]string{{"--keymap", keymap}, {"--paper", paper}, {"--equations", equations}} {
+	for _, f := range [][2]string{{"--keymap", keymap}, {"--paper", paper}, {"--equations", equations}, {"--skin", skin}} {
 		if f[1] != "" {
 			args = append(args, f[0], f[1])
 		}

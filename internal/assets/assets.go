@@ -1,6 +1,6 @@
 // Package assets holds the window's resources, embedded in the binary: the
-// two LCD dot-matrix fonts (our own designs: 5×7 for the top line, 3×5 for
-// the menu labels).
+// two LCD dot-matrix fonts (our own designs: 5×7 for the top line, a
+// proportional font five dots high for the menu labels; docs/lcd-font.md).
 package assets
 
 import (
@@ -15,14 +15,30 @@ import (
 //go:embed lcd5x7.txt
 var lcd5x7 string
 
-//go:embed lcd3x5.txt
-var lcd3x5 string
+//go:embed lcdmenu.txt
+var lcdmenu string
 
-// Font is a dot-matrix font: each glyph is Height rows of Width dots, a row
-// a bit mask whose bit Width−1 is the leftmost dot.
+// Font is a dot-matrix font: each glyph is Height rows, a row a bit mask
+// whose bit w−1 is the leftmost dot of a glyph w dots wide. A fixed-width
+// font's glyphs are all Width dots wide (Widths is nil); a proportional
+// font's widths are in Widths, and Width is the widest.
 type Font struct {
 	Width, Height int
 	Glyphs        map[rune][]uint8
+	Widths        map[rune]int
+}
+
+// GlyphWidth is r's width in dots (Width for a character the font lacks).
+func (f *Font) GlyphWidth(r rune) int {
+	if w, ok := f.Widths[r]; ok {
+		return w
+	}
+	return f.Width
+}
+
+// Dot reports whether dot (row, col) of glyph rows, width w, is dark.
+func Dot(rows []uint8, w, row, col int) bool {
+	return rows[row]&(1<<(w-1-col)) != 0
 }
 
 // parseFont reads the text form: "CHAR ROW ROW ..." per line, "//" comments;
@@ -67,6 +83,64 @@ func parseFont(src string, width, height, base int) (*Font, error) {
 	return f, sc.Err()
 }
 
+// parsePatterns reads the proportional text form: "CHAR ROW ROW ..." per
+// line, each row a pattern of '#' (dark) and '.' (clear) as wide as the
+// glyph, "//" comments; the character may be written \xNN.
+func parsePatterns(src string, height int) (*Font, error) {
+	f := &Font{Height: height, Glyphs: map[rune][]uint8{}, Widths: map[rune]int{}}
+	sc := bufio.NewScanner(strings.NewReader(src))
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if text == "" || strings.HasPrefix(text, "//") {
+			continue
+		}
+		fields := strings.Fields(text)
+		if len(fields) != height+1 {
+			return nil, fmt.Errorf("font line %d: want a character and %d rows", line, height)
+		}
+		ch, err := character(fields[0])
+		if err != nil {
+			return nil, fmt.Errorf("font line %d: %v", line, err)
+		}
+		w := len(fields[1])
+		if w < 1 || w > 8 {
+			return nil, fmt.Errorf("font line %d: a glyph is 1 to 8 dots wide, not %d", line, w)
+		}
+		rows := make([]uint8, height)
+		for i, r := range fields[1:] {
+			if len(r) != w || strings.Trim(r, "#.") != "" {
+				return nil, fmt.Errorf("font line %d: row %q: want %d of '#' and '.'", line, r, w)
+			}
+			for j, c := range r {
+				if c == '#' {
+					rows[i] |= 1 << (w - 1 - j)
+				}
+			}
+		}
+		if _, dup := f.Glyphs[ch]; dup {
+			return nil, fmt.Errorf("font line %d: %q twice", line, ch)
+		}
+		f.Glyphs[ch], f.Widths[ch] = rows, w
+		f.Width = max(f.Width, w)
+	}
+	return f, sc.Err()
+}
+
+// character reads a font line's character: one character, or \xNN.
+func character(s string) (rune, error) {
+	if strings.HasPrefix(s, `\x`) {
+		v, err := strconv.ParseUint(s[2:], 16, 8)
+		return rune(v), err
+	}
+	ch, size := utf8.DecodeRuneInString(s)
+	if size != len(s) {
+		return 0, fmt.Errorf("%q is not one character", s)
+	}
+	return ch, nil
+}
+
 func mustFont(src string, width, height, base int) *Font {
 	f, err := parseFont(src, width, height, base)
 	if err != nil {
@@ -75,8 +149,15 @@ func mustFont(src string, width, height, base int) *Font {
 	return f
 }
 
-// Large is the 5×7 font of the top line; Small the 3×5 font of the labels.
+// Large is the 5×7 font of the top line and of messages on the second
+// line; Small the proportional five-dot font of the menu labels.
 var (
 	Large = mustFont(lcd5x7, 5, 7, 16)
-	Small = mustFont(lcd3x5, 3, 5, 10)
+	Small = func() *Font {
+		f, err := parsePatterns(lcdmenu, 5)
+		if err != nil {
+			panic(err) // embedded; a test parses it
+		}
+		return f
+	}()
 )

@@ -37,6 +37,9 @@ type Window struct {
 	Paper     string `placeholder:"FILE" help:"Where the print-out panel's Save writes (default: hp17b-printout.txt here)."`
 	Keymap    string `placeholder:"FILE" help:"Read the PC keyboard's map from this file (default: keymap.txt in the config folder's hp17b folder, when there)."`
 	Equations string `placeholder:"FILE" help:"Where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)."`
+	// Skin is the face: "dark" or "light" (the built-in skins) or a skin
+	// file's path ("" for the built-in dark face; ui.LoadSkin).
+	Skin string `placeholder:"dark|light|FILE" help:"The calculator's face: the built-in dark (default) or light skin, or a skin file (colours, key geometry, the labels' size; internal/ui/skins/dark.skin shows every setting)."`
 	// WriteKeymap is where the built-in key map is written ("-" standard
 	// output) instead of opening the window.
 	WriteKeymap string `placeholder:"FILE" help:"Write the default key map to this file (- for standard output) and exit."`

@@ -19,8 +19,9 @@ type Layout struct {
 	Body          Rect
 	// Bezel is the LCD window; Annunciators the strip above the dots.
 	Bezel, Annunciators Rect
-	// DotX, DotY place dot (0, 0); DotW, DotH are the dot pitch (dots are
-	// taller than wide, as on the real display).
+	// DotX, DotY place dot (0, 0) and DotW, DotH are the dot pitch at
+	// scale 1 (square dots); Pixels places them on device pixels at any
+	// scale.
 	DotX, DotY, DotW, DotH float64
 	Keys                   [emulator.NumKeys]Rect
 	// Panel is the heaps panel (zero when hidden); NewGame its New Game
@@ -34,27 +35,31 @@ type Layout struct {
 	PaperClear, PaperSave Rect
 }
 
-// Body and panel sizes, layout units.
+// Body and panel sizes, layout units; keyGap is the built-in face's gap
+// between keys (the skin's KeyGap).
 const (
 	BodyWidth   = 380.0
 	BodyHeight  = 540.0
 	PanelWidth  = 280.0
 	keyGap      = 10.0
 	margin      = 15.0
-	menuKeyH    = 24.0
-	keyH        = 36.0
-	rowPitch    = 60.0
 	firstKeyRow = 130.0
 )
 
-// NewLayout lays the calculator out, with the heaps panel or without.
-func NewLayout(panel bool) Layout {
+// NewLayout lays the calculator out with the built-in face's key geometry,
+// with the heaps panel or without.
+func NewLayout(panel bool) Layout { return NewSkinLayout(panel, DefaultSkin()) }
+
+// NewSkinLayout lays the calculator out with skin's key geometry (its
+// KeyHeight, MenuKeyHeight, KeyGap and RowPitch), with the heaps panel or
+// without.
+func NewSkinLayout(panel bool, skin *Skin) Layout {
+	keyGap, menuKeyH, keyH, rowPitch := skin.KeyGap, skin.MenuKeyHeight, skin.KeyHeight, skin.RowPitch
 	l := Layout{Width: BodyWidth, Height: BodyHeight, Body: Rect{0, 0, BodyWidth, BodyHeight}}
 	l.Bezel = Rect{20, 16, BodyWidth - 40, 92}
-	l.Annunciators = Rect{30, 22, BodyWidth - 60, 14}
-	l.DotW, l.DotH = 2.4, 3.2
-	l.DotX = (BodyWidth - LCDWidth*l.DotW) / 2
-	l.DotY = 44
+	p := l.Pixels(1, 0, 0)
+	l.DotX, l.DotY, l.DotW, l.DotH = float64(p.X0), float64(p.Y0), float64(p.Pitch), float64(p.Pitch)
+	l.Annunciators = Rect{float64(p.GlassX), float64(p.Y0 - (AnnunciatorRows+GlassGap)*p.Pitch), float64(p.GlassW), float64(AnnunciatorRows * p.Pitch)}
 	inner := BodyWidth - 2*margin
 	for r, row := range emulator.Rows {
 		y, h := firstKeyRow+float64(r-1)*rowPitch+46, keyH
@@ -108,7 +113,7 @@ func (l Layout) KeyAt(x, y float64) (emulator.Key, bool) {
 
 // Dot returns the rectangle of an LCD dot.
 func (l Layout) Dot(row, col int) Rect {
-	return Rect{l.DotX + float64(col)*l.DotW, l.DotY + float64(row)*l.DotH, l.DotW * 0.9, l.DotH * 0.9}
+	return Rect{l.DotX + float64(col)*l.DotW, l.DotY + float64(row)*l.DotH, l.DotW, l.DotH}
 }
 
 // Grid is how the heaps panel arranges a game: Rows heaps, one a row, of
@@ -170,44 +175,69 @@ func (l Layout) Fit(w, h float64) (scale, offX, offY float64) {
 	return scale, (w - l.Width*scale) / 2, (h - l.Height*scale) / 2
 }
 
+// The LCD's glass in dot pitches: the dot matrix with GlassMargin pitches
+// of clear glass left and right and below it, and above it a strip of
+// AnnunciatorRows for the annunciators (shift, BUSY, the alarm) with one
+// pitch of glass over it and GlassGap pitches under it. Because every
+// margin is a whole number of pitches, the glass keeps the same proportions
+// at every scale.
+const (
+	GlassMargin     = 3
+	AnnunciatorRows = 5
+	GlassGap        = 2
+	glassCols       = LCDWidth + 2*GlassMargin
+	glassRows       = 1 + AnnunciatorRows + GlassGap + LCDHeight + GlassMargin
+)
+
 // PixelDots places the LCD's dots on whole device pixels for a layout drawn
-// at scale with offset (ox, oy): every dot has the same width and height
-// and the same gap, so the dot matrix and the 3×5 menu labels are even at
-// any scale, 1×, 1.5×, 2× or a fractional HiDPI factor. The grid is
-// centred where the layout puts the LCD.
+// at scale with offset (ox, oy). The pitch is the same across and down
+// (Pitch, PitchX and PitchY are equal) and every dot is a square of Size
+// pixels (W and H, equal too); the glass (GlassX, GlassY, GlassW, GlassH)
+// is the grid plus the margins above, in whole pitches, so the margins
+// left and right are equal at any scale: 1×, 1.5×, 2× or a fractional
+// HiDPI factor. The glass is centred in the layout's Bezel.
 type PixelDots struct {
-	X0, Y0, PitchX, PitchY, W, H int
+	// X0, Y0 are the top left pixel of dot (0, 0).
+	X0, Y0 int
+	// Pitch is the distance between neighbouring dots, pixels; PitchX and
+	// PitchY repeat it for callers that read one axis.
+	Pitch, PitchX, PitchY int
+	// W and H are a dot's size, pixels (Pitch less the gap between dots;
+	// no gap below a pitch of 3, where a gap would leave no dot).
+	W, H int
+	// The glass, pixels.
+	GlassX, GlassY, GlassW, GlassH int
 }
 
-// Pixels computes the dot grid for a scale and offset (see PixelDots).
+// Pixels computes the dot grid for a scale and offset (see PixelDots): the
+// largest whole pitch with which the glass fills at most 97 % of the
+// bezel's width and 92 % of its height, and at least 1.
 func (l Layout) Pixels(scale, ox, oy float64) PixelDots {
-	// The nearest whole pitch, made smaller where the grid would not fit
-	// the LCD's glass (LCDGlass), so dots never spill onto the bezel.
-	glass := l.LCDGlass()
-	px := max(1, min(int(l.DotW*scale+0.5), int(glass.W*scale)/LCDWidth))
-	py := max(px+1, int(float64(px)*l.DotH/l.DotW+0.5))
-	py = max(1, min(py, int((glass.Y+glass.H-l.Annunciators.Y-l.Annunciators.H)*scale)/LCDHeight))
-	gap := func(p int) int {
-		if p >= 3 {
-			return max(1, p/6)
-		}
-		return 0
+	bw, bh := l.Bezel.W*scale, l.Bezel.H*scale
+	p := max(1, int(min(bw*0.97/glassCols, bh*0.92/glassRows)))
+	gap := 0
+	if p >= 3 {
+		gap = max(1, p/6)
 	}
-	cx := ox + (l.DotX+LCDWidth*l.DotW/2)*scale
-	cy := oy + (l.DotY+LCDHeight*l.DotH/2)*scale
+	cx := ox + (l.Bezel.X+l.Bezel.W/2)*scale
+	cy := oy + (l.Bezel.Y+l.Bezel.H/2)*scale
+	gx := int(cx - float64(glassCols*p)/2 + 0.5)
+	gy := int(cy - float64(glassRows*p)/2 + 0.5)
 	return PixelDots{
-		X0: int(cx+0.5) - LCDWidth*px/2, Y0: int(cy+0.5) - LCDHeight*py/2,
-		PitchX: px, PitchY: py, W: px - gap(px), H: py - gap(py),
+		X0: gx + GlassMargin*p, Y0: gy + (1+AnnunciatorRows+GlassGap)*p,
+		Pitch: p, PitchX: p, PitchY: p, W: p - gap, H: p - gap,
+		GlassX: gx, GlassY: gy, GlassW: glassCols * p, GlassH: glassRows * p,
 	}
 }
 
-// LCDGlass is the LCD's glass in layout units: the dots with a margin,
-// and the annunciators above them.
+// LCDGlass is the LCD's glass in layout units at scale 1 (see Pixels).
 func (l Layout) LCDGlass() Rect {
-	return Rect{X: l.DotX - 8, Y: l.Annunciators.Y, W: LCDWidth*l.DotW + 16, H: l.DotY - l.Annunciators.Y + LCDHeight*l.DotH + 8}
+	p := l.Pixels(1, 0, 0)
+	return Rect{X: float64(p.GlassX), Y: float64(p.GlassY), W: float64(p.GlassW), H: float64(p.GlassH)}
 }
 
 // Dot returns dot (row, col)'s rectangle in device pixels: x, y, w, h.
+// Rows -1 … -AnnunciatorRows-GlassGap are the annunciator strip's.
 func (p PixelDots) Dot(row, col int) (x, y, w, h int) {
-	return p.X0 + col*p.PitchX, p.Y0 + row*p.PitchY, p.W, p.H
+	return p.X0 + col*p.Pitch, p.Y0 + row*p.Pitch, p.W, p.H
 }

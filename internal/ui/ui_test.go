@@ -69,7 +69,13 @@ func checkReadBack(t assert.TestingT, f emulator.Frame) {
 		return
 	}
 	for i, l := range f.Labels {
-		assert.Equal(t, strings.ToUpper(l), got.Labels[i], "label %d of %v", i, f.Labels)
+		want := strings.Map(func(r rune) rune {
+			if _, ok := assets.Small.Glyphs[r]; !ok {
+				return Missing
+			}
+			return r
+		}, ShownLabel(l))
+		assert.Equal(t, want, got.Labels[i], "label %d of %v", i, f.Labels)
 	}
 }
 

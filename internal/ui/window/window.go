@@ -77,6 +77,9 @@ type Options struct {
 	// the state as a new file) put their state files; "" turns both off
 	// (--fresh, the browser).
 	StateDir string
+	// Skin is the calculator's face (ui.DefaultSkin when nil): its colours,
+	// key geometry (the keys' hit areas too) and labels' size.
+	Skin *ui.Skin
 	// Switch, when set, is told the state file to continue on after the
 	// window closes for Ctrl+N or Ctrl+Shift+S (the program restarts the
 	// window on it: Ebitengine runs one window a process).
@@ -144,6 +147,7 @@ type Game struct {
 	held     ebiten.Key
 	holding  bool
 	repeatAt time.Time
+	face     faceView // the painted face (face.go)
 }
 
 // New makes the game for a calculator.
@@ -296,7 +300,7 @@ func (g *Game) keepPlace(p emulator.WindowPlace) {
 
 // layout is the same whether or not the heaps panel shows, so the
 // calculator never moves when it comes or goes.
-func (g *Game) layout() ui.Layout { return ui.NewLayout(true) }
+func (g *Game) layout() ui.Layout { return ui.NewSkinLayout(true, g.skin()) }
 
 // LayoutF renders at the device's pixel density, for crisp HiDPI output.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {
@@ -632,75 +636,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
 		text.Draw(screen, s, face, op)
 	}
-	screen.Fill(colBackground)
-	rect(l.Body, colBody)
-	rect(l.Bezel, colBezel)
-	rect(l.LCDGlass(), colLCD)
-
+	// The calculator's face (body, LCD, keys) is painted in software by
+	// ui.Face (face.go); the panel and the overlays are drawn over it.
 	f := snap.Frame
-	dots := ui.RenderLCD(f)
-	grid := l.Pixels(scale, ox, oy)
-	for r := 0; r < ui.LCDHeight; r++ {
-		for c := 0; c < ui.LCDWidth; c++ {
-			col := colDotOff
-			if dots[r][c] {
-				col = colDotOn
-			}
-			x, y, w, h := grid.Dot(r, c)
-			vector.FillRect(screen, float32(x), float32(y), float32(w), float32(h), col, false)
-		}
-	}
-	if f.Shift {
-		// The shift annunciator: the calculator's bent arrow (up, then
-		// right), drawn with lines rather than a font's glyph.
-		ax, ay := ox+(l.Annunciators.X+14)*scale, oy+(l.Annunciators.Y+12)*scale
-		s := float32(scale)
-		line := func(x1, y1, x2, y2 float64) {
-			vector.StrokeLine(screen, float32(ax+x1*scale), float32(ay+y1*scale), float32(ax+x2*scale), float32(ay+y2*scale), 1.6*s, colDotOn, true)
-		}
-		line(0, 0, 0, -8)
-		line(0, -8, 10, -8)
-		line(10, -8, 7, -11)
-		line(10, -8, 7, -5)
-	}
-	if f.Busy {
-		label("BUSY", g.bold, 9, l.Annunciators.X+l.Annunciators.W-30, l.Annunciators.Y+8, colDotOn)
-	}
-	if f.Alarm {
-		// The alarm annunciator, ((•)): a dot between two pairs of arcs.
-		label("((•))", g.bold, 9, l.Annunciators.X+l.Annunciators.W/2, l.Annunciators.Y+8, colDotOn)
-	}
-	pressedKey, pressed := snap.Pressed, snap.Pressed >= 0
-	for k := emulator.Key(0); k < emulator.NumKeys; k++ {
-		r := l.Keys[k]
-		c := colKey
-		switch {
-		case pressed && k == pressedKey:
-			c = colPressed
-		case k == emulator.KeyShift:
-			c = colGold
-		case k <= emulator.KeyF6:
-			c = colMenuKey
-		}
-		rect(r, c)
-		main, gold := ui.KeyLabels(k, f.RPN)
-		if s, ok := screenLabels[main]; ok {
-			main = s
-		}
-		if s, ok := screenLabels[gold]; ok {
-			gold = s
-		}
-		// A label wider than its key (RPN's ENTER on a narrow key) is set
-		// smaller until it fits with a margin; the others keep 13 points.
-		size := 13.0
-		if w, _ := text.Measure(main, &text.GoTextFace{Source: g.bold, Size: size}, 0); w > r.W-6 {
-			size *= (r.W - 6) / w
-		}
-		label(main, g.bold, size, r.X+r.W/2, r.Y+r.H/2, colLabel)
-		if gold != "" {
-			label(gold, g.regular, 9, r.X+r.W/2, r.Y-7, colGold)
-		}
-	}
+	g.face.draw(screen, g.skin(), f, snap.Pressed, Title(g.ctrl.Machine().Model()))
 	if snap.Paper.Shown {
 		g.drawPaper(screen, l, snap.Paper, rect, label, scale, ox, oy)
 	} else if p := snap.Panel; p.Active {

@@ -490,6 +490,8 @@ func (m *Machine) SaveError() error {
 type WindowPlace struct {
 	X, Y          int
 	Width, Height int
+	// PanelHidden is set while the window's heaps panel is hidden.
+	PanelHidden bool `json:",omitempty"`
 }
 
 // WindowPlace returns the window's place kept in the state, and false when

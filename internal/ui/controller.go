@@ -90,11 +90,11 @@ type Controller struct {
 	// panelHidden and menu are the heaps panel hidden and the window's
 	// menu open (keys.go).
 	panelHidden, menu bool
-	help     bool
-	pap      paperState // the print-out panel (paper.go)
-	about    bool       // the About overlay
-	closed   bool
-	stop     chan struct{} // closed by Close: the clock's ticker ends
+	help              bool
+	pap               paperState // the print-out panel (paper.go)
+	about             bool       // the About overlay
+	closed            bool
+	stop              chan struct{} // closed by Close: the clock's ticker ends
 }
 
 // gameState follows the game from the heaps after each job.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -398,4 +399,16 @@ func helpName(a Action, rpn bool) string {
 		return "ENTER"
 	}
 	return emulator.Keys[a.Key].Label
+}
+
+// KeysFor names the PC keys that do a window action a (the overlay's and
+// the menu's words for them: "F9", "?"), "" when none does.
+func (k *KeyMap) KeysFor(a Action) string {
+	var keys []string
+	for _, e := range k.entries {
+		if e.action == a && !slices.Contains(keys, helpKey(e)) {
+			keys = append(keys, helpKey(e))
+		}
+	}
+	return strings.Join(keys, " ")
 }

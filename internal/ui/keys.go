@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // KeySet is a set of the calculator's keys (bit k for emulator.Key k): the
@@ -9,7 +10,9 @@ import (
 type KeySet uint64
 
 // Has reports whether k is in the set.
-func (s KeySet) Has(k emulator.Key) bool { return k >= 0 && k < emulator.NumKeys && s&(1<<uint(k)) != 0 }
+func (s KeySet) Has(k emulator.Key) bool {
+	return k >= 0 && k < emulator.NumKeys && s&(1<<uint(k)) != 0
+}
 
 // With returns the set with k added (down) or taken out.
 func (s KeySet) With(k emulator.Key, down bool) KeySet {
@@ -107,3 +110,22 @@ func (c *Controller) pressKey(a Action) {
 		c.m.Press(a.Key)
 	}
 }
+
+// Editing reports whether an equation or a name is being typed: the PC
+// keys then work as a text field's (KeyMap.Named, KeyMap.Char).
+func (c *Controller) Editing() bool { return c.m.Editing() }
+
+// SaveStateAs writes the calculator's state to a new file at path
+// (emulator.Machine.SaveStateAs).
+func (c *Controller) SaveStateAs(path string) error { return c.m.SaveStateAs(path) }
+
+// SetWindowPlace keeps the window's place with the state
+// (emulator.Machine.SetWindowPlace).
+func (c *Controller) SetWindowPlace(p emulator.WindowPlace) { c.m.SetWindowPlace(p) }
+
+// WindowPlace is the window's place kept with the state, false when none
+// is (emulator.Machine.WindowPlace).
+func (c *Controller) WindowPlace() (emulator.WindowPlace, bool) { return c.m.WindowPlace() }
+
+// Model is the calculator modelled (emulator.Machine.Model).
+func (c *Controller) Model() solver.Model { return c.m.Model() }

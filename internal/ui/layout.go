@@ -29,6 +29,9 @@ type Layout struct {
 	// PaperClear and PaperSave are the print-out panel's buttons (in the
 	// panel's place while it shows).
 	PaperClear, PaperSave Rect
+	// MenuButton opens the window's menu; PanelButton hides or shows the
+	// heaps panel. Both sit on the body between the LCD and the menu keys.
+	MenuButton, PanelButton Rect
 }
 
 // Body and panel sizes, layout units.
@@ -53,6 +56,8 @@ func NewLayout(panel bool) Layout {
 	l.DotX = (BodyWidth - LCDWidth*l.DotW) / 2
 	l.DotY = 44
 	inner := BodyWidth - 2*margin
+	l.MenuButton = Rect{margin, 111, 44, 15}
+	l.PanelButton = Rect{BodyWidth - margin - 44, 111, 44, 15}
 	for r, row := range emulator.Rows {
 		y, h := firstKeyRow+float64(r-1)*rowPitch+46, keyH
 		if r == 0 {

@@ -321,8 +321,8 @@ func (k *KeyMap) Help(rpn bool) []HelpItem {
 			what = helpName(e.action, rpn)
 		}
 		if i, ok := at[what]; ok {
-			if !strings.Contains(" "+items[i].Keys+" ", " "+e.keys+" ") {
-				items[i].Keys += " " + e.keys
+			if !slices.Contains(strings.Split(items[i].Keys, ", "), e.keys) {
+				items[i].Keys += ", " + e.keys
 			}
 			continue
 		}
@@ -410,5 +410,5 @@ func (k *KeyMap) KeysFor(a Action) string {
 			keys = append(keys, helpKey(e))
 		}
 	}
-	return strings.Join(keys, " ")
+	return strings.Join(keys, ", ")
 }

@@ -43,7 +43,7 @@ var helpNotes = []helpLine{
 // helpLines is the key map overlay's text: the key map's items
 // (ui.KeyMap.Help), the window's shortcuts (commands), then helpNotes.
 func (g *Game) helpLines(rpn bool) []helpLine {
-	lines := []helpLine{{what: "PC KEYBOARD (the key map file can change it)", head: true}}
+	lines := []helpLine{{what: "PC KEYBOARD (KEY MAP FILE)", head: true}}
 	for _, it := range g.keys.Help(rpn) {
 		lines = append(lines, helpLine{keys: it.Keys, what: it.What})
 	}
@@ -81,16 +81,16 @@ func helpArea(l ui.Layout) ui.Rect {
 // layoutHelp places lines in columns as wide as their widest line, as many
 // as fit the area side by side, and in pages when they do not all fit.
 func layoutHelp(lines []helpLine, area ui.Rect, f fonts) [][]helpCell {
-	keysW, whatW := 0.0, 0.0
+	keysW, whatW, headW := 0.0, 0.0, 0.0
 	for _, ln := range lines {
 		if ln.head {
-			whatW = max(whatW, measure(ln.what, f.bold, helpSize)-keysW)
+			headW = max(headW, measure(ln.what, f.bold, helpSize))
 			continue
 		}
-		keysW = max(keysW, measure(ln.keys, f.regular, helpSize))
+		keysW = max(keysW, measure(ln.keys, f.bold, helpSize))
 		whatW = max(whatW, measure(ln.what, f.regular, helpSize))
 	}
-	colW := min(area.W, keysW+helpGap+whatW)
+	colW := min(area.W, max(headW, keysW+helpGap+whatW))
 	cols := max(1, int((area.W+helpColGap)/(colW+helpColGap)))
 	rows := max(1, int(area.H/helpLineH))
 	var pages [][]helpCell

@@ -109,7 +109,7 @@ func (c *calculatorCmd) run(e *env) int {
 	held := &noWindowLine{w: stderr}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, held
 	start := time.Now()
-	err = cmd.Run()
+	err = runForwarding(cmd)
 	var exit *exec.ExitError
 	noWindow := errors.As(err, &exit) && (exit.ExitCode() == exitNoWindow || exit.ExitCode() == exitWindowPanic)
 	if !noWindow || needsWindow {

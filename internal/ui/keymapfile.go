@@ -412,3 +412,20 @@ func (k *KeyMap) KeysFor(a Action) string {
 	}
 	return strings.Join(keys, ", ")
 }
+
+// Binding is one entry of a key map: a named PC key (Name) or a typed
+// character (Char), and what it does.
+type Binding struct {
+	Name   string
+	Char   rune
+	Action Action
+}
+
+// Bindings lists the map's entries in the file's order.
+func (k *KeyMap) Bindings() []Binding {
+	bs := make([]Binding, len(k.entries))
+	for i, e := range k.entries {
+		bs[i] = Binding{Name: e.name, Char: e.char, Action: e.action}
+	}
+	return bs
+}

@@ -5,7 +5,6 @@ package window
 import (
 	"os"
 	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -18,7 +17,7 @@ import (
 // function stops watching.
 func (g *Game) watchEnd() (stop func()) {
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	signal.Notify(sigs, endSignals...)
 	done := make(chan struct{})
 	parent := os.Getppid()
 	go func() {

@@ -1,0 +1,181 @@
+package e2e
+
+import (
+	"image"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/ui"
+)
+
+// xKeys are the X key names (keysyms) xdotool sends for Ebitengine's key
+// names of the default key map.
+var xKeys = map[string]string{
+	"Enter": "Return", "NumpadEnter": "KP_Enter", "Backspace": "BackSpace", "Escape": "Escape",
+	"Home": "Home", "Delete": "Delete", "Tab": "Tab", "ArrowUp": "Up", "ArrowDown": "Down", "Space": "space",
+	"F1": "F1", "F2": "F2", "F3": "F3", "F4": "F4", "F5": "F5", "F6": "F6",
+}
+
+// xChars are the X key names of the characters the default map uses that
+// are not letters or digits.
+var xChars = map[rune]string{
+	'.': "period", ',': "comma", '+': "plus", '-': "minus", '*': "asterisk", '/': "slash",
+	'^': "asciicircum", '(': "parenleft", ')': "parenright", '=': "equal", '%': "percent",
+}
+
+// xKey is the X key name that sends b, false for a binding xdotool cannot
+// send or that is the window's own (the overlay, the paper, …).
+func xKey(b ui.Binding) (string, bool) {
+	if b.Action.Help || b.Action.Paper || b.Action.About || b.Action.Panel || b.Action.Menu {
+		return "", false
+	}
+	if b.Name != "" {
+		k, ok := xKeys[b.Name]
+		return k, ok
+	}
+	if k, ok := xChars[b.Char]; ok {
+		return k, true
+	}
+	return string(b.Char), true
+}
+
+// reference presses on a machine what the window does for a.
+func reference(m *emulator.Machine, a ui.Action) {
+	switch {
+	case a.Cancel && m.Frame().Shift:
+		m.Press(emulator.KeyShift)
+	case a.Shift:
+		m.Press(emulator.KeyShift)
+		m.Press(a.Key)
+	default:
+		m.Press(a.Key)
+	}
+}
+
+// TestLiveShiftTap: Control tapped alone (held 80 ms, as a hand taps it)
+// lights the shift annunciator at once, with no other input; the next
+// key is shifted (4, tap, / is 1/x: 0.25); Escape after a tap cancels the
+// shift and stays in the menu.
+func TestLiveShiftTap(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh")
+	tap := func() {
+		xdo("keydown", "--window", win, "Control_L")
+		time.Sleep(80 * time.Millisecond)
+		xdo("keyup", "--window", win, "Control_L")
+	}
+	xdo("key", "--window", win, "4")
+	tap()
+	shifted := false
+	for deadline := time.Now().Add(3 * time.Second); !shifted && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		img, err := captureWindow(win)
+		require.NoError(t, err)
+		shifted = shiftLit(img)
+	}
+	assert.True(t, shifted, "the annunciator shows after the tap, with no other input")
+	xdo("key", "--window", win, "slash")
+	img, top := waitLCD(t, win, "0.25", 5*time.Second)
+	assert.Equal(t, "0.25", top, "4, Ctrl tapped, / is 1/x")
+	assert.False(t, shiftLit(img), "the shift is used up")
+
+	xdo("key", "--window", win, "Delete", "F1") // FIN
+	tap()
+	xdo("key", "--window", win, "Escape")
+	time.Sleep(300 * time.Millisecond)
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	assert.False(t, shiftLit(img), "Escape cancelled the shift")
+	assert.True(t, strings.HasPrefix(ui.ReadLCD(lcdDots(img)).Labels[0], "TVM"), "and left FIN's menu as it was")
+
+	// The key right after the tap's release, in one xdotool command:
+	// both reach the same frame, and the release is taken first.
+	xdo("key", "--window", win, "Delete", "9")
+	xdo("keydown", "--window", win, "Control_L")
+	time.Sleep(30 * time.Millisecond)
+	xdo("keyup", "--window", win, "Control_L", "key", "--window", win, "--delay", "0", "slash")
+	_, top = waitLCD(t, win, "0.11", 5*time.Second)
+	assert.Equal(t, "0.11", top, "a quick tap shifts the key after it")
+}
+
+// shiftLit reads the shift annunciator from a capture: the dark stem of
+// its arrow (internal/ui/window's face.go draws it there).
+func shiftLit(img image.Image) bool {
+	a := ui.NewLayout(true).Annunciators
+	x, y := at(img, a.X+14, a.Y+8)
+	r, g, b, _ := img.At(x, y).RGBA()
+	return (r+g+b)/3 < 0x6000
+}
+
+// TestLiveDefaultKeyMap: every binding of the default key map that
+// presses the calculator reaches its key or shifted function: after MAIN
+// and CLR (by their PC keys, Home and Delete), the binding's key is sent
+// (a shift key's binding then followed by 4 and /), and the window's LCD,
+// read back from a real capture, must match a reference calculator given
+// the same keys.
+func TestLiveDefaultKeyMap(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh")
+	ref := emulator.New()
+	home, _ := ui.NamedKeyAction("Home", false)
+	del, _ := ui.NamedKeyAction("Delete", false)
+	tried := 0
+	for _, b := range ui.DefaultKeyMap().Bindings() {
+		key, ok := xKey(b)
+		if !ok {
+			continue
+		}
+		name := b.Name
+		if name == "" {
+			name = "'" + string(b.Char) + "'"
+		}
+		reference(ref, home)
+		reference(ref, del)
+		// One key a frame: Ebitengine gives a frame's typed characters
+		// and its other keys apart, without their order (README).
+		send := func(keys ...string) {
+			for _, k := range keys {
+				xdo("key", "--window", win, k)
+				time.Sleep(40 * time.Millisecond)
+			}
+		}
+		send("Home", "Delete")
+		sent := []string{key}
+		a := b.Action
+		if b.Name == "" {
+			a, _ = ui.CharAction(b.Char, false)
+		} else {
+			a, _ = ui.NamedKeyAction(b.Name, false)
+		}
+		if !a.Shift && a.Key == emulator.KeyShift {
+			sent = []string{"4", key, "slash"} // 4, shift, ÷: 1/x
+			ref.Press(emulator.Key4)
+			reference(ref, a)
+			ref.Press(emulator.KeyDiv)
+		} else {
+			reference(ref, a)
+		}
+		send(sent...)
+		want := ui.ReadLCD(ui.RenderLCD(ref.Frame()))
+		if b.Name == "F4" {
+			want.Top = "" // TIME's clock: the two clocks differ
+		}
+		var got ui.LCDText
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			img, err := captureWindow(win)
+			require.NoError(t, err)
+			got = ui.ReadLCD(lcdDots(img))
+			if b.Name == "F4" {
+				got.Top = ""
+			}
+			if got == want {
+				break
+			}
+		}
+		assert.Equal(t, want, got, "%s", name)
+		tried++
+	}
+	assert.Greater(t, tried, 50, "the bindings tried")
+}

@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"image"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -179,3 +181,86 @@ func TestLiveDefaultKeyMap(t *testing.T) {
 	}
 	assert.Greater(t, tried, 50, "the bindings tried")
 }
+
+// keyPressed reads from a capture whether key k is drawn pressed (its
+// corner in the pressed colour, lighter than a key at rest).
+func keyPressed(img image.Image, l ui.Layout, k emulator.Key) bool {
+	r := l.Keys[k]
+	x, y := at(img, r.X+4, r.Y+4)
+	red, _, _, _ := img.At(x, y).RGBA()
+	return red>>8 > 0x70
+}
+
+// TestLiveHeldKeyDrawnPressed: a key held down, by the mouse or by its PC
+// key, is drawn pressed in a capture taken while it is held (long after
+// a click's flash), and up again once released.
+func TestLiveHeldKeyDrawnPressed(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh")
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	k := l.Keys[emulator.Key8]
+	x, y := at(img, k.X+k.W/2, k.Y+k.H/2)
+	xdo("mousemove", "--window", win, itoa(x), itoa(y), "mousedown", "1")
+	time.Sleep(600 * time.Millisecond)
+	img, err = captureWindow(win)
+	require.NoError(t, err)
+	assert.True(t, keyPressed(img, l, emulator.Key8), "held by the mouse: drawn pressed")
+	xdo("mouseup", "1")
+	time.Sleep(300 * time.Millisecond)
+	img, err = captureWindow(win)
+	require.NoError(t, err)
+	assert.False(t, keyPressed(img, l, emulator.Key8), "released: drawn up")
+	assert.Equal(t, "8", ui.ReadLCD(lcdDots(img)).Top, "the click pressed 8 once")
+
+	xdo("keydown", "--window", win, "s") // STO
+	time.Sleep(600 * time.Millisecond)
+	img, err = captureWindow(win)
+	require.NoError(t, err)
+	assert.True(t, keyPressed(img, l, emulator.KeySTO), "held PC key: its calculator key drawn pressed")
+	xdo("keyup", "--window", win, "s")
+	time.Sleep(300 * time.Millisecond)
+	img, err = captureWindow(win)
+	require.NoError(t, err)
+	assert.False(t, keyPressed(img, l, emulator.KeySTO))
+}
+
+// TestLivePanelHideShow: F8 hides the heaps panel, the window narrowing by
+// the panel's width so that the calculator keeps its place and size; F8
+// shows it again; a window reopened on the same state opens without it.
+func TestLivePanelHideShow(t *testing.T) {
+	state := t.TempDir() + "/state.json"
+	bin := buildWindow(t)
+	win, xdo := startWindow(t, bin, "--state", state, "--keys", `SOLVE NEW "X=Y" INPUT`)
+	geometry := func() string {
+		out, err := exec.Command("xdotool", "getwindowgeometry", win).Output()
+		require.NoError(t, err)
+		return string(out)
+	}
+	before := geometry()
+	require.Contains(t, before, "Geometry: 660x540")
+	xdo("key", "--window", win, "F8")
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "380x540"); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	assert.Contains(t, geometry(), "Geometry: 380x540", "the window lost the panel's width")
+	pos := func(g string) string { return strings.Fields(g[strings.Index(g, "Position:"):])[1] }
+	assert.Equal(t, pos(before), pos(geometry()), "the calculator stays where it was")
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	assert.Equal(t, "X=Y", ui.ReadLCD(lcdDotsIn(img, ui.NewLayout(false))).Top, "the LCD drawn in its place")
+	xdo("key", "--window", win, "F8")
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "660x540"); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	assert.Contains(t, geometry(), "Geometry: 660x540", "shown again")
+	xdo("key", "--window", win, "F8")
+	time.Sleep(800 * time.Millisecond) // the place is written half a second after it settles
+	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
+	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
+	time.Sleep(500 * time.Millisecond)
+	win, _ = startWindow(t, bin, "--state", state)
+	assert.Contains(t, geometry(), "Geometry: 380x540", "reopened without the panel")
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -117,13 +117,25 @@ func (g *Game) keyboard() error {
 	// tells neither their order nor a named key pressed twice in one frame,
 	// and a number typed then a menu key (4500 F1) is what arrives
 	// together when keys come faster than frames.
+	var typed []emulator.Key // the calculator keys the characters pressed
 	for _, r := range ebiten.AppendInputChars(nil) {
 		if a, ok := g.keys.Char(r, editing); ok {
 			g.do(a)
+			if presses(a) {
+				typed = append(typed, a.Key)
+			}
 		}
 	}
 	modifier := ctrlDown || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	for _, k := range inpututil.AppendJustPressedKeys(nil) {
+		if _, named := g.keys.Named(k.String(), editing); !named && len(typed) > 0 && !modifier && !shiftKey(k) {
+			// The PC key that typed a character: its calculator key is
+			// drawn pressed while it is held (the frame's characters and
+			// keys in the same order).
+			g.holdPC(k, typed[0])
+			typed = typed[1:]
+			continue
+		}
 		if err := g.keyDown(k, modifier, editing); err != nil {
 			return err
 		}
@@ -168,16 +180,31 @@ func (g *Game) keyDown(k ebiten.Key, modifier, editing bool) error {
 	}
 	g.do(a)
 	if presses(a) {
-		if g.in.pcHeld == nil {
-			g.in.pcHeld = map[ebiten.Key]emulator.Key{}
-		}
-		g.in.pcHeld[k] = a.Key
-		g.ctrl.Hold(a.Key, true)
+		g.holdPC(k, a.Key)
 	}
 	if ui.Repeats(a) {
 		g.startRepeat(a, false, k)
 	}
 	return nil
+}
+
+// shiftKey reports whether k is a Shift or Alt key (typing a character
+// with another key).
+func shiftKey(k ebiten.Key) bool {
+	switch k {
+	case ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight, ebiten.KeyAlt, ebiten.KeyAltLeft, ebiten.KeyAltRight:
+		return true
+	}
+	return false
+}
+
+// holdPC draws calculator key key pressed while PC key k is held.
+func (g *Game) holdPC(k ebiten.Key, key emulator.Key) {
+	if g.in.pcHeld == nil {
+		g.in.pcHeld = map[ebiten.Key]emulator.Key{}
+	}
+	g.in.pcHeld[k] = key
+	g.ctrl.Hold(key, true)
 }
 
 // keyUp handles one PC key released this frame: its calculator key is

@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bufio"
 	"image"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -255,7 +258,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	}
 	assert.Contains(t, geometry(), "Geometry: 660x540", "shown again")
 	xdo("key", "--window", win, "F8")
-	time.Sleep(800 * time.Millisecond) // the place is written half a second after it settles
+	time.Sleep(800 * time.Millisecond)                                  // the place is written half a second after it settles
 	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
 	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
 	time.Sleep(500 * time.Millisecond)
@@ -264,3 +267,55 @@ func TestLivePanelHideShow(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestLiveSignalEndsWindow: SIGTERM to hp17b ends the hp17b-window it
+// started (no such process is left, checked in the process list), and
+// the window saved the state first.
+func TestLiveSignalEndsWindow(t *testing.T) {
+	bin := buildWindow(t)
+	dir := filepath.Dir(bin)
+	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "hp17b"), "github.com/hp17b/hp17b/cmd/hp17b").CombinedOutput()
+	require.NoError(t, err, string(out))
+	state := filepath.Join(t.TempDir(), "state.json")
+	cmd := exec.Command(filepath.Join(dir, "hp17b"), "--state", state, "--keys", "42 STO 4", "--report-startup")
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	ready := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), "first frame") {
+				close(ready)
+			}
+		}
+	}()
+	select {
+	case <-ready:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the window drew no frame")
+	}
+	windows := func() string {
+		out, _ := exec.Command("pgrep", "-f", "-a", bin).Output()
+		return strings.TrimSpace(string(out))
+	}
+	require.NotEmpty(t, windows(), "the window runs")
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("hp17b did not end on SIGTERM")
+	}
+	left := windows()
+	for deadline := time.Now().Add(3 * time.Second); left != "" && time.Now().Before(deadline); left = windows() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	assert.Empty(t, left, "no hp17b-window is left running")
+	m, _, err := emulator.Open(state)
+	require.NoError(t, err)
+	require.NoError(t, emulator.Run(m, "RCL 4", nil))
+	assert.Equal(t, "42.00", m.Frame().Top, "the state was saved")
+}

@@ -319,3 +319,34 @@ func TestLiveSignalEndsWindow(t *testing.T) {
 	require.NoError(t, emulator.Run(m, "RCL 4", nil))
 	assert.Equal(t, "42.00", m.Frame().Top, "the state was saved")
 }
+
+// TestLiveResume: TIME CALC with 42 keyed survives Ctrl+Q and reopening
+// the same state: the reopened window shows 42 over TIME's CALC menu, and
+// the next key goes on from there.
+func TestLiveResume(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "state.json")
+	bin := buildWindow(t)
+	win, wait := launch(t, bin, "--state", state)
+	for _, k := range []string{"F4", "F1", "4", "2"} { // TIME CALC 42
+		require.NoError(t, exec.Command("xdotool", "key", "--window", win, k).Run())
+		time.Sleep(40 * time.Millisecond)
+	}
+	img, top := waitLCD(t, win, "42", 5*time.Second)
+	require.Equal(t, "42", top)
+	labels := ui.ReadLCD(lcdDots(img)).Labels
+	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
+	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ctrl+Q did not quit")
+	}
+	win, _ = launch(t, bin, "--state", state)
+	img, top = waitLCD(t, win, "42", 5*time.Second)
+	assert.Equal(t, "42", top, "the number keyed is back")
+	assert.Equal(t, labels, ui.ReadLCD(lcdDots(img)).Labels, "in TIME's CALC menu")
+	assert.Equal(t, "DATE1", labels[0])
+}

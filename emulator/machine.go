@@ -43,6 +43,7 @@ type Machine struct {
 	off     bool // OFF was the last key (Frame.Off)
 
 	menus   []menu
+	where   where // the menus' trail, for continuous memory (where.go)
 	modal   modal     // what is pending: STO/RCL, DSP FIX, a question, the editor
 	msg     [2]string // a message: top line, and second line in place of the labels
 	onClear func()    // what CLR or ← shows after the message
@@ -254,7 +255,7 @@ func (m *Machine) Press(k Key) {
 	shifted := m.shift
 	m.shift = false
 	m.show = ""
-	m.dispatch(k, shifted)
+	m.press(Function{Key: k, Shifted: shifted})
 	m.tick()
 	m.saveLocked()
 }

@@ -34,6 +34,7 @@ type stateFile struct {
 	Time       *timeSection                       `json:"time,omitempty"`
 	CURRX      *currxSection                      `json:"currx,omitempty"`
 	Window     *WindowPlace                       `json:"window,omitempty"`
+	Where      *whereSection                      `json:"where,omitempty"`
 }
 
 // calcSection is the calculator's own memory: x, the registers, the modes.
@@ -389,7 +390,7 @@ func (m *Machine) snapshot() stateFile {
 			RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl, Model: modelName(m.model)},
 		Solve:  solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
 		Window: m.window, CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
-		Time: m.clk.snapshot(), CURRX: m.currx.snapshot()}
+		Time: m.clk.snapshot(), CURRX: m.currx.snapshot(), Where: m.whereNow()}
 	for label, v := range m.appVars {
 		if snap := v.Snapshot(); len(snap) > 0 {
 			if st.Apps == nil {
@@ -703,6 +704,9 @@ func (m *Machine) restore(st stateFile) {
 	m.adapter, m.dbl = c.Adapter, c.Double
 	m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
 	m.window = st.Window
+	if m.where.resume == nil {
+		m.where.resume = st.Where // for Resume, once: not on a merge
+	}
 }
 
 // SaveStateAs writes the calculator's state now to a new state file at

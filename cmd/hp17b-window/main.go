@@ -97,6 +97,11 @@ func main() {
 			fmt.Fprintln(os.Stderr, solver.Explain(rep.Err))
 		}
 	}
+	if f.Keys == "" && len(f.Click) == 0 {
+		// The calculator turns on where it was turned off: its menu, the
+		// number being keyed, a pending STO or RCL. Scripts start in MAIN.
+		m.Resume()
+	}
 	if f.Keys != "" {
 		if err := emulator.Run(m, f.Keys, nil); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)

@@ -43,7 +43,7 @@ type Machine struct {
 	off     bool // OFF was the last key (Frame.Off)
 
 	menus   []menu
-	where   where // the menus' trail, for continuous memory (where.go)
+	where   where     // the menus' trail, for continuous memory (where.go)
 	modal   modal     // what is pending: STO/RCL, DSP FIX, a question, the editor
 	msg     [2]string // a message: top line, and second line in place of the labels
 	onClear func()    // what CLR or ← shows after the message

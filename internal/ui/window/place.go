@@ -32,8 +32,7 @@ func (g *Game) keepPlace(p emulator.WindowPlace) {
 	if g.placeTimer != nil {
 		g.placeTimer.Stop()
 	}
-	m := g.ctrl.Machine()
-	g.placeTimer = time.AfterFunc(500*time.Millisecond, func() { m.SetWindowPlace(p) })
+	g.placeTimer = time.AfterFunc(500*time.Millisecond, func() { g.ctrl.SetWindowPlace(p) })
 }
 
 // sizeLimits sets the window's smallest size, half the layout's, and

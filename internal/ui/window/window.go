@@ -142,8 +142,8 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
 	})
 	g.ctrl.SetPaperFile(opt.PaperFile)
-	g.sound, g.beeps = newBeeper(), m.Frame().Beeps
-	if p, ok := m.WindowPlace(); ok && p.PanelHidden && opt.Screenshot == "" {
+	g.sound, g.beeps = newBeeper(), g.ctrl.Frame().Beeps
+	if p, ok := g.ctrl.WindowPlace(); ok && p.PanelHidden && opt.Screenshot == "" {
 		g.ctrl.SetPanelHidden(true)
 		g.panelHidden = true
 	}
@@ -174,10 +174,10 @@ func Run(m *emulator.Machine, opt Options) error {
 		return err
 	}
 	l := g.layout()
-	ebiten.SetWindowTitle(Title(m.Model()))
+	ebiten.SetWindowTitle(Title(g.ctrl.Model()))
 	ebiten.SetWindowSize(int(l.Width), int(l.Height))
 	minW, minH := g.sizeLimits()
-	if p, ok := m.WindowPlace(); ok && opt.Screenshot == "" {
+	if p, ok := g.ctrl.WindowPlace(); ok && opt.Screenshot == "" {
 		// Where the window was when it last closed (the state keeps it).
 		ebiten.SetWindowSize(max(p.Width, minW), max(p.Height, minH))
 		// Ebitengine moves a position off the monitor back onto it.
@@ -212,7 +212,7 @@ func Run(m *emulator.Machine, opt Options) error {
 		g.placeTimer.Stop()
 	}
 	if g.place != nil {
-		m.SetWindowPlace(*g.place)
+		g.ctrl.SetWindowPlace(*g.place)
 	}
 	if err == nil {
 		err = g.shotErr

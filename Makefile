@@ -9,9 +9,12 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 # Both programs: hp17b (commands, terminal play) and hp17b-window (the
 # window, which needs a display and which hp17b starts when there is one).
 # No cgo: the same build works on any Linux with X11 or Wayland libraries.
+# Both are stamped with the version git describes (as make dist does).
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.releaseVersion=$(VERSION)
 build: deps
-	CGO_ENABLED=0 $(GO) build -o bin/hp17b ./cmd/hp17b
-	CGO_ENABLED=0 $(GO) build -o bin/hp17b-window ./cmd/hp17b-window
+	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o bin/hp17b ./cmd/hp17b
+	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o bin/hp17b-window ./cmd/hp17b-window
 
 # The main job: the calculator with NIM in its SOLVE list; in a terminal
 # without a display, NIM in the terminal.

@@ -60,6 +60,12 @@ func main() {
 		}
 		return
 	}
+	for _, c := range f.Click {
+		if err := ui.CheckClick(c[0], c[1]); err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b: --click: %v\n", err)
+			os.Exit(exitUsage)
+		}
+	}
 	if f.Program != "" {
 		if _, err := programs.ByID(f.Program); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: --program: %v\n", err)

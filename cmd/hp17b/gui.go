@@ -73,6 +73,12 @@ func (c *calculatorCmd) run(e *env) int {
 	if len(args) > 0 && args[0] == "calculator" {
 		args = args[1:] // the window program takes the flags alone
 	}
+	for _, p := range c.Click {
+		if err := ui.CheckClick(p[0], p[1]); err != nil {
+			fmt.Fprintf(stderr, "hp17b: --click: %v\n", err)
+			return exitUsage
+		}
+	}
 	play := &playCmd{Program: "nim", Model: c.Model}
 	playing := "NIM"
 	if c.Program != "" {

@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/hp17b/hp17b/emulator"
+import (
+	"fmt"
+
+	"github.com/hp17b/hp17b/emulator"
+)
 
 // Rect is a rectangle in layout units (pixels at scale 1).
 type Rect struct{ X, Y, W, H float64 }
@@ -208,4 +212,15 @@ func (l Layout) LCDGlass() Rect {
 // Dot returns dot (row, col)'s rectangle in device pixels: x, y, w, h.
 func (p PixelDots) Dot(row, col int) (x, y, w, h int) {
 	return p.X0 + col*p.PitchX, p.Y0 + row*p.PitchY, p.W, p.H
+}
+
+// CheckClick says why a click at (x, y), layout units, misses the window
+// (the layout with the heaps panel: BodyWidth+PanelWidth × BodyHeight),
+// or returns nil.
+func CheckClick(x, y float64) error {
+	l := NewLayout(true)
+	if x < 0 || y < 0 || x >= l.Width || y >= l.Height {
+		return fmt.Errorf("%g,%g is outside the window: X is 0 to %g, Y 0 to %g (layout units)", x, y, l.Width, l.Height)
+	}
+	return nil
 }

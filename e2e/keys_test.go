@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"os"
 	"image"
 	"os/exec"
 	"path/filepath"
@@ -268,20 +269,32 @@ func TestLivePanelHideShow(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// TestLiveSignalEndsWindow: SIGTERM to hp17b ends the hp17b-window it
-// started (no such process is left, checked in the process list), and
-// the window saved the state first.
-func TestLiveSignalEndsWindow(t *testing.T) {
+// startHP17B builds hp17b beside the window program, starts it with args
+// and waits for the window's first frame. windows lists the window
+// processes running from that build (pgrep).
+func startHP17B(t *testing.T, args ...string) (cmd *exec.Cmd, windows func() string) {
 	bin := buildWindow(t)
 	dir := filepath.Dir(bin)
 	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "hp17b"), "github.com/hp17b/hp17b/cmd/hp17b").CombinedOutput()
 	require.NoError(t, err, string(out))
-	state := filepath.Join(t.TempDir(), "state.json")
-	cmd := exec.Command(filepath.Join(dir, "hp17b"), "--state", state, "--keys", "42 STO 4", "--report-startup")
+	cmd = exec.Command(filepath.Join(dir, "hp17b"), append(args, "--report-startup")...)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	windows = func() string {
+		out, _ := exec.Command("pgrep", "-f", "-a", bin).Output()
+		return strings.TrimSpace(string(out))
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		for _, line := range strings.Split(windows(), "\n") { // a window the test left, by its id
+			if pid, err := strconv.Atoi(strings.Fields(line + " x")[0]); err == nil {
+				if p, err := os.FindProcess(pid); err == nil {
+					_ = p.Kill()
+				}
+			}
+		}
+	})
 	ready := make(chan struct{})
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -296,11 +309,26 @@ func TestLiveSignalEndsWindow(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the window drew no frame")
 	}
-	windows := func() string {
-		out, _ := exec.Command("pgrep", "-f", "-a", bin).Output()
-		return strings.TrimSpace(string(out))
-	}
 	require.NotEmpty(t, windows(), "the window runs")
+	return cmd, windows
+}
+
+// gone waits up to d for windows to list nothing, and returns what it
+// lists last.
+func gone(windows func() string, d time.Duration) string {
+	left := windows()
+	for deadline := time.Now().Add(d); left != "" && time.Now().Before(deadline); left = windows() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	return left
+}
+
+// TestLiveSignalEndsWindow: SIGTERM to hp17b ends the hp17b-window it
+// started (no such process is left, checked in the process list), and
+// the window saved the state first.
+func TestLiveSignalEndsWindow(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "state.json")
+	cmd, windows := startHP17B(t, "--state", state, "--keys", "42 STO 4")
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -309,15 +337,26 @@ func TestLiveSignalEndsWindow(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("hp17b did not end on SIGTERM")
 	}
-	left := windows()
-	for deadline := time.Now().Add(3 * time.Second); left != "" && time.Now().Before(deadline); left = windows() {
-		time.Sleep(50 * time.Millisecond)
-	}
-	assert.Empty(t, left, "no hp17b-window is left running")
+	assert.Empty(t, gone(windows, 3*time.Second), "no hp17b-window is left running")
 	m, _, err := emulator.Open(state)
 	require.NoError(t, err)
 	require.NoError(t, emulator.Run(m, "RCL 4", nil))
 	assert.Equal(t, "42.00", m.Frame().Top, "the state was saved")
+}
+
+// TestLiveOrphanEnds: when hp17b dies without passing anything on
+// (SIGKILL), its window sees its parent gone and ends itself, saving the
+// state first.
+func TestLiveOrphanEnds(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "state.json")
+	cmd, windows := startHP17B(t, "--state", state, "--keys", "7 STO 5")
+	require.NoError(t, cmd.Process.Kill())
+	_ = cmd.Wait()
+	assert.Empty(t, gone(windows, 5*time.Second), "the orphaned window ended itself")
+	m, _, err := emulator.Open(state)
+	require.NoError(t, err)
+	require.NoError(t, emulator.Run(m, "RCL 5", nil))
+	assert.Equal(t, "7.00", m.Frame().Top, "the state was saved")
 }
 
 // TestLiveResume: TIME CALC with 42 keyed survives Ctrl+Q and reopening

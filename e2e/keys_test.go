@@ -2,8 +2,8 @@ package e2e
 
 import (
 	"bufio"
-	"os"
 	"image"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -71,40 +72,62 @@ func TestLiveShiftTap(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh")
 	tap := func() {
 		xdo("keydown", "--window", win, "Control_L")
-		time.Sleep(80 * time.Millisecond)
+		time.Sleep(150 * time.Millisecond) // a tap longer than a frame
 		xdo("keyup", "--window", win, "Control_L")
 	}
 	xdo("key", "--window", win, "4")
+	_, shifted := captureUntil(t, win, 5*time.Second, shiftLit)
+	require.False(t, shifted)
 	tap()
-	shifted := false
-	for deadline := time.Now().Add(3 * time.Second); !shifted && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		img, err := captureWindow(win)
-		require.NoError(t, err)
-		shifted = shiftLit(img)
-	}
+	_, shifted = captureUntil(t, win, 5*time.Second, shiftLit)
 	assert.True(t, shifted, "the annunciator shows after the tap, with no other input")
 	xdo("key", "--window", win, "slash")
 	img, top := waitLCD(t, win, "0.25", 5*time.Second)
 	assert.Equal(t, "0.25", top, "4, Ctrl tapped, / is 1/x")
 	assert.False(t, shiftLit(img), "the shift is used up")
 
-	xdo("key", "--window", win, "Delete", "F1") // FIN
+	xdo("key", "--window", win, "Delete")
+	time.Sleep(60 * time.Millisecond)
+	xdo("key", "--window", win, "F1") // FIN
+	inFIN := func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Labels[0] == "TVM" }
+	_, ok := captureUntil(t, win, 5*time.Second, inFIN)
+	require.True(t, ok, "FIN")
 	tap()
+	_, shifted = captureUntil(t, win, 5*time.Second, shiftLit)
+	require.True(t, shifted)
 	xdo("key", "--window", win, "Escape")
-	time.Sleep(300 * time.Millisecond)
-	img, err := captureWindow(win)
-	require.NoError(t, err)
-	assert.False(t, shiftLit(img), "Escape cancelled the shift")
-	assert.True(t, strings.HasPrefix(ui.ReadLCD(lcdDots(img)).Labels[0], "TVM"), "and left FIN's menu as it was")
+	img, cancelled := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return !shiftLit(img) })
+	assert.True(t, cancelled, "Escape cancelled the shift")
+	assert.True(t, inFIN(img), "and left FIN's menu as it was")
 
 	// The key right after the tap's release, in one xdotool command:
 	// both reach the same frame, and the release is taken first.
 	xdo("key", "--window", win, "Delete", "9")
+	_, top = waitLCD(t, win, "9", 5*time.Second)
+	require.Equal(t, "9", top)
 	xdo("keydown", "--window", win, "Control_L")
-	time.Sleep(30 * time.Millisecond)
+	time.Sleep(150 * time.Millisecond)
 	xdo("keyup", "--window", win, "Control_L", "key", "--window", win, "--delay", "0", "slash")
 	_, top = waitLCD(t, win, "0.11", 5*time.Second)
-	assert.Equal(t, "0.11", top, "a quick tap shifts the key after it")
+	assert.Equal(t, "0.11", top, "the key right after the release is shifted")
+}
+
+// captureUntil captures the live window until cond holds of a capture or
+// d has passed; it returns the last capture and whether cond held.
+func captureUntil(t *testing.T, win string, d time.Duration, cond func(image.Image) bool) (image.Image, bool) {
+	t.Helper()
+	var img image.Image
+	for deadline := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
+		var err error
+		img, err = captureWindow(win)
+		require.NoError(t, err)
+		if cond(img) {
+			return img, true
+		}
+		if time.Now().After(deadline) {
+			return img, false
+		}
+	}
 }
 
 // shiftLit reads the shift annunciator from a capture: the dark stem of
@@ -118,69 +141,60 @@ func shiftLit(img image.Image) bool {
 
 // TestLiveDefaultKeyMap: every binding of the default key map that
 // presses the calculator reaches its key or shifted function: after MAIN
-// and CLR (by their PC keys, Home and Delete), the binding's key is sent
-// (a shift key's binding then followed by 4 and /), and the window's LCD,
-// read back from a real capture, must match a reference calculator given
-// the same keys.
+// and CLR (by their PC keys, Home and Delete, when needed), the binding's
+// key is sent (a shift key's binding as 4, the key, /), and after each
+// key the window's LCD, read back from a real capture, must come to match
+// a reference calculator given the same keys.
 func TestLiveDefaultKeyMap(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh")
 	ref := emulator.New()
-	home, _ := ui.NamedKeyAction("Home", false)
-	del, _ := ui.NamedKeyAction("Delete", false)
-	tried := 0
-	for _, b := range ui.DefaultKeyMap().Bindings() {
-		key, ok := xKey(b)
-		if !ok {
-			continue
-		}
-		name := b.Name
-		if name == "" {
-			name = "'" + string(b.Char) + "'"
-		}
-		reference(ref, home)
-		reference(ref, del)
-		// One key a frame: Ebitengine gives a frame's typed characters
-		// and its other keys apart, without their order (README).
-		send := func(keys ...string) {
-			for _, k := range keys {
-				xdo("key", "--window", win, k)
-				time.Sleep(40 * time.Millisecond)
-			}
-		}
-		send("Home", "Delete")
-		sent := []string{key}
-		a := b.Action
-		if b.Name == "" {
-			a, _ = ui.CharAction(b.Char, false)
-		} else {
-			a, _ = ui.NamedKeyAction(b.Name, false)
-		}
-		if !a.Shift && a.Key == emulator.KeyShift {
-			sent = []string{"4", key, "slash"} // 4, shift, ÷: 1/x
-			ref.Press(emulator.Key4)
-			reference(ref, a)
-			ref.Press(emulator.KeyDiv)
-		} else {
-			reference(ref, a)
-		}
-		send(sent...)
+	fresh := ref.Frame()
+	// press sends one PC key, gives the reference what the window does
+	// for a, and waits until the window shows what the reference does.
+	// One key a frame: Ebitengine gives a frame's typed characters and its
+	// other keys apart, without their order (README).
+	press := func(name, key string, a ui.Action) {
+		reference(ref, a)
+		xdo("key", "--window", win, key)
 		want := ui.ReadLCD(ui.RenderLCD(ref.Frame()))
-		if b.Name == "F4" {
-			want.Top = "" // TIME's clock: the two clocks differ
-		}
+		clock := slices.Contains(want.Labels[:], "APPT") // TIME: the two clocks differ
 		var got ui.LCDText
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			img, err := captureWindow(win)
 			require.NoError(t, err)
-			got = ui.ReadLCD(lcdDots(img))
-			if b.Name == "F4" {
-				got.Top = ""
+			if got = ui.ReadLCD(lcdDots(img)); clock {
+				got.Top, want.Top = "", ""
 			}
 			if got == want {
 				break
 			}
 		}
 		assert.Equal(t, want, got, "%s", name)
+		time.Sleep(60 * time.Millisecond) // the next key in a frame of its own
+	}
+	named := func(name string) ui.Action { a, _ := ui.NamedKeyAction(name, false); return a }
+	tried := 0
+	for _, b := range ui.DefaultKeyMap().Bindings() {
+		key, ok := xKey(b)
+		if !ok {
+			continue
+		}
+		name, a := b.Name, named(b.Name)
+		if name == "" {
+			name = "'" + string(b.Char) + "'"
+			a, _ = ui.CharAction(b.Char, false)
+		}
+		if f := ref.Frame(); f.Labels != fresh.Labels || f.Top != fresh.Top || f.Shift {
+			press("Home (MAIN)", "Home", named("Home"))
+			press("Delete (CLR)", "Delete", named("Delete"))
+		}
+		if !a.Shift && a.Key == emulator.KeyShift {
+			press("4", "4", ui.Action{Key: emulator.Key4})
+			press(name, key, a)
+			press(name+" then /", "slash", ui.Action{Key: emulator.KeyDiv}) // 1/x
+		} else {
+			press(name, key, a)
+		}
 		tried++
 	}
 	assert.Greater(t, tried, 50, "the bindings tried")
@@ -205,28 +219,30 @@ func TestLiveHeldKeyDrawnPressed(t *testing.T) {
 	l := ui.NewLayout(true)
 	k := l.Keys[emulator.Key8]
 	x, y := at(img, k.X+k.W/2, k.Y+k.H/2)
+	pressed := func(k emulator.Key) func(image.Image) bool {
+		return func(img image.Image) bool { return keyPressed(img, l, k) }
+	}
+	up := func(k emulator.Key) func(image.Image) bool {
+		return func(img image.Image) bool { return !keyPressed(img, l, k) }
+	}
 	xdo("mousemove", "--window", win, itoa(x), itoa(y), "mousedown", "1")
-	time.Sleep(600 * time.Millisecond)
-	img, err = captureWindow(win)
-	require.NoError(t, err)
-	assert.True(t, keyPressed(img, l, emulator.Key8), "held by the mouse: drawn pressed")
+	_, ok := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Top == "8" })
+	assert.True(t, ok, "8 pressed")
+	time.Sleep(600 * time.Millisecond) // well past a click's flash
+	_, ok = captureUntil(t, win, 5*time.Second, pressed(emulator.Key8))
+	assert.True(t, ok, "held by the mouse: drawn pressed")
 	xdo("mouseup", "1")
-	time.Sleep(300 * time.Millisecond)
-	img, err = captureWindow(win)
-	require.NoError(t, err)
-	assert.False(t, keyPressed(img, l, emulator.Key8), "released: drawn up")
+	img, ok = captureUntil(t, win, 5*time.Second, up(emulator.Key8))
+	assert.True(t, ok, "released: drawn up")
 	assert.Equal(t, "8", ui.ReadLCD(lcdDots(img)).Top, "the click pressed 8 once")
 
 	xdo("keydown", "--window", win, "s") // STO
 	time.Sleep(600 * time.Millisecond)
-	img, err = captureWindow(win)
-	require.NoError(t, err)
-	assert.True(t, keyPressed(img, l, emulator.KeySTO), "held PC key: its calculator key drawn pressed")
+	_, ok = captureUntil(t, win, 5*time.Second, pressed(emulator.KeySTO))
+	assert.True(t, ok, "held PC key: its calculator key drawn pressed")
 	xdo("keyup", "--window", win, "s")
-	time.Sleep(300 * time.Millisecond)
-	img, err = captureWindow(win)
-	require.NoError(t, err)
-	assert.False(t, keyPressed(img, l, emulator.KeySTO))
+	_, ok = captureUntil(t, win, 5*time.Second, up(emulator.KeySTO))
+	assert.True(t, ok, "released: drawn up")
 }
 
 // TestLivePanelHideShow: F8 hides the heaps panel, the window narrowing by
@@ -235,7 +251,11 @@ func TestLiveHeldKeyDrawnPressed(t *testing.T) {
 func TestLivePanelHideShow(t *testing.T) {
 	state := t.TempDir() + "/state.json"
 	bin := buildWindow(t)
-	win, xdo := startWindow(t, bin, "--state", state, "--keys", `SOLVE NEW "X=Y" INPUT`)
+	win, wait := launch(t, bin, "--state", state, "--keys", `SOLVE NEW "X=Y" INPUT`)
+	xdo := func(a ...string) {
+		b, err := exec.Command("xdotool", a...).CombinedOutput()
+		require.NoError(t, err, string(b))
+	}
 	geometry := func() string {
 		out, err := exec.Command("xdotool", "getwindowgeometry", win).Output()
 		require.NoError(t, err)
@@ -250,19 +270,22 @@ func TestLivePanelHideShow(t *testing.T) {
 	assert.Contains(t, geometry(), "Geometry: 380x540", "the window lost the panel's width")
 	pos := func(g string) string { return strings.Fields(g[strings.Index(g, "Position:"):])[1] }
 	assert.Equal(t, pos(before), pos(geometry()), "the calculator stays where it was")
-	img, err := captureWindow(win)
-	require.NoError(t, err)
-	assert.Equal(t, "X=Y", ui.ReadLCD(lcdDotsIn(img, ui.NewLayout(false))).Top, "the LCD drawn in its place")
+	_, ok := captureUntil(t, win, 5*time.Second, func(img image.Image) bool {
+		return ui.ReadLCD(lcdDotsIn(img, ui.NewLayout(false))).Top == "X=Y"
+	})
+	assert.True(t, ok, "the LCD drawn in its place, the calculator's size kept")
 	xdo("key", "--window", win, "F8")
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "660x540"); {
 		time.Sleep(50 * time.Millisecond)
 	}
 	assert.Contains(t, geometry(), "Geometry: 660x540", "shown again")
 	xdo("key", "--window", win, "F8")
-	time.Sleep(800 * time.Millisecond)                                  // the place is written half a second after it settles
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "380x540"); {
+		time.Sleep(50 * time.Millisecond)
+	}
 	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
 	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
-	time.Sleep(500 * time.Millisecond)
+	require.NoError(t, wait(), "Ctrl+Q closes the window, its place kept")
 	win, _ = startWindow(t, bin, "--state", state)
 	assert.Contains(t, geometry(), "Geometry: 380x540", "reopened without the panel")
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/internal/ui/window"
 )
 
 // xKeys are the X key names (keysyms) xdotool sends for Ebitengine's key
@@ -247,7 +248,8 @@ func TestLiveHeldKeyDrawnPressed(t *testing.T) {
 
 // TestLivePanelHideShow: F8 hides the heaps panel, the window narrowing by
 // the panel's width so that the calculator keeps its place and size; F8
-// shows it again; a window reopened on the same state opens without it.
+// shows it again, the window's menu (a right click) hides it again, and a
+// window reopened on the same state opens without it.
 func TestLivePanelHideShow(t *testing.T) {
 	state := t.TempDir() + "/state.json"
 	bin := buildWindow(t)
@@ -270,16 +272,26 @@ func TestLivePanelHideShow(t *testing.T) {
 	assert.Contains(t, geometry(), "Geometry: 380x540", "the window lost the panel's width")
 	pos := func(g string) string { return strings.Fields(g[strings.Index(g, "Position:"):])[1] }
 	assert.Equal(t, pos(before), pos(geometry()), "the calculator stays where it was")
-	_, ok := captureUntil(t, win, 5*time.Second, func(img image.Image) bool {
+	_, shown := captureUntil(t, win, 5*time.Second, func(img image.Image) bool {
 		return ui.ReadLCD(lcdDotsIn(img, ui.NewLayout(false))).Top == "X=Y"
 	})
-	assert.True(t, ok, "the LCD drawn in its place, the calculator's size kept")
+	assert.True(t, shown, "the LCD drawn in its place, the calculator's size kept")
 	xdo("key", "--window", win, "F8")
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "660x540"); {
 		time.Sleep(50 * time.Millisecond)
 	}
 	assert.Contains(t, geometry(), "Geometry: 660x540", "shown again")
-	xdo("key", "--window", win, "F8")
+	// The window's menu, by a right click: its row "Hide or show the heaps
+	// panel" (the ninth) hides the panel as F8 does.
+	img, err := captureWindow(win)
+	require.NoError(t, err)
+	l := ui.NewLayout(true)
+	x, y := at(img, l.Width/2, l.Height/2)
+	xdo("mousemove", "--window", win, itoa(x), itoa(y), "click", "3")
+	time.Sleep(300 * time.Millisecond)
+	row, ok := window.MenuRow(l, "Hide or show the heaps panel")
+	require.True(t, ok)
+	clickAt(xdo, win, img, row)
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "380x540"); {
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -2,6 +2,7 @@ package window
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/version"
@@ -176,4 +177,16 @@ func (g *Game) menuClick(l ui.Layout, x, y float64) {
 			return
 		}
 	}
+}
+
+// MenuRow is the window's menu's row that starts with what (layout units,
+// while the menu shows), false when no row does: for tests and scripts
+// that click it.
+func MenuRow(l ui.Layout, what string) (ui.Rect, bool) {
+	for i, c := range commands {
+		if strings.HasPrefix(c.what, what) {
+			return menuRow(l, i), true
+		}
+	}
+	return ui.Rect{}, false
 }

@@ -22,11 +22,12 @@ run: build
 	./bin/hp17b
 
 # Installs what the tests need when it is missing, then vets, runs every test
-# with the race detector (under Xvfb, for the window's tests), and gives each
-# fuzz target a short run.
+# with the race detector (under Xvfb, for the window's tests; the live
+# window's tests of one package outlast go test's default 10 minutes on a
+# busy machine), and gives each fuzz target a short run.
 test: deps
 	$(GO) vet ./...
-	$(XVFB) $(GO) test -race -count=1 ./...
+	$(XVFB) $(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) --no-print-directory cross
 	$(MAKE) --no-print-directory fuzz
 

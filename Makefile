@@ -15,9 +15,12 @@ STATECHECK = $(GO) test -count=1 -timeout 90m -run 'TestConcurrentMixes|TestConc
 # Both programs: hp17b (commands, terminal play) and hp17b-window (the
 # window, which needs a display and which hp17b starts when there is one).
 # No cgo: the same build works on any Linux with X11 or Wayland libraries.
+# Both are stamped with the version git describes (as make dist does).
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.releaseVersion=$(VERSION)
 build: deps
-	CGO_ENABLED=0 $(GO) build -o bin/hp17b ./cmd/hp17b
-	CGO_ENABLED=0 $(GO) build -o bin/hp17b-window ./cmd/hp17b-window
+	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o bin/hp17b ./cmd/hp17b
+	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o bin/hp17b-window ./cmd/hp17b-window
 
 # The main job: the calculator with NIM in its SOLVE list; in a terminal
 # without a display, NIM in the terminal.
@@ -25,12 +28,14 @@ run: build
 	./bin/hp17b
 
 # Installs what the tests need when it is missing, then vets, runs every test
-# with the race detector (under Xvfb, for the window's tests), runs the heaps
+# with the race detector (under Xvfb, for the window's tests; the live
+# window's tests of one package outlast go test's default 10 minutes on a
+# busy machine), runs the heaps
 # panel's model-based test once more at full length without it (10,000
 # sequences), and gives each fuzz target a short run.
 test: deps
 	$(GO) vet ./...
-	$(XVFB) $(GO) test -race -count=1 ./...
+	$(XVFB) $(GO) test -race -count=1 -timeout 30m ./...
 	$(GO) test -count=1 -run '^TestGameModel$$' ./internal/ui/
 	HP17B_MIXES=2000 HP17B_KILLS=20 $(STATECHECK)
 	$(MAKE) --no-print-directory cross

@@ -49,9 +49,12 @@ func screenshot(t *testing.T, bin string, args ...string) image.Image {
 
 // lcdDots reads the LCD's dots from a screenshot: the centre of each dot,
 // dark or light.
-func lcdDots(img image.Image) *ui.Dots {
+func lcdDots(img image.Image) *ui.Dots { return lcdDotsIn(img, ui.NewLayout(true)) }
+
+// lcdDotsIn reads the LCD's dots from a screenshot of the layout l (the
+// heaps panel shown or hidden).
+func lcdDotsIn(img image.Image, l ui.Layout) *ui.Dots {
 	b := img.Bounds()
-	l := ui.NewLayout(true)
 	scale, ox, oy := l.Fit(float64(b.Dx()), float64(b.Dy()))
 	grid := l.Pixels(scale, ox, oy)
 	var d ui.Dots

@@ -146,7 +146,7 @@ func TestReadOnlyStateRespected(t *testing.T) {
 		m, _, err := Open(path)
 		require.NoError(t, err)
 		m.store.readOnly = true
-		require.NoError(t, Run(m, "5 STO", nil)) // x changes
+		require.NoError(t, Run(m, "5", nil)) // the number keyed is kept (where.go)
 		assert.Equal(t, "STATE NOT SAVED", m.Frame().Top)
 		assert.ErrorIs(t, m.SaveError(), errReadOnly)
 		return
@@ -161,10 +161,11 @@ func TestReadOnlyStateRespected(t *testing.T) {
 	m, notice, err := Open(path)
 	require.NoError(t, err)
 	assert.Empty(t, notice)
-	require.NoError(t, Run(m, "RCL 2", nil))
+	require.NoError(t, Run(m, "RCL", nil)) // a pending RCL is kept (where.go)
+	assert.Equal(t, "STATE NOT SAVED", m.Frame().Top)
+	require.NoError(t, Run(m, "2", nil))
 	assert.Equal(t, "7.00", m.Frame().Top, "read")
 	require.NoError(t, Run(m, "5 STO", nil)) // x changes
-	assert.Equal(t, "STATE NOT SAVED", m.Frame().Top)
 	require.NoError(t, Run(m, "1", nil))
 	after, err := os.ReadFile(path)
 	require.NoError(t, err)

@@ -44,6 +44,7 @@ type Machine struct {
 	off     bool // OFF was the last key (Frame.Off)
 
 	menus   []menu
+	where   where     // the menus' trail, for continuous memory (where.go)
 	modal   modal     // what is pending: STO/RCL, DSP FIX, a question, the editor
 	msg     [2]string // a message: top line, and second line in place of the labels
 	held    [2]string // the message the current key cleared (keepMsg)
@@ -261,7 +262,7 @@ func (m *Machine) Press(k Key) {
 	shifted := m.shift
 	m.shift = false
 	m.show = ""
-	m.dispatch(k, shifted)
+	m.press(Function{Key: k, Shifted: shifted})
 	m.tick()
 	m.saveLocked()
 }

@@ -20,14 +20,6 @@ func (e *ScriptError) Error() string {
 	return fmt.Sprintf("key script token %d %s: %s", e.Index, text.Quote(e.Token), e.Msg)
 }
 
-// shiftedTokens name shifted functions directly.
-var shiftedTokens = map[string]Key{
-	"MAIN": KeyEXIT, "E": KeyChs, "MATH": KeyPercent, "MODES": KeyDSP, "SHOW": KeyDot,
-	"LAST": KeyEquals, "1/X": KeyDiv, "Y^X": KeyMul, "SQRT": KeySub, "√X": KeySub,
-	"X^2": KeyAdd, "X²": KeyAdd, "CLEARDATA": KeyINPUT, "RND": KeyRCL, "MEM": Key0,
-	"OFF": KeyCLR, "PRINTER": KeyPRT, "R↓": KeyLParen, "RDN": KeyLParen, "X≷Y": KeyRParen, "X<>Y": KeyRParen,
-}
-
 // SplitScript splits a key script into tokens: words separated by spaces,
 // "quoted text" and [MENU LABEL] kept whole. An unclosed quote or bracket
 // is an error.
@@ -132,14 +124,11 @@ func runToken(m *Machine, tok string) error {
 		}
 		return nil
 	}
-	up := strings.ToUpper(tok)
-	if k, ok := shiftedTokens[up]; ok {
-		m.Press(KeyShift)
-		m.Press(k)
-		return nil
-	}
-	if k, ok := KeyByName(tok); ok {
-		m.Press(k)
+	if f, ok := FunctionByName(tok); ok {
+		if f.Shifted {
+			m.Press(KeyShift)
+		}
+		m.Press(f.Key)
 		return nil
 	}
 	// A bare word that is no key's name is a menu label (SOLVE = [SOLVE]).

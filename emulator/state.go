@@ -37,6 +37,7 @@ type stateFile struct {
 	// Sections are the owners' sections outside the calculator (the
 	// heaps panel's game: "game"), each kept whole (Machine.Section).
 	Sections map[string]json.RawMessage `json:"sections,omitempty"`
+	Where    *whereSection              `json:"where,omitempty"`
 }
 
 // calcSection is the calculator's own memory: x, the registers, the modes.
@@ -427,7 +428,7 @@ func (m *Machine) snapshot() stateFile {
 			RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl, Model: modelName(m.model)},
 		Solve:  solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()},
 		Window: m.window, Sections: m.sectionsCopy(), CFLO: m.cflo.snapshot(), SUM: m.sum.snapshot(),
-		Time: m.clk.snapshot(), CURRX: m.currx.snapshot()}
+		Time: m.clk.snapshot(), CURRX: m.currx.snapshot(), Where: m.whereNow()}
 	for label, v := range m.appVars {
 		if snap := v.Snapshot(); len(snap) > 0 {
 			if st.Apps == nil {
@@ -641,6 +642,8 @@ func (m *Machine) SaveError() error {
 type WindowPlace struct {
 	X, Y          int
 	Width, Height int
+	// PanelHidden is set while the window's heaps panel is hidden.
+	PanelHidden bool `json:",omitempty"`
 }
 
 // WindowPlace returns the window's place kept in the state, and false when
@@ -1019,6 +1022,9 @@ func (m *Machine) restoreSections(st stateFile, only map[string]bool) (notes []s
 	}
 	if take("sections") {
 		m.sections = st.Sections
+	}
+	if m.where.resume == nil {
+		m.where.resume = st.Where // for Resume, once: not on a merge
 	}
 	return notes
 }

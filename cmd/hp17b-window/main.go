@@ -60,6 +60,12 @@ func main() {
 		}
 		return
 	}
+	for _, c := range f.Click {
+		if err := cli.CheckClick(c[0], c[1]); err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b: --click: %v\n", err)
+			os.Exit(exitUsage)
+		}
+	}
 	if f.Program != "" {
 		if _, err := programs.ByID(f.Program); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: --program: %v\n", err)
@@ -102,6 +108,11 @@ func main() {
 		case rep.Err != nil:
 			fmt.Fprintln(os.Stderr, solver.Explain(rep.Err))
 		}
+	}
+	if f.Keys == "" && len(f.Click) == 0 {
+		// The calculator turns on where it was turned off: its menu, the
+		// number being keyed, a pending STO or RCL. Scripts start in MAIN.
+		m.Resume()
 	}
 	if f.Keys != "" {
 		if err := emulator.Run(m, f.Keys, nil); err != nil {

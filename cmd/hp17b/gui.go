@@ -72,6 +72,12 @@ func (c *calculatorCmd) run(e *env) int {
 	if len(args) > 0 && args[0] == "calculator" {
 		args = args[1:] // the window program takes the flags alone
 	}
+	for _, p := range c.Click {
+		if err := cli.CheckClick(p[0], p[1]); err != nil {
+			fmt.Fprintf(stderr, "hp17b: --click: %v\n", err)
+			return exitUsage
+		}
+	}
 	play := &playCmd{Memory: c.Memory, Program: "nim", Model: c.Model}
 	playing := "NIM"
 	if c.Program != "" {
@@ -104,7 +110,7 @@ func (c *calculatorCmd) run(e *env) int {
 	held := &noWindowLine{w: stderr}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, held
 	start := time.Now()
-	err = cmd.Run()
+	err = runForwarding(cmd)
 	var exit *exec.ExitError
 	noWindow := errors.As(err, &exit) && (exit.ExitCode() == exitNoWindow || exit.ExitCode() == exitWindowPanic)
 	if !noWindow || needsWindow {

@@ -28,11 +28,13 @@ import (
 	ver "github.com/hp17b/hp17b/internal/version"
 )
 
-// Exit statuses.
+// Exit statuses, the same whichever program reports them (README's
+// table): exitUsage is 64 (sysexits' EX_USAGE) so that it differs from the
+// 2 of a Go panic, as hp17b-window's does.
 const (
 	exitOK     = 0
-	exitFailed = 1 // a solve failed, or a comparison disagreed
-	exitUsage  = 2 // bad arguments or a bad equation
+	exitFailed = 1  // a solve failed, or a comparison disagreed
+	exitUsage  = 64 // bad arguments or bad input: an equation, a key script, a key map
 )
 
 // commandLine is hp17b's command line, read by kong (cli.Parse). Each
@@ -142,12 +144,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "help" { // hp17b help [COMMAND...]
 		args = append(append([]string{}, args[1:]...), "--help")
 	}
+	if status, bad := negativeHeap(args, stderr); bad {
+		return status
+	}
 	vars := kong.Vars{"version": "hp17b " + version()}
 	for k, v := range helpVars {
 		vars[k] = v
 	}
 	ctx, status, done := cli.Parse("hp17b", description, grammarFor(args), args, stdout, stderr, exitUsage, vars)
 	if done {
+		if status == exitOK && len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+			calculatorFlags(stdout, vars)
+		}
 		return status
 	}
 	r, ok := ctx.Selected().Target.Addr().Interface().(runner)
@@ -156,4 +164,45 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return r.run(&env{stdout: stdout, stderr: stderr, args: args})
+}
+
+// negativeHeap refuses a negative number among the heap games' arguments
+// (nim, acronim), where kong would read it as an unknown flag: heaps are
+// whole numbers 0 or more.
+func negativeHeap(args []string, stderr io.Writer) (status int, bad bool) {
+	if len(args) == 0 || (args[0] != "nim" && args[0] != "acronim") {
+		return 0, false
+	}
+	for i, a := range args[1:] {
+		if a == "--" {
+			break
+		}
+		if prev := args[i]; strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") {
+			continue // a flag's value (--k -5): kong says how to give it
+		}
+		if len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "0123456789") == "" {
+			fmt.Fprintf(stderr, "hp17b: %s: heaps are whole numbers 0 or more\n", a)
+			fmt.Fprintf(stderr, "run hp17b %s --help for its usage\n", strings.Join(args[:min(2, len(args))], " "))
+			return exitUsage, true
+		}
+	}
+	return 0, false
+}
+
+// calculatorFlags follows the root's help with the default command's
+// flags (the window's: --state, --fresh, --keymap, …), which hp17b takes
+// with no command named.
+func calculatorFlags(stdout io.Writer, vars kong.Vars) {
+	var b strings.Builder
+	args := []string{"calculator", "--help"}
+	cli.Parse("hp17b", description, grammarFor(args), args, &b, io.Discard, exitUsage, vars)
+	_, flags, ok := strings.Cut(b.String(), "\nFlags:\n")
+	if !ok {
+		return
+	}
+	// --help and --version are the root's too.
+	if _, rest, ok := strings.Cut(flags, "\n\n"); ok {
+		flags = rest
+	}
+	fmt.Fprintf(stdout, "\nThe calculator's flags (hp17b [flags], the default command):\n%s", flags)
 }

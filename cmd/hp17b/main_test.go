@@ -531,7 +531,7 @@ func TestHelpExitsZero(t *testing.T) {
 }
 
 // TestUsageErrors: a bad command line says what is wrong and which help to
-// read, and exits 2.
+// read, and exits 64.
 func TestUsageErrors(t *testing.T) {
 	for _, c := range []struct {
 		args     []string
@@ -759,4 +759,28 @@ func FuzzCommandLine(f *testing.F) {
 			t.Fatalf("%q: stopped with status %d", line, status)
 		}
 	})
+}
+
+// TestCommandLineChecks: a negative heap is refused as one, not as an
+// unknown flag; a --click outside the window is refused; the root's help
+// lists the calculator's flags. All usage errors exit 64.
+func TestCommandLineChecks(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"nim", "analyze", "-1"}, "-1: heaps are whole numbers 0 or more"},
+		{[]string{"nim", "moves", "--heaps", "3", "-2"}, "-2: heaps are whole numbers 0 or more"},
+		{[]string{"--click", "9999,9999"}, "outside the window"},
+	} {
+		var out, errs strings.Builder
+		code := run(c.args, &out, &errs)
+		assert.Equal(t, 64, code, c.args)
+		assert.Contains(t, errs.String(), c.msg, c.args)
+	}
+	var out strings.Builder
+	assert.Equal(t, exitOK, run([]string{"--help"}, &out, io.Discard))
+	for _, flag := range []string{"--fresh", "--state=FILE", "--keymap=FILE", "--write-keymap=FILE", "check"} {
+		assert.Contains(t, out.String(), flag)
+	}
 }

@@ -145,3 +145,19 @@ func Parse(name, description string, grammar any, args []string, stdout, stderr 
 	}
 	return ctx, 0, false
 }
+
+// LayoutWidth and LayoutHeight are the window's size in layout units with
+// the heaps panel (internal/ui's NewLayout(true): the body 380 wide and
+// 540 high, the panel 280 wide), kept here so that hp17b checks --click
+// without linking the window's packages; a test in internal/ui holds them
+// to the layout.
+const LayoutWidth, LayoutHeight = 660.0, 540.0
+
+// CheckClick says why a click at (x, y), layout units, misses the window,
+// or returns nil.
+func CheckClick(x, y float64) error {
+	if x < 0 || y < 0 || x >= LayoutWidth || y >= LayoutHeight {
+		return fmt.Errorf("%g,%g is outside the window: X is 0 to %g, Y 0 to %g (layout units)", x, y, LayoutWidth, LayoutHeight)
+	}
+	return nil
+}

@@ -52,8 +52,13 @@ type Snapshot struct {
 	Version uint64
 	Frame   emulator.Frame
 	Panel   Panel
-	// Pressed is the key drawn pressed, or -1.
-	Pressed emulator.Key
+	// Pressed are the keys drawn pressed: those held down by the mouse or a
+	// PC key (Controller.Hold) and, briefly, a key pressed otherwise.
+	Pressed KeySet
+	// PanelHidden is set while the heaps panel is hidden (keys.go).
+	PanelHidden bool
+	// Menu is the window's menu.
+	Menu bool
 	// Help is the key-map overlay.
 	Help bool
 	// Paper is the print-out panel.
@@ -84,11 +89,15 @@ type Controller struct {
 	panel    Panel
 	pressed  emulator.Key
 	pressEnd time.Time
-	help     bool
-	pap      paperState // the print-out panel (paper.go)
-	about    bool       // the About overlay
-	closed   bool
-	stop     chan struct{} // closed by Close: the clock's ticker ends
+	held     KeySet // keys held down (keys.go)
+	// panelHidden and menu are the heaps panel hidden and the window's
+	// menu open (keys.go).
+	panelHidden, menu bool
+	help              bool
+	pap               paperState // the print-out panel (paper.go)
+	about             bool       // the About overlay
+	closed            bool
+	stop              chan struct{} // closed by Close: the clock's ticker ends
 }
 
 // NewController starts the controller's goroutine; redraw is called after
@@ -235,11 +244,12 @@ func (c *Controller) publish() {
 	f := c.m.Frame()
 	lines, total := c.paperView()
 	c.mu.Lock()
-	pressed := c.pressed
-	if !time.Now().Before(c.pressEnd) {
-		pressed = -1
+	pressed := c.held
+	if time.Now().Before(c.pressEnd) {
+		pressed = pressed.With(c.pressed, true)
 	}
-	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help, Paper: c.paper(lines, total), About: c.about}
+	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help,
+		Paper: c.paper(lines, total), About: c.about, PanelHidden: c.panelHidden, Menu: c.menu}
 	c.mu.Unlock()
 	c.redraw()
 }
@@ -251,6 +261,9 @@ func (c *Controller) publish() {
 func (c *Controller) Do(a Action) {
 	if a.Paper {
 		c.TogglePaper()
+		return
+	}
+	if c.windowAction(a) {
 		return
 	}
 	if a.About || (c.Snapshot().About && a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil) {
@@ -292,14 +305,7 @@ func (c *Controller) Do(a Action) {
 	c.pressed, c.pressEnd = a.Key, time.Now().Add(120*time.Millisecond)
 	c.mu.Unlock()
 	c.enqueue(func() {
-		if a.Shift {
-			c.m.Press(emulator.KeyShift)
-		}
-		if a.WithCLR {
-			c.m.PressHeld(emulator.KeyCLR, a.Key)
-		} else {
-			c.m.Press(a.Key)
-		}
+		c.pressKey(a)
 		c.after("")
 	})
 	// The key is drawn up again when its highlight ends: a new snapshot,

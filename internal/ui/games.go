@@ -96,6 +96,7 @@ func (c *Controller) after(msg string) {
 	if msg != "" {
 		p.Status = msg
 	}
+	c.showGame(p)
 	c.mu.Lock()
 	c.panel = p
 	c.mu.Unlock()

@@ -6,8 +6,9 @@ import (
 
 // Action is what a PC key or a typed character does: press a calculator
 // key (after the shift key when Shift is set), type Text into the equation
-// being edited, move its cursor (Cursor), or toggle the key-map overlay
-// (Help).
+// being edited, move its cursor (Cursor), or one of the window's own
+// actions (the key map overlay, the paper, About, the heaps panel, the
+// window's menu).
 type Action struct {
 	Key    emulator.Key
 	Shift  bool
@@ -18,14 +19,27 @@ type Action struct {
 	Paper bool
 	// About shows or hides the About overlay (F12).
 	About bool
+	// Panel hides or shows the heaps panel (F8).
+	Panel bool
+	// Menu opens the window's menu (F10, or a right click).
+	Menu bool
 	// WithCLR presses Key while CLR is held down (the self-test's chords,
 	// emulator.Machine.PressHeld).
 	WithCLR bool
+	// Cancel makes EXIT cancel a pending shift instead (the PC's Escape
+	// after Control was tapped): shift EXIT (MAIN) has PC keys of its own.
+	Cancel bool
 }
 
 // window reports whether the action is the window's own (the paper, the
-// key map, About) rather than the calculator's.
-func (a Action) window() bool { return a.Paper || a.Help || a.About }
+// key map, About, the panel, the menu) rather than the calculator's.
+func (a Action) window() bool { return a.Paper || a.Help || a.About || a.Panel || a.Menu }
+
+// Function is the calculator's function the action presses (a key, after
+// shift when Shift), for actions that press one.
+func (a Action) Function() emulator.Function {
+	return emulator.Function{Key: a.Key, Shifted: a.Shift}
+}
 
 // editKeys are the text-field keys of the equation editor.
 var editKeys = map[string]emulator.CursorMove{
@@ -42,23 +56,22 @@ func NamedKeyAction(name string, editing bool) (Action, bool) {
 	return defaultKeyMap.Named(name, editing)
 }
 
-// Repeats reports whether holding the PC key repeats it (Backspace, Delete
-// and the arrows, as a text field's keys do).
-func Repeats(name string) bool {
-	switch name {
-	case "Backspace", "Delete", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown":
+// Repeats reports whether holding a key that does a repeats it: the
+// calculator's ▲, ▼ and ← (as the calculator repeats them) and the
+// equation editor's cursor keys.
+func Repeats(a Action) bool {
+	if a.Cursor != nil {
 		return true
 	}
-	return false
+	if a.Text != "" || a.window() || a.Shift || a.WithCLR {
+		return false
+	}
+	return a.Key == emulator.KeyUp || a.Key == emulator.KeyDown || a.Key == emulator.KeyBack
 }
 
 // CharAction maps a typed character by the default key map
 // (KeyMap.Char).
 func CharAction(r rune, editing bool) (Action, bool) { return defaultKeyMap.Char(r, editing) }
-
-// KeyMapHelp is the overlay that '?' shows for the default key map
-// (KeyMap.Help); in RPN mode (rpn) Enter and = are ENTER.
-func KeyMapHelp(rpn bool) string { return defaultKeyMap.Help(rpn) }
 
 // KeyLabels gives the labels the window draws on key k and above it in
 // gold: the calculator's own (emulator.Keys), except that in RPN mode the =

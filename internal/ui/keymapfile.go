@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hp17b/hp17b/emulator"
@@ -42,16 +44,20 @@ func (e keyEntry) pcKey() string {
 	return "'" + string(e.char) + "'"
 }
 
-// defaultEntries is the map a fresh installation uses, after Emu42's PC
-// keyboard map (hp17b-facts §2): Enter =, Backspace ←, Escape EXIT,
-// Delete CLR, Tab INPUT, the arrows ▲ ▼, F1–F6 the menu keys, Control
-// the gold shift key, the digits and ". , + - * / ^ ( ) = %" their keys,
-// F9 the paper, F12 About, '?' the overlay.
+// defaultEntries is the map a fresh installation uses: Emu42's PC
+// keyboard map (hp17b-facts §2: Enter =, Backspace ←, Escape EXIT, Delete
+// CLR, Tab INPUT, the arrows ▲ ▼, F1–F6 the menu keys), Control tapped
+// alone or Space the gold shift key, the digits and ". , + - * / ^ ( ) = %"
+// their keys, a letter for each other key and shifted function (s STO,
+// r RCL, u RND, m MAIN, …: defaultLetters), F8 the heaps panel, F9 the
+// paper, F10 the window's menu, F12 About, '?' the overlay. Every key and
+// every shifted function has a PC key.
 func defaultEntries() []keyEntry {
 	k := func(key emulator.Key) Action { return Action{Key: key} }
 	es := []keyEntry{
 		{name: "Enter", action: k(emulator.KeyEquals)}, {name: "NumpadEnter", action: k(emulator.KeyEquals)},
 		{name: "Backspace", action: k(emulator.KeyBack)}, {name: "Escape", action: k(emulator.KeyEXIT)},
+		{name: "Home", action: Action{Key: emulator.KeyEXIT, Shift: true}},
 		{name: "Delete", action: k(emulator.KeyCLR)}, {name: "Tab", action: k(emulator.KeyINPUT)},
 		{name: "ArrowUp", action: k(emulator.KeyUp)}, {name: "ArrowDown", action: k(emulator.KeyDown)},
 	}
@@ -60,7 +66,9 @@ func defaultEntries() []keyEntry {
 	}
 	es = append(es,
 		keyEntry{name: "ControlLeft", action: k(emulator.KeyShift)}, keyEntry{name: "ControlRight", action: k(emulator.KeyShift)},
-		keyEntry{name: "F9", action: Action{Paper: true}}, keyEntry{name: "F12", action: Action{About: true}})
+		keyEntry{name: "Space", action: k(emulator.KeyShift)},
+		keyEntry{name: "F8", action: Action{Panel: true}}, keyEntry{name: "F9", action: Action{Paper: true}},
+		keyEntry{name: "F10", action: Action{Menu: true}}, keyEntry{name: "F12", action: Action{About: true}})
 	for d := '0'; d <= '9'; d++ {
 		key, _ := emulator.KeyByName(string(d))
 		es = append(es, keyEntry{char: d, action: k(key)})
@@ -76,7 +84,24 @@ func defaultEntries() []keyEntry {
 	} {
 		es = append(es, keyEntry{char: c.r, action: c.a})
 	}
+	for _, l := range defaultLetters {
+		f, _ := emulator.FunctionByName(l.name)
+		es = append(es, keyEntry{char: l.r, action: Action{Key: f.Key, Shift: f.Shifted}})
+	}
 	return es
+}
+
+// defaultLetters give the keys with no PC key of their own and the
+// shifted functions a letter each, after their names: a letter typed in
+// either case (Caps Lock on or off).
+var defaultLetters = []struct {
+	r    rune
+	name string
+}{
+	{'s', "STO"}, {'r', "RCL"}, {'d', "DSP"}, {'p', "PRT"}, {'n', "+/-"},
+	{'u', "RND"}, {'a', "MATH"}, {'o', "MODES"}, {'t', "PRINTER"}, {'m', "MAIN"},
+	{'k', "CLEARDATA"}, {'e', "E"}, {'v', "RDN"}, {'x', "X<>Y"}, {'i', "1/X"},
+	{'q', "SQRT"}, {'w', "X^2"}, {'f', "MEM"}, {'h', "SHOW"}, {'l', "LAST"},
 }
 
 // DefaultKeyMap returns the map used when no key map file is given.
@@ -107,6 +132,9 @@ func (k *KeyMap) Named(name string, editing bool) (Action, bool) {
 		}
 	}
 	a, ok := k.named[name]
+	if ok && a.Key == emulator.KeyEXIT && !a.Shift && !a.window() {
+		a.Cancel = true // a PC key's EXIT first cancels a pending shift
+	}
 	return a, ok
 }
 
@@ -127,6 +155,12 @@ func (k *KeyMap) Char(r rune, editing bool) (Action, bool) {
 		return Action{}, false
 	}
 	a, ok := k.chars[r]
+	if !ok && unicode.IsLetter(r) {
+		// A letter is mapped in either case unless the file maps both.
+		if a, ok = k.chars[unicode.ToLower(r)]; !ok {
+			a, ok = k.chars[unicode.ToUpper(r)]
+		}
+	}
 	return a, ok
 }
 
@@ -139,10 +173,17 @@ func actionName(a Action) string {
 		return "HELP"
 	case a.About:
 		return "ABOUT"
-	case a.Shift:
-		return "SHIFT " + emulator.Keys[a.Key].Name
+	case a.Panel:
+		return "PANEL"
+	case a.Menu:
+		return "MENU"
 	}
-	return emulator.Keys[a.Key].Name
+	return a.Function().String()
+}
+
+// windowWords are the key map file's words for the window's own actions.
+var windowWords = map[string]Action{
+	"PAPER": {Paper: true}, "HELP": {Help: true}, "ABOUT": {About: true}, "PANEL": {Panel: true}, "MENU": {Menu: true},
 }
 
 // String writes the map as a key map file that ParseKeyMap reads back.
@@ -158,10 +199,14 @@ func (k *KeyMap) String() string {
 // keyMapFileHeader opens a written key map file.
 const keyMapFileHeader = `# hp17b key map: one PC key a line, then what it does.
 # PC key: Ebitengine's key name (Enter, Tab, ArrowUp, F1, A, Digit1, ...) or one
-# typed character in single quotes ('%'). What it does: a calculator key by
-# its name in key scripts (STO RCL % DSP PRT EXIT INPUT +/- ( ) BACK UP DOWN
-# SHIFT CLR 0-9 . = + - × ÷ F1-F6), SHIFT and a key for a shifted function,
-# PAPER (the print-out panel), HELP (this map over the calculator) or ABOUT.
+# typed character in single quotes ('%'; a letter counts in either case).
+# What it does, by its name in key scripts: a calculator key (STO RCL % DSP
+# PRT EXIT INPUT +/- ( ) BACK UP DOWN SHIFT CLR 0-9 . = + - × ÷ F1-F6), a
+# shifted function (RND MATH MODES PRINTER MAIN CLEARDATA E RDN X<>Y 1/X Y^X
+# SQRT OFF MEM SHOW LAST X^2), or the window's PAPER (the print-out), HELP
+# (this map over the calculator), ABOUT, PANEL (hide or show the heaps
+# panel) or MENU (the window's menu). Control as SHIFT is the shift key when
+# tapped alone. A PC key's EXIT cancels a pending shift.
 # While an equation is typed, keys work as in a text field whatever this says.
 `
 
@@ -222,92 +267,165 @@ func ParseKeyMap(file, text string, knownKey func(string) bool) (*KeyMap, error)
 			return bad("%s is mapped again (first on line %d)", e.pcKey(), first)
 		}
 		seen[e.pcKey()] = n
-		words := strings.Fields(rest)
-		switch {
-		case len(words) == 0:
-			return bad("%s needs what it does: a calculator key, SHIFT and a key, PAPER, HELP or ABOUT", e.pcKey())
-		case len(words) == 1 && strings.EqualFold(words[0], "PAPER"):
-			e.action = Action{Paper: true}
-		case len(words) == 1 && strings.EqualFold(words[0], "HELP"):
-			e.action = Action{Help: true}
-		case len(words) == 1 && strings.EqualFold(words[0], "ABOUT"):
-			e.action = Action{About: true}
-		case len(words) <= 2:
-			if len(words) == 2 {
-				if !strings.EqualFold(words[0], "SHIFT") {
-					return bad("%q: two words are SHIFT and a key", strings.Join(words, " "))
-				}
-				e.action.Shift = true
-				words = words[1:]
-			}
-			key, ok := emulator.KeyByName(words[0])
-			if !ok {
-				return bad("%q is not a calculator key (STO, BACK, UP, ×, =, F1, ...)", words[0])
-			}
-			e.action.Key = key
-		default:
-			return bad("too many words after %s: a key, SHIFT and a key, PAPER or HELP", e.pcKey())
+		action, msg := parseAction(strings.Fields(rest))
+		if msg != "" {
+			return bad("%s: %s", e.pcKey(), msg)
 		}
+		e.action = action
 		es = append(es, e)
 	}
 	return newKeyMap(es), nil
 }
 
-// Help is the key map overlay drawn from the map: each PC key and what it
-// does (F1–F6 on the menu keys and the digits on theirs as one entry
-// each), then what holds whatever the map says. In RPN mode (rpn) the =
-// key is named ENTER.
-func (k *KeyMap) Help(rpn bool) string {
-	var items, helpKeys []string
-	menuKeys, digits := 0, 0
-	for _, e := range k.entries {
-		if e.action.Help {
-			helpKeys = append(helpKeys, e.pcKey())
+// parseAction reads what a key map line says a PC key does: a function's
+// name (STO, RND, 1/X, …), the older "SHIFT key", or a window word; msg
+// says what is wrong otherwise.
+func parseAction(words []string) (a Action, msg string) {
+	switch {
+	case len(words) == 0:
+		return a, "say what it does: a calculator key, a shifted function (RND, MAIN, 1/X, ...), PAPER, HELP, ABOUT, PANEL or MENU"
+	case len(words) > 2:
+		return a, "too many words: one key or shifted function (STO, RND, ...) or one of PAPER HELP ABOUT PANEL MENU"
+	case len(words) == 2:
+		if !strings.EqualFold(words[0], "SHIFT") {
+			return a, fmt.Sprintf("%q: two words are SHIFT and a key", strings.Join(words, " "))
 		}
+		key, ok := emulator.KeyByName(words[1])
+		if !ok {
+			return a, fmt.Sprintf("%q is not a calculator key (STO, BACK, UP, ×, =, F1, ...)", words[1])
+		}
+		return Action{Key: key, Shift: true}, ""
+	}
+	if w, ok := windowWords[strings.ToUpper(words[0])]; ok {
+		return w, ""
+	}
+	f, ok := emulator.FunctionByName(words[0])
+	if !ok {
+		return a, fmt.Sprintf("%q is not a calculator key or shifted function (STO, BACK, ×, RND, MAIN, 1/X, ...)", words[0])
+	}
+	return Action{Key: f.Key, Shift: f.Shifted}, ""
+}
+
+// HelpItem is one line of the key map overlay: PC keys and what they do.
+type HelpItem struct{ Keys, What string }
+
+// Help is the key map's part of the overlay, drawn from the map: each
+// action once with every PC key that does it (the digits and F1–F6 on
+// their keys as one item each). In RPN mode (rpn) the = key is ENTER.
+func (k *KeyMap) Help(rpn bool) []HelpItem {
+	var items []HelpItem
+	at := map[string]int{}
+	for _, e := range k.collapsed() {
+		what := e.what
+		if what == "" {
+			what = helpName(e.action, rpn)
+		}
+		if i, ok := at[what]; ok {
+			if !slices.Contains(strings.Split(items[i].Keys, ", "), e.keys) {
+				items[i].Keys += ", " + e.keys
+			}
+			continue
+		}
+		at[what] = len(items)
+		items = append(items, HelpItem{Keys: e.keys, What: what})
+	}
+	return items
+}
+
+// helpEntry is a map entry as the overlay shows it.
+type helpEntry struct {
+	keys, what string
+	action     Action
+}
+
+// collapsed lists the entries with the ten digits and F1–F6, when each is
+// its own key, as one entry each.
+func (k *KeyMap) collapsed() []helpEntry {
+	var out []helpEntry
+	digits, menuKeys := 0, 0
+	for _, e := range k.entries {
 		plain := !e.action.Shift && !e.action.window()
 		if e.name == "" && e.char == '0'+rune(digits) && plain && emulator.Keys[e.action.Key].Name == string(e.char) {
 			if digits++; digits == 10 {
-				items = append(items, "0-9 digits")
+				out = append(out, helpEntry{keys: "0-9", what: "digits"})
 			}
 			continue
 		}
 		if e.name == fmt.Sprintf("F%d", menuKeys+1) && plain && e.action.Key == emulator.KeyF1+emulator.Key(menuKeys) {
 			if menuKeys++; menuKeys == 6 {
-				items = append(items, "F1-F6 menu keys")
+				out = append(out, helpEntry{keys: "F1-F6", what: "menu keys"})
 			}
 			continue
 		}
-		what := actionName(e.action)
-		if rpn && plain && e.action.Key == emulator.KeyEquals {
-			what = "ENTER"
-		}
-		items = append(items, e.pcKey()+" "+what)
+		out = append(out, helpEntry{keys: helpKey(e), action: e.action})
 	}
-	var lines []string
-	line := ""
-	for _, it := range items {
-		if line != "" && utf8.RuneCountInString(line)+3+utf8.RuneCountInString(it) > 46 {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " · "
-		}
-		line += it
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return "PC KEYBOARD\n" + strings.Join(lines, "\n") + "\n" + keyMapHelpTail +
-		strings.Join(append(helpKeys, "Escape"), " or ") + " hides this map"
+	return out
 }
 
-// keyMapHelpTail is the overlay's part that no key map changes.
-const keyMapHelpTail = `Ctrl+C copy · Ctrl+V paste · Ctrl tapped: shift
-Ctrl+S save the SOLVE list · Ctrl+Q quit (OFF too)
-Ctrl+N new calculator · Ctrl+Shift+S save it as
-Letters type into an equation (NEW/EDIT);
-there Left Right Home End move, Delete
-deletes, Enter is INPUT, Escape EXIT
-Click a match to take it and those right of it
-`
+// helpKey names a PC key as the overlay shows it.
+func helpKey(e keyEntry) string {
+	if e.name == "" {
+		return string(e.char)
+	}
+	switch e.name {
+	case "ControlLeft", "ControlRight":
+		return "Ctrl(tap)"
+	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight":
+		return strings.TrimPrefix(e.name, "Arrow")
+	case "NumpadEnter":
+		return "KeypadEnter"
+	}
+	return e.name
+}
+
+// helpName says what an action does, for the overlay.
+func helpName(a Action, rpn bool) string {
+	switch {
+	case a.Paper:
+		return "paper (print-out)"
+	case a.Help:
+		return "this key map"
+	case a.About:
+		return "about hp17b"
+	case a.Panel:
+		return "hide/show heaps panel"
+	case a.Menu:
+		return "the window's menu"
+	case a.Shift:
+		return "shift " + emulator.Keys[a.Key].Label + ": " + a.Function().String()
+	case a.Key == emulator.KeyShift:
+		return "shift"
+	case rpn && a.Key == emulator.KeyEquals:
+		return "ENTER"
+	}
+	return emulator.Keys[a.Key].Label
+}
+
+// KeysFor names the PC keys that do a window action a (the overlay's and
+// the menu's words for them: "F9", "?"), "" when none does.
+func (k *KeyMap) KeysFor(a Action) string {
+	var keys []string
+	for _, e := range k.entries {
+		if e.action == a && !slices.Contains(keys, helpKey(e)) {
+			keys = append(keys, helpKey(e))
+		}
+	}
+	return strings.Join(keys, ", ")
+}
+
+// Binding is one entry of a key map: a named PC key (Name) or a typed
+// character (Char), and what it does.
+type Binding struct {
+	Name   string
+	Char   rune
+	Action Action
+}
+
+// Bindings lists the map's entries in the file's order.
+func (k *KeyMap) Bindings() []Binding {
+	bs := make([]Binding, len(k.entries))
+	for i, e := range k.entries {
+		bs[i] = Binding{Name: e.name, Char: e.char, Action: e.action}
+	}
+	return bs
+}

@@ -55,11 +55,50 @@ func TestKeyMapFile(t *testing.T) {
 	assert.Equal(t, "r", a.Text, "typing an equation, characters go into it")
 
 	help := k.Help(false)
-	assert.Contains(t, help, "'s' SHIFT RCL", "the overlay is drawn from the map")
-	assert.Contains(t, help, "F10 PAPER")
-	assert.NotContains(t, help, "F1-F6", "F1 is not a menu key here")
-	assert.Contains(t, help, "F1 or Escape hides this map")
-	assert.Contains(t, DefaultKeyMap().Help(false), "0-9 digits")
+	assert.Contains(t, help, HelpItem{Keys: "s", What: "shift RCL: RND"}, "the overlay is drawn from the map")
+	assert.Contains(t, help, HelpItem{Keys: "F10", What: "paper (print-out)"})
+	assert.Contains(t, help, HelpItem{Keys: "F1", What: "this key map"}, "F1 is not a menu key here")
+	assert.Contains(t, DefaultKeyMap().Help(false), HelpItem{Keys: "0-9", What: "digits"})
+}
+
+// TestKeyMapVocabulary: the key map file names functions as key scripts
+// do (RND, MAIN, 1/X, the gold labels), and SHIFT and a key still reads.
+func TestKeyMapVocabulary(t *testing.T) {
+	k, err := ParseKeyMap("keymap.txt", "'a' RND\n'b' SHIFT RCL\n'c' √x\n'd' 1/x\nF7 PANEL\nF11 MENU\n", nil)
+	require.NoError(t, err)
+	for r, want := range map[rune]Action{
+		'a': {Key: emulator.KeyRCL, Shift: true}, 'b': {Key: emulator.KeyRCL, Shift: true},
+		'c': {Key: emulator.KeySub, Shift: true}, 'd': {Key: emulator.KeyDiv, Shift: true},
+	} {
+		got, ok := k.Char(r, false)
+		require.True(t, ok, "%c", r)
+		assert.Equal(t, want, got, "%c", r)
+	}
+	a, _ := k.Named("F7", false)
+	assert.True(t, a.Panel)
+	a, _ = k.Named("F11", false)
+	assert.True(t, a.Menu)
+	assert.Contains(t, k.String(), "'b'            RND\n", "written in the scripts' words")
+}
+
+// TestDefaultKeyMapCoversKeyboard: every calculator key and every shifted
+// function is reachable from the PC keyboard by default without the shift
+// key, and each one's name reads back as the same function.
+func TestDefaultKeyMapCoversKeyboard(t *testing.T) {
+	reach := map[emulator.Function]bool{}
+	for _, e := range DefaultKeyMap().entries {
+		if !e.action.window() {
+			reach[e.action.Function()] = true
+		}
+	}
+	for _, f := range emulator.Functions() {
+		if f.Shifted && f.Key == emulator.KeyCLR {
+			continue // OFF: shift then Delete, or Ctrl+Q; no letter closes the window
+		}
+		assert.True(t, reach[f], "%s has a PC key", f)
+		back, ok := emulator.FunctionByName(f.String())
+		assert.True(t, ok && back == f, "%s reads back", f)
+	}
 }
 
 func TestKeyMapFileErrors(t *testing.T) {
@@ -70,12 +109,13 @@ func TestKeyMapFileErrors(t *testing.T) {
 		msg  string
 	}{
 		{"Enter =\nNope STO\n", 2, `"Nope" is not a PC key name`},
-		{"# c\nTab\n", 2, "Tab needs what it does"},
+		{"# c\nTab\n", 2, "Tab: say what it does"},
 		{"Enter =\n\nEnter STO\n", 3, "mapped again (first on line 1)"},
-		{"F2 SQRT\n", 1, `"SQRT" is not a calculator key`},
+		{"F2 SQUARE\n", 1, `"SQUARE" is not a calculator key or shifted function`},
 		{"'ab' STO\n", 1, "single quotes"},
 		{"F2 STO RCL\n", 1, "two words are SHIFT and a key"},
 		{"F2 SHIFT STO RCL\n", 1, "too many words"},
+		{"F2 SHIFT RND\n", 1, `"RND" is not a calculator key`},
 	} {
 		_, err := ParseKeyMap("keymap.txt", c.text, known)
 		var ke *KeyMapError

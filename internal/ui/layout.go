@@ -1,6 +1,8 @@
 package ui
 
-import "github.com/hp17b/hp17b/emulator"
+import (
+	"github.com/hp17b/hp17b/emulator"
+)
 
 // Rect is a rectangle in layout units (pixels at scale 1).
 type Rect struct{ X, Y, W, H float64 }
@@ -33,6 +35,9 @@ type Layout struct {
 	// PaperClear and PaperSave are the print-out panel's buttons (in the
 	// panel's place while it shows).
 	PaperClear, PaperSave Rect
+	// MenuButton opens the window's menu; PanelButton hides or shows the
+	// heaps panel. Both sit on the body between the LCD and the menu keys.
+	MenuButton, PanelButton Rect
 }
 
 // Body and panel sizes, layout units; keyGap is the built-in face's gap
@@ -61,6 +66,8 @@ func NewSkinLayout(panel bool, skin *Skin) Layout {
 	l.DotX, l.DotY, l.DotW, l.DotH = float64(p.X0), float64(p.Y0), float64(p.Pitch), float64(p.Pitch)
 	l.Annunciators = Rect{float64(p.GlassX), float64(p.Y0 - (AnnunciatorRows+GlassGap)*p.Pitch), float64(p.GlassW), float64(AnnunciatorRows * p.Pitch)}
 	inner := BodyWidth - 2*margin
+	l.MenuButton = Rect{margin, 111, 44, 15}
+	l.PanelButton = Rect{BodyWidth - margin - 44, 111, 44, 15}
 	for r, row := range emulator.Rows {
 		y, h := firstKeyRow+float64(r-1)*rowPitch+46, keyH
 		if r == 0 {

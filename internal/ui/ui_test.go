@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -141,6 +142,8 @@ func TestKeyMap(t *testing.T) {
 		assert.True(t, ok, name)
 		assert.Equal(t, want, a.Key, name)
 	}
+	a, _ := NamedKeyAction("Escape", false)
+	assert.True(t, a.Cancel, "Escape's EXIT cancels a pending shift")
 	_, ok := NamedKeyAction("PageUp", false)
 	assert.False(t, ok)
 	// While an equation is edited the keys work as in a text field.
@@ -152,12 +155,20 @@ func TestKeyMap(t *testing.T) {
 		require.NotNil(t, a.Cursor, name)
 		assert.Equal(t, want, *a.Cursor, name)
 	}
-	a, _ := NamedKeyAction("Enter", true)
+	a, _ = NamedKeyAction("Enter", true)
 	assert.Equal(t, emulator.KeyINPUT, a.Key, "Enter is INPUT while editing")
 	a, _ = NamedKeyAction("Escape", true)
 	assert.Equal(t, emulator.KeyEXIT, a.Key)
-	assert.True(t, Repeats("Backspace"))
-	assert.False(t, Repeats("F1"))
+	for _, name := range []string{"Backspace", "ArrowUp", "ArrowDown"} {
+		a, _ := NamedKeyAction(name, false)
+		assert.True(t, Repeats(a), "%s repeats as the calculator's key does", name)
+	}
+	for _, name := range []string{"F1", "Enter", "Delete"} {
+		a, _ := NamedKeyAction(name, false)
+		assert.False(t, Repeats(a), name)
+	}
+	a, _ = NamedKeyAction("ArrowLeft", true)
+	assert.True(t, Repeats(a), "the editor's cursor keys repeat")
 	a, ok = CharAction('7', false)
 	assert.True(t, ok)
 	assert.Equal(t, emulator.Key7, a.Key)
@@ -165,8 +176,10 @@ func TestKeyMap(t *testing.T) {
 	assert.Equal(t, Action{Key: emulator.KeyMul, Shift: true}, a)
 	a, _ = CharAction('?', false)
 	assert.True(t, a.Help)
-	_, ok = CharAction('Q', false)
-	assert.False(t, ok, "letters do nothing outside equation entry")
+	a, _ = CharAction('U', false)
+	assert.Equal(t, Action{Key: emulator.KeyRCL, Shift: true}, a, "a letter in either case: U is RND")
+	_, ok = CharAction('Z', false)
+	assert.False(t, ok, "a letter the map leaves out does nothing outside equation entry")
 	a, _ = CharAction('Q', true)
 	assert.Equal(t, "Q", a.Text)
 	a, _ = CharAction('*', true)
@@ -270,7 +283,7 @@ func TestHelpToggle(t *testing.T) {
 	assert.False(t, c.Help())
 	c.Do(Action{Help: true})
 	assert.True(t, c.Help())
-	assert.Contains(t, KeyMapHelp(false), "F1-F6")
+	assert.Contains(t, DefaultKeyMap().Help(false), HelpItem{Keys: "F1-F6", What: "menu keys"})
 }
 
 // TestLabelsFollowRPN: after MODES RPN the frame says so, the = key reads
@@ -291,7 +304,7 @@ func TestLabelsFollowRPN(t *testing.T) {
 		label, gold := KeyLabels(emulator.KeyEquals, f.RPN)
 		assert.Equal(t, c.equals, label, c.script)
 		assert.Equal(t, "LAST", gold, c.script)
-		assert.Equal(t, c.rpn, strings.Contains(KeyMapHelp(f.RPN), "ENTER"), c.script)
+		assert.Equal(t, c.rpn, slices.ContainsFunc(DefaultKeyMap().Help(f.RPN), func(h HelpItem) bool { return h.What == "ENTER" }), c.script)
 		label, _ = KeyLabels(emulator.KeyLParen, f.RPN)
 		assert.Equal(t, "(", label, "the ( key keeps its label; R↓ is above it")
 	}
@@ -446,10 +459,62 @@ func TestSnapshotVersions(t *testing.T) {
 	assert.Equal(t, "7", s.Frame.Top)
 	// The key is drawn pressed, then up again without further input.
 	deadline := time.Now().Add(2 * time.Second)
-	for c.Snapshot().Pressed >= 0 && time.Now().Before(deadline) {
+	for c.Snapshot().Pressed != 0 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
-	assert.EqualValues(t, -1, c.Snapshot().Pressed)
+	assert.Zero(t, c.Snapshot().Pressed)
+}
+
+// TestHeldKeysDrawnPressed: a key held down by the mouse or a PC key is in
+// the snapshot's pressed set until released, however long that is.
+func TestHeldKeysDrawnPressed(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	c.Hold(emulator.KeyUp, true)
+	c.Hold(emulator.Key5, true)
+	assert.True(t, c.Snapshot().Pressed.Has(emulator.KeyUp))
+	assert.True(t, c.Snapshot().Pressed.Has(emulator.Key5))
+	assert.False(t, c.Snapshot().Pressed.Has(emulator.Key6))
+	c.Hold(emulator.Key5, false)
+	assert.False(t, c.Snapshot().Pressed.Has(emulator.Key5))
+	assert.True(t, c.Snapshot().Pressed.Has(emulator.KeyUp))
+	c.Release()
+	assert.Zero(t, c.Snapshot().Pressed)
+}
+
+// TestShiftCancel: the PC's Escape after the shift key cancels the shift
+// instead of giving MAIN; without shift it is EXIT.
+func TestShiftCancel(t *testing.T) {
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	press(c, "FIN")
+	esc, _ := NamedKeyAction("Escape", false)
+	c.Do(Action{Key: emulator.KeyShift})
+	c.Do(esc)
+	c.Wait()
+	f := c.Frame()
+	assert.False(t, f.Shift, "the shift is cancelled")
+	assert.Equal(t, "TVM ICNV CFLO BOND DEPRC -", f.MenuLine(), "still in FIN")
+	c.Do(esc)
+	c.Wait()
+	assert.Equal(t, "FIN BUS SUM TIME SOLVE CURRX", c.Frame().MenuLine(), "EXIT")
+}
+
+// TestPanelShowsForGame: the heaps panel hidden stays hidden for plain
+// calculator use, and shows again when a game program is made current.
+func TestPanelShowsForGame(t *testing.T) {
+	m := emulator.New()
+	require.NoError(t, emulator.Run(m, "SOLVE NEW \"X=Y\" INPUT", nil))
+	c := NewController(m, nil)
+	defer c.Close()
+	require.False(t, c.Panel().Active)
+	c.Do(Action{Panel: true})
+	assert.True(t, c.Snapshot().PanelHidden)
+	press(c, "7")
+	assert.True(t, c.Snapshot().PanelHidden)
+	press(c, "UP")
+	assert.True(t, c.Panel().Active, "a game program is current")
+	assert.False(t, c.Snapshot().PanelHidden, "and the panel shows itself")
 }
 
 func TestHelpBlocksKeys(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 type faceView struct {
 	face  *ui.Face
 	model string
+	panel bool
 	img   *image.RGBA
 	tex   *ebiten.Image
 }
@@ -26,12 +27,13 @@ func (g *Game) skin() *ui.Skin {
 	return g.opt.Skin
 }
 
-// draw paints the face in skin for frame f with pressed (or -1) held and
-// draws it over the whole screen; model is the name printed on the face.
-func (v *faceView) draw(screen *ebiten.Image, skin *ui.Skin, f emulator.Frame, pressed emulator.Key, model string) {
+// draw paints the face in skin for frame f with the keys in pressed held
+// and draws it over the whole screen; model is the name printed on the
+// face, panel whether the heaps panel's place is left beside it.
+func (v *faceView) draw(screen *ebiten.Image, skin *ui.Skin, f emulator.Frame, pressed ui.KeySet, model string, panel bool) {
 	size := screen.Bounds().Size()
-	if v.face == nil || v.model != model {
-		v.face, v.model = ui.NewFace(skin, model, true), model
+	if v.face == nil || v.model != model || v.panel != panel {
+		v.face, v.model, v.panel = ui.NewFace(skin, model, panel), model, panel
 	}
 	if v.img == nil || v.img.Bounds().Size() != size {
 		v.img = image.NewRGBA(image.Rectangle{Max: size})
@@ -41,12 +43,25 @@ func (v *faceView) draw(screen *ebiten.Image, skin *ui.Skin, f emulator.Frame, p
 		v.tex = ebiten.NewImage(size.X, size.Y)
 	}
 	var keys []emulator.Key
-	if pressed >= 0 {
-		keys = append(keys, pressed)
+	for k := emulator.Key(0); k < emulator.NumKeys; k++ {
+		if pressed.Has(k) {
+			keys = append(keys, k)
+		}
 	}
 	v.face.Paint(v.img, f, keys)
 	v.tex.WritePixels(v.img.Pix)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(screen.Bounds().Min.X), float64(screen.Bounds().Min.Y))
 	screen.DrawImage(v.tex, op)
+}
+
+// buttons draws the window's own buttons on the bezel: the menu and the
+// panel's hide and show.
+func (p painter) buttons(l ui.Layout) {
+	p.button(l.MenuButton, "MENU", 8, colButton, colLabel)
+	panel := "PANEL ‹"
+	if l.Panel.W > 0 {
+		panel = "PANEL ›"
+	}
+	p.button(l.PanelButton, panel, 8, colButton, colLabel)
 }

@@ -1,0 +1,144 @@
+package window
+
+import (
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"github.com/hp17b/hp17b/internal/ui"
+)
+
+var (
+	colBody      = color.RGBA{0x26, 0x22, 0x1f, 0xff}
+	colBezel     = color.RGBA{0x14, 0x14, 0x14, 0xff}
+	colGold      = color.RGBA{0xd4, 0xa3, 0x3b, 0xff}
+	colLabel     = color.RGBA{0xf2, 0xf0, 0xea, 0xff}
+	colPanel     = color.RGBA{0x1f, 0x3d, 0x2c, 0xff}
+	colMatch     = color.RGBA{0xe8, 0xd2, 0xa0, 0xff}
+	colDim       = color.RGBA{0x6b, 0x7d, 0x72, 0xff} // a panel button with nothing to do
+	colMatchHead = color.RGBA{0xb8, 0x2a, 0x22, 0xff}
+	colOverlay   = color.RGBA{0x00, 0x00, 0x00, 0xd8}
+	colPaper     = color.RGBA{0xf4, 0xf1, 0xe6, 0xff}
+	colInk       = color.RGBA{0x20, 0x20, 0x28, 0xff}
+	colButton    = color.RGBA{0x44, 0x40, 0x3c, 0xff}
+)
+
+// painter draws in layout units on a screen where the layout is drawn at
+// scale with its origin at (ox, oy).
+type painter struct {
+	dst           *ebiten.Image
+	scale, ox, oy float64
+	fonts         fonts
+}
+
+// rect fills r.
+func (p painter) rect(r ui.Rect, c color.Color) {
+	vector.FillRect(p.dst, float32(p.ox+r.X*p.scale), float32(p.oy+r.Y*p.scale), float32(r.W*p.scale), float32(r.H*p.scale), c, false)
+}
+
+// label draws s centred on (cx, cy) at size points (layout units).
+func (p painter) label(s string, src *text.GoTextFaceSource, size, cx, cy float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(p.ox+cx*p.scale, p.oy+cy*p.scale)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
+	text.Draw(p.dst, s, &text.GoTextFace{Source: src, Size: size * p.scale}, op)
+}
+
+// text draws s with its top left corner at (x, y).
+func (p painter) text(s string, src *text.GoTextFaceSource, size, x, y float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(p.ox+x*p.scale, p.oy+y*p.scale)
+	op.ColorScale.ScaleWithColor(c)
+	text.Draw(p.dst, s, &text.GoTextFace{Source: src, Size: size * p.scale}, op)
+}
+
+// button draws a button: r filled with c, s centred on it.
+func (p painter) button(r ui.Rect, s string, size float64, c, ink color.Color) {
+	p.rect(r, c)
+	p.label(s, p.fonts.bold, size, r.X+r.W/2, r.Y+r.H/2, ink)
+}
+
+// measure is the width of s at size points, in layout units.
+func measure(s string, src *text.GoTextFaceSource, size float64) float64 {
+	w, _ := text.Measure(s, &text.GoTextFace{Source: src, Size: size}, 0)
+	return w
+}
+
+// Draw draws the calculator when something changed since the last frame.
+func (g *Game) Draw(screen *ebiten.Image) {
+	b := screen.Bounds()
+	size := [2]int{b.Dx(), b.Dy()}
+	if g.opt.Screenshot != "" {
+		g.ctrl.Wait()
+	}
+	snap := g.ctrl.Snapshot()
+	if size == g.lastSize && snap.Version == g.version && g.drawn && !g.dirty && g.opt.Screenshot == "" {
+		return // nothing new: the screen keeps the last frame
+	}
+	g.lastSize, g.version, g.dirty = size, snap.Version, false
+	l := g.layout()
+	p := painter{dst: screen, fonts: g.fonts}
+	p.scale, p.ox, p.oy = l.Fit(float64(size[0]), float64(size[1]))
+	g.face.draw(screen, g.skin(), snap.Frame, snap.Pressed, Title(g.ctrl.Model()), l.Panel.W > 0)
+	p.buttons(l)
+	if l.Panel.W > 0 {
+		p.side(l, snap)
+	}
+	g.overlays(p, l, snap)
+	if !g.drawn {
+		// The frame is shown once Ebitengine has presented it, after this
+		// Draw returns: the next Update reports it. An empty event posted
+		// now may be taken by the presentation itself, so ask until the
+		// next tick comes.
+		go func() {
+			for !g.reported.Load() {
+				ebiten.ScheduleFrame() //lint:ignore SA1019 one more tick to see the first frame presented
+				time.Sleep(5 * time.Millisecond)
+			}
+		}()
+	}
+	g.drawn = true
+	if g.opt.Screenshot != "" && !g.done {
+		g.shotErr = writePNG(screen, g.opt.Screenshot)
+		g.done = true
+	}
+}
+
+// overlays draws what lies over the calculator: About, the key map, the
+// window's menu.
+func (g *Game) overlays(p painter, l ui.Layout, snap ui.Snapshot) {
+	if snap.About {
+		p.rect(ui.Rect{W: l.Width, H: l.Height}, colOverlay)
+		for i, line := range aboutLines(g.opt.Version) {
+			p.label(line, g.fonts.regular, 13, l.Width/2, 150+float64(i)*28, colLabel)
+		}
+	}
+	if snap.Help {
+		g.drawHelp(p, l, snap.Frame.RPN)
+	}
+	if snap.Menu {
+		g.drawMenu(p, l)
+	}
+}
+
+func writePNG(screen *ebiten.Image, path string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

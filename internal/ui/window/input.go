@@ -1,0 +1,377 @@
+package window
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/ui"
+)
+
+// input is the keyboard's and the mouse's state between ticks.
+type input struct {
+	// shiftTap is set while a Control key is down with no other key
+	// pressed since: released so, it presses the gold shift key.
+	shiftTap bool
+	// pcHeld are the PC keys held down and the calculator key each is
+	// drawn pressed as.
+	pcHeld map[ebiten.Key]emulator.Key
+	// mouseKey is the calculator key under the held mouse button.
+	mouseKey  emulator.Key
+	mouseDown bool
+	// repeat is the action that repeats while its PC key (repeatKey) or
+	// the mouse button (repeatMouse) stays down, next at repeatAt.
+	repeat      ui.Action
+	repeating   bool
+	repeatMouse bool
+	repeatKey   ebiten.Key
+	repeatAt    time.Time
+	// helpPage is the key map overlay's page shown.
+	helpPage int
+	// waking is set while a tick is already asked for (wakeSoon).
+	waking bool
+}
+
+// Auto-repeat's delay and rate, as a PC's keyboard repeats.
+const (
+	repeatDelay = 400 * time.Millisecond
+	repeatEvery = 50 * time.Millisecond
+)
+
+// Update turns input into calculator actions.
+func (g *Game) Update() error {
+	g.in.waking = false
+	if err := g.housekeeping(); err != nil || g.opt.Screenshot != "" {
+		return err
+	}
+	if err := g.keyboard(); err != nil {
+		return err
+	}
+	g.mouse()
+	g.autoRepeat()
+	g.follow()
+	return nil
+}
+
+// housekeeping does what each tick does before input: a restart asked for
+// by Ctrl+O, the beep, the synthetic clicks, the start-up report, closing
+// (the window closed, or OFF) and keeping the window's place.
+func (g *Game) housekeeping() error {
+	if g.done {
+		return ebiten.Termination
+	}
+	if p := g.opened.Load(); p != nil {
+		g.opt.Switch(*p)
+		return g.close()
+	}
+	if n := g.ctrl.Frame().Beeps; n > g.beeps {
+		g.beeps = n
+		if g.opt.Screenshot == "" {
+			g.sound.beep()
+		}
+	}
+	if !g.clicked {
+		// The synthetic clicks, once, before any input: in screenshot
+		// mode and in the live window (the browser's ?click=X,Y) alike.
+		g.clicked = true
+		for _, c := range g.opt.Clicks {
+			g.ctrl.Click(g.layout(), c[0], c[1])
+			g.ctrl.Wait()
+		}
+	}
+	if g.opt.Screenshot != "" {
+		return nil
+	}
+	if g.drawn && !g.reported.Load() {
+		g.reported.Store(true)
+		if g.opt.ReportStartup {
+			fmt.Fprintf(g.opt.Stderr, "hp17b: first frame %d ms after start\n", time.Since(g.opt.Start).Milliseconds())
+		}
+	}
+	if ebiten.IsWindowBeingClosed() || g.ending.Load() || (g.ctrl.Frame().Off && runtime.GOOS != "js") {
+		// Closed, asked to end (a signal, the parent gone), or turned OFF
+		// as the real one is (a page in the browser stays): continuous
+		// memory is kept.
+		return g.close()
+	}
+	g.keepPlace(g.placeNow())
+	return nil
+}
+
+// keyboard turns the frame's PC keys into actions. A Control key tapped
+// alone is the shift key, decided at its release (before the frame's
+// other keys, so that a key typed right after the tap is shifted);
+// Control with another key is a shortcut (shortcuts.go).
+func (g *Game) keyboard() error {
+	ctrlDown := ebiten.IsKeyPressed(ebiten.KeyControl)
+	if g.in.shiftTap && !ctrlDown {
+		g.in.shiftTap = false
+		g.controlTapped()
+	}
+	editing := g.ctrl.Editing()
+	// A frame's typed characters go before its named keys: Ebitengine
+	// tells neither their order nor a named key pressed twice in one frame,
+	// and a number typed then a menu key (4500 F1) is what arrives
+	// together when keys come faster than frames.
+	var typed []emulator.Key // the calculator keys the characters pressed
+	for _, r := range ebiten.AppendInputChars(nil) {
+		if a, ok := g.keys.Char(r, editing); ok {
+			g.do(a)
+			if presses(a) {
+				typed = append(typed, a.Key)
+			}
+		}
+	}
+	modifier := ctrlDown || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	for _, k := range inpututil.AppendJustPressedKeys(nil) {
+		if _, named := g.keys.Named(k.String(), editing); !named && len(typed) > 0 && !modifier && !shiftKey(k) {
+			// The PC key that typed a character: its calculator key is
+			// drawn pressed while it is held (the frame's characters and
+			// keys in the same order).
+			g.holdPC(k, typed[0])
+			typed = typed[1:]
+			continue
+		}
+		if err := g.keyDown(k, modifier, editing); err != nil {
+			return err
+		}
+	}
+	for _, k := range inpututil.AppendJustReleasedKeys(nil) {
+		g.keyUp(k)
+	}
+	if g.in.shiftTap {
+		g.wakeSoon() // the release is seen at once, not with the next event
+	}
+	return nil
+}
+
+// keyDown handles one PC key pressed this frame.
+func (g *Game) keyDown(k ebiten.Key, modifier, editing bool) error {
+	switch k {
+	case ebiten.KeyControlLeft, ebiten.KeyControlRight:
+		// The gold shift key when tapped alone, decided on release:
+		// Control held for Ctrl+C or Ctrl+V arms nothing.
+		g.in.shiftTap = true
+		return nil
+	case ebiten.KeyControl, ebiten.KeyMeta, ebiten.KeyMetaLeft, ebiten.KeyMetaRight:
+		return nil
+	}
+	if modifier {
+		tapped := g.in.shiftTap
+		g.in.shiftTap = false
+		if c, ok := g.shortcut(k, ebiten.IsKeyPressed(ebiten.KeyShift)); ok {
+			return c.run(g)
+		}
+		if tapped {
+			// Another key with Control held: Control was the shift key.
+			g.controlTapped()
+		}
+	}
+	a, ok := g.keys.Named(k.String(), editing)
+	if !ok {
+		return nil
+	}
+	if !editing && a.Key != emulator.KeyCLR && k != ebiten.KeyDelete && ebiten.IsKeyPressed(ebiten.KeyDelete) {
+		a.WithCLR = true // Delete (CLR) held: the self-test's chords
+	}
+	g.do(a)
+	if presses(a) {
+		g.holdPC(k, a.Key)
+	}
+	if ui.Repeats(a) {
+		g.startRepeat(a, false, k)
+	}
+	return nil
+}
+
+// shiftKey reports whether k is a Shift or Alt key (typing a character
+// with another key).
+func shiftKey(k ebiten.Key) bool {
+	switch k {
+	case ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight, ebiten.KeyAlt, ebiten.KeyAltLeft, ebiten.KeyAltRight:
+		return true
+	}
+	return false
+}
+
+// holdPC draws calculator key key pressed while PC key k is held.
+func (g *Game) holdPC(k ebiten.Key, key emulator.Key) {
+	if g.in.pcHeld == nil {
+		g.in.pcHeld = map[ebiten.Key]emulator.Key{}
+	}
+	g.in.pcHeld[k] = key
+	g.ctrl.Hold(key, true)
+}
+
+// keyUp handles one PC key released this frame: its calculator key is
+// drawn up, and it stops repeating.
+func (g *Game) keyUp(k ebiten.Key) {
+	if key, ok := g.in.pcHeld[k]; ok {
+		delete(g.in.pcHeld, k)
+		g.ctrl.Hold(key, false)
+	}
+	if g.in.repeating && !g.in.repeatMouse && g.in.repeatKey == k {
+		g.in.repeating = false
+	}
+}
+
+// presses reports whether a presses a calculator key (drawn pressed while
+// held).
+func presses(a ui.Action) bool {
+	return a.Text == "" && a.Cursor == nil && !a.Help && !a.Paper && !a.About && !a.Panel && !a.Menu
+}
+
+// do applies an action: the key map overlay pages on while pages remain;
+// everything else goes to the controller.
+func (g *Game) do(a ui.Action) {
+	if a.Help && g.ctrl.Snapshot().Help && g.in.helpPage+1 < g.helpPages() {
+		g.in.helpPage++
+		g.redraw()
+		return
+	}
+	if a.Help || (a.Key == emulator.KeyEXIT && g.ctrl.Snapshot().Help) {
+		g.in.helpPage = 0
+	}
+	if g.ctrl.Snapshot().Menu && presses(a) && a.Key == emulator.KeyEXIT && !a.Shift {
+		g.ctrl.SetMenu(false) // Escape closes the menu
+		return
+	}
+	g.ctrl.Do(a)
+}
+
+// controlTapped does what the key map gives Control (the gold shift key
+// by default), once Control was tapped alone or held for a key that is no
+// shortcut.
+func (g *Game) controlTapped() {
+	if a, ok := g.keys.Named("ControlLeft", false); ok {
+		g.ctrl.Do(a)
+	}
+}
+
+// mouse handles the mouse: the left button presses the key under it (drawn
+// pressed while held, ▲ ▼ ← repeating), a match, a panel's button or the
+// window's menu; the right button opens the menu; the wheel scrolls the
+// paper; dropped files load.
+func (g *Game) mouse() {
+	if _, dy := ebiten.Wheel(); dy != 0 && g.ctrl.Snapshot().Paper.Shown {
+		g.ctrl.ScrollPaper(int(dy * 3))
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		g.ctrl.SetMenu(!g.ctrl.Snapshot().Menu)
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.leftClick()
+	}
+	if g.in.mouseDown && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		g.in.mouseDown = false
+		g.ctrl.Hold(g.in.mouseKey, false)
+		if g.in.repeatMouse {
+			g.in.repeating = false
+		}
+	}
+	if g.in.mouseDown {
+		g.wakeSoon() // the release is seen at once
+	}
+	if files := ebiten.DroppedFiles(); files != nil {
+		g.ctrl.Load(files, g.opt.Stderr)
+	}
+}
+
+// leftClick handles the left button pressed at the cursor.
+func (g *Game) leftClick() {
+	x, y := ebiten.CursorPosition()
+	lx, ly := g.toLayout(x, y)
+	l := g.layout()
+	snap := g.ctrl.Snapshot()
+	switch {
+	case snap.Menu:
+		g.menuClick(l, lx, ly)
+		return
+	case l.MenuButton.Contains(lx, ly) && !snap.Help && !snap.About:
+		g.ctrl.SetMenu(true)
+		return
+	case l.PanelButton.Contains(lx, ly) && !snap.Help && !snap.About:
+		g.ctrl.Do(ui.Action{Panel: true})
+		return
+	}
+	if k, ok := l.KeyAt(lx, ly); ok && !snap.Help && !snap.About {
+		g.in.mouseKey, g.in.mouseDown = k, true
+		g.ctrl.Hold(k, true)
+		if a := (ui.Action{Key: k}); ui.Repeats(a) {
+			g.startRepeat(a, true, 0)
+		}
+	}
+	g.ctrl.Click(l, lx, ly)
+}
+
+// startRepeat makes a repeat while its PC key k (or the mouse button)
+// stays down.
+func (g *Game) startRepeat(a ui.Action, mouse bool, k ebiten.Key) {
+	g.in.repeat, g.in.repeating, g.in.repeatMouse, g.in.repeatKey = a, true, mouse, k
+	g.in.repeatAt = time.Now().Add(repeatDelay)
+}
+
+// autoRepeat repeats the held key's action when its time comes.
+func (g *Game) autoRepeat() {
+	if !g.in.repeating {
+		return
+	}
+	if !g.in.repeatMouse && !ebiten.IsKeyPressed(g.in.repeatKey) {
+		g.in.repeating = false
+		return
+	}
+	if time.Now().After(g.in.repeatAt) {
+		g.ctrl.Do(g.in.repeat)
+		g.in.repeatAt = time.Now().Add(repeatEvery)
+	}
+	g.wakeSoon() // frames keep coming while the key is held
+}
+
+// follow brings the window in line with the latest snapshot: the title
+// while an alarm rings, the window's size when the heaps panel comes or
+// goes, and another tick while a job runs or its snapshot is not drawn.
+func (g *Game) follow() {
+	snap := g.ctrl.Snapshot()
+	if f := snap.Frame; f.Ringing != g.ringing {
+		// An appointment's alarm draws attention in the title bar too.
+		g.ringing = f.Ringing
+		title := Title(g.ctrl.Model())
+		if f.Ringing {
+			title = "((•)) " + f.Top + " - " + title
+		}
+		ebiten.SetWindowTitle(title)
+	}
+	g.followPanel(snap.PanelHidden && !snap.Paper.Shown)
+	if g.ctrl.Working() || snap.Version != g.version {
+		// A job runs or its snapshot is not drawn yet: come back for it
+		// (a redraw asked for while this frame runs may be merged into it).
+		ebiten.ScheduleFrame() //lint:ignore SA1019 keeps the minimum-FPS loop ticking until the result is drawn
+	}
+	if len(g.in.pcHeld) > 0 {
+		g.wakeSoon() // a held key's release is seen at once
+	}
+}
+
+// wakeSoon asks for another tick in a few milliseconds: while a key or the
+// mouse button is held, its release must be seen when it happens (the
+// minimum-FPS loop otherwise sees it with the next event only).
+func (g *Game) wakeSoon() {
+	if g.in.waking {
+		return
+	}
+	g.in.waking = true
+	time.AfterFunc(10*time.Millisecond, func() {
+		ebiten.ScheduleFrame() //lint:ignore SA1019 one more tick to see a release
+	})
+}
+
+// redraw draws the next frame even when no new snapshot came (a page of
+// the overlay).
+func (g *Game) redraw() {
+	g.dirty = true
+	ebiten.ScheduleFrame() //lint:ignore SA1019 draws the window's own change
+}

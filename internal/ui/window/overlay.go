@@ -1,0 +1,192 @@
+package window
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/internal/version"
+)
+
+// aboutLines is the About overlay's text.
+func aboutLines(v string) []string {
+	return []string{
+		"hp17b " + v,
+		"A virtual HP-17BII business calculator:",
+		"its Solver, its applications, and the forum's NIM.",
+		"MIT licence · " + version.Project,
+		"Not affiliated with or endorsed by HP.",
+		"F12 or Escape closes this",
+	}
+}
+
+// helpLine is one line of the key map overlay: PC keys and what they do,
+// or a heading.
+type helpLine struct {
+	keys, what string
+	head       bool
+}
+
+// helpNotes are the overlay's lines that no key map changes.
+var helpNotes = []helpLine{
+	{what: "TYPING AN EQUATION OR A NAME", head: true},
+	{keys: "letters", what: "type into it (NEW, EDIT)"},
+	{keys: "Left Right Home End", what: "move the cursor"},
+	{keys: "Delete", what: "deletes at the cursor"},
+	{keys: "Enter", what: "INPUT"},
+	{what: "THE MOUSE", head: true},
+	{keys: "click a key", what: "press it (held: drawn pressed)"},
+	{keys: "click a match", what: "take it and those right of it"},
+	{keys: "right click", what: "the window's menu"},
+	{keys: "Escape", what: "closes this map"},
+}
+
+// helpLines is the key map overlay's text: the key map's items
+// (ui.KeyMap.Help), the window's shortcuts (commands), then helpNotes.
+func (g *Game) helpLines(rpn bool) []helpLine {
+	lines := []helpLine{{what: "PC KEYBOARD (KEY MAP FILE)", head: true}}
+	for _, it := range g.keys.Help(rpn) {
+		lines = append(lines, helpLine{keys: it.Keys, what: it.What})
+	}
+	lines = append(lines, helpLine{what: "THE WINDOW", head: true})
+	for _, c := range commands {
+		if c.action == nil {
+			lines = append(lines, helpLine{keys: c.keys(g.keys), what: c.what})
+		}
+	}
+	return append(lines, helpNotes...)
+}
+
+// Sizes of the overlay, layout units.
+const (
+	helpSize   = 10.0 // points
+	helpLineH  = 13.0
+	helpGap    = 8.0  // between a line's keys and what they do
+	helpColGap = 16.0 // between columns
+	helpMargin = 16.0
+)
+
+// helpCell is a line of the overlay placed at (x, y), its keys' column
+// keysW wide.
+type helpCell struct {
+	x, y, keysW float64
+	line        helpLine
+}
+
+// helpArea is where the overlay's lines go: the window less a margin, and
+// a line at the bottom for the page and how to close.
+func helpArea(l ui.Layout) ui.Rect {
+	return ui.Rect{X: helpMargin, Y: helpMargin, W: l.Width - 2*helpMargin, H: l.Height - 2*helpMargin - helpLineH}
+}
+
+// layoutHelp places lines in columns as wide as their widest line, as many
+// as fit the area side by side, and in pages when they do not all fit.
+func layoutHelp(lines []helpLine, area ui.Rect, f fonts) [][]helpCell {
+	keysW, whatW, headW := 0.0, 0.0, 0.0
+	for _, ln := range lines {
+		if ln.head {
+			headW = max(headW, measure(ln.what, f.bold, helpSize))
+			continue
+		}
+		keysW = max(keysW, measure(ln.keys, f.bold, helpSize))
+		whatW = max(whatW, measure(ln.what, f.regular, helpSize))
+	}
+	colW := min(area.W, max(headW, keysW+helpGap+whatW))
+	cols := max(1, int((area.W+helpColGap)/(colW+helpColGap)))
+	rows := max(1, int(area.H/helpLineH))
+	var pages [][]helpCell
+	for i, ln := range lines {
+		n := i % (rows * cols)
+		if n == 0 {
+			pages = append(pages, nil)
+		}
+		c, r := n/rows, n%rows
+		x := area.X + float64(c)*(colW+helpColGap)
+		pages[len(pages)-1] = append(pages[len(pages)-1], helpCell{x: x, y: area.Y + float64(r)*helpLineH, keysW: keysW, line: ln})
+	}
+	return pages
+}
+
+// helpPages is how many pages the overlay has in the window now.
+func (g *Game) helpPages() int {
+	return len(layoutHelp(g.helpLines(g.ctrl.Snapshot().Frame.RPN), helpArea(g.layout()), g.fonts))
+}
+
+// drawHelp draws the key map overlay's page over the whole window.
+func (g *Game) drawHelp(p painter, l ui.Layout, rpn bool) {
+	p.rect(ui.Rect{W: l.Width, H: l.Height}, colOverlay)
+	area := helpArea(l)
+	pages := layoutHelp(g.helpLines(rpn), area, g.fonts)
+	page := min(g.in.helpPage, len(pages)-1)
+	for _, c := range pages[page] {
+		if c.line.head {
+			p.text(c.line.what, g.fonts.bold, helpSize, c.x, c.y, colGold)
+			continue
+		}
+		p.text(c.line.keys, g.fonts.bold, helpSize, c.x, c.y, colLabel)
+		p.text(c.line.what, g.fonts.regular, helpSize, c.x+c.keysW+helpGap, c.y, colLabel)
+	}
+	foot := "Escape closes this"
+	if len(pages) > 1 {
+		foot = fmt.Sprintf("Page %d of %d: %s shows the next, Escape closes", page+1, len(pages), g.keys.KeysFor(ui.Action{Help: true}))
+	}
+	p.text(foot, g.fonts.regular, helpSize, area.X, area.Y+area.H, colGold)
+}
+
+// Sizes of the window's menu, layout units.
+const (
+	menuRowH = 20.0
+	menuSize = 11.0
+)
+
+// menuRect is the window's menu: a list under the menu button.
+func menuRect(l ui.Layout) ui.Rect {
+	return ui.Rect{X: l.MenuButton.X, Y: l.MenuButton.Y + l.MenuButton.H + 2, W: 320, H: float64(len(commands))*menuRowH + 8}
+}
+
+// menuRow is the rectangle of the menu's row i.
+func menuRow(l ui.Layout, i int) ui.Rect {
+	m := menuRect(l)
+	return ui.Rect{X: m.X + 4, Y: m.Y + 4 + float64(i)*menuRowH, W: m.W - 8, H: menuRowH}
+}
+
+// drawMenu draws the window's menu: each command and its keys.
+func (g *Game) drawMenu(p painter, l ui.Layout) {
+	m := menuRect(l)
+	p.rect(m, colBezel)
+	for i, c := range commands {
+		r := menuRow(l, i)
+		if i%2 == 1 {
+			p.rect(r, colBody)
+		}
+		p.text(c.what, g.fonts.regular, menuSize, r.X+6, r.Y+3, colLabel)
+		keys := c.keys(g.keys)
+		p.text(keys, g.fonts.bold, menuSize, r.X+r.W-6-measure(keys, g.fonts.bold, menuSize), r.Y+3, colGold)
+	}
+}
+
+// menuClick handles a click while the menu shows: a row runs its command,
+// anywhere else closes the menu.
+func (g *Game) menuClick(l ui.Layout, x, y float64) {
+	g.ctrl.SetMenu(false)
+	for i, c := range commands {
+		if menuRow(l, i).Contains(x, y) {
+			if err := c.do(g); err != nil {
+				g.ending.Store(true) // Quit: the next tick closes
+			}
+			return
+		}
+	}
+}
+
+// MenuRow is the window's menu's row that starts with what (layout units,
+// while the menu shows), false when no row does: for tests and scripts
+// that click it.
+func MenuRow(l ui.Layout, what string) (ui.Rect, bool) {
+	for i, c := range commands {
+		if strings.HasPrefix(c.what, what) {
+			return menuRow(l, i), true
+		}
+	}
+	return ui.Rect{}, false
+}

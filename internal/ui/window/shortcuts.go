@@ -1,0 +1,187 @@
+package window
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hp17b/hp17b/internal/clipboard"
+	"github.com/hp17b/hp17b/internal/dialog"
+	"github.com/hp17b/hp17b/internal/ui"
+)
+
+// command is one of the window's own commands: what it does, its shortcut
+// (Control, or Cmd on macOS, with key; with Shift too when shift), or the
+// key map's action that does it (the map says which PC keys), and how it
+// runs (an error ends the window: ebiten.Termination to close). The
+// overlay, the menu and the keyboard all read this one table.
+type command struct {
+	what   string
+	key    ebiten.Key
+	shift  bool
+	action *ui.Action
+	run    func(g *Game) error
+}
+
+// commands are the window's commands, in the menu's order.
+var commands = []command{
+	{what: "Open a calculator (state file)", key: ebiten.KeyO, run: (*Game).openState},
+	{what: "New calculator", key: ebiten.KeyN, run: (*Game).newCalculator},
+	{what: "Save this calculator as a new file", key: ebiten.KeyS, shift: true, run: (*Game).saveStateAs},
+	{what: "Save the SOLVE list (equations)", key: ebiten.KeyS, run: (*Game).saveEquations},
+	{what: "Copy the number (or equation)", key: ebiten.KeyC, run: func(g *Game) error { g.clipboard(false); return nil }},
+	{what: "Paste", key: ebiten.KeyV, run: func(g *Game) error { g.clipboard(true); return nil }},
+	{what: "Paper (the print-out)", action: &ui.Action{Paper: true}},
+	{what: "Key map (this list)", action: &ui.Action{Help: true}},
+	{what: "Hide or show the heaps panel", action: &ui.Action{Panel: true}},
+	{what: "About hp17b", action: &ui.Action{About: true}},
+	{what: "Quit (OFF keeps memory too)", key: ebiten.KeyQ, run: (*Game).close},
+}
+
+// keys names how the keyboard reaches c: "Ctrl+O", or the PC keys the
+// key map gives its action ("" when none).
+func (c command) keys(k *ui.KeyMap) string {
+	if c.action != nil {
+		return k.KeysFor(*c.action)
+	}
+	name := "Ctrl+"
+	if c.shift {
+		name += "Shift+"
+	}
+	return name + c.key.String()
+}
+
+// do runs c: its own function, or its action through the controller.
+func (c command) do(g *Game) error {
+	if c.action != nil {
+		g.do(*c.action)
+		return nil
+	}
+	return c.run(g)
+}
+
+// shortcut finds the command whose shortcut is Control with k (and Shift
+// when shift; a command without Shift takes Control+Shift too when none
+// with Shift is given).
+func (g *Game) shortcut(k ebiten.Key, shift bool) (command, bool) {
+	for _, exact := range []bool{true, false} {
+		for _, c := range commands {
+			if c.action == nil && c.key == k && (c.shift == shift || !exact && !c.shift) {
+				return c, true
+			}
+		}
+	}
+	return command{}, false
+}
+
+// stateFiles reports whether this window has state files to open and
+// make (not --fresh, not the browser); otherwise the display says so.
+func (g *Game) stateFiles() bool {
+	if g.opt.StateDir != "" && g.opt.Switch != nil {
+		return true
+	}
+	g.ctrl.Message("NO STATE FILES HERE")
+	return false
+}
+
+// openState asks for a state file in the platform's file chooser; the
+// window restarts on it (Update, once it is chosen).
+func (g *Game) openState() error {
+	if g.stateFiles() {
+		go g.chooseState()
+	}
+	return nil
+}
+
+// newCalculator restarts the window on a fresh state file (this one's
+// state is saved as it closes).
+func (g *Game) newCalculator() error {
+	if !g.stateFiles() {
+		return nil
+	}
+	g.opt.Switch(g.newStatePath())
+	return g.close()
+}
+
+// saveStateAs writes this state to a new file and restarts the window on
+// it.
+func (g *Game) saveStateAs() error {
+	if !g.stateFiles() {
+		return nil
+	}
+	path := g.newStatePath()
+	if err := g.ctrl.SaveStateAs(path); err != nil {
+		fmt.Fprintf(g.opt.Stderr, "hp17b: save as: %v\n", err)
+		g.ctrl.Message("STATE NOT SAVED")
+		return nil
+	}
+	g.opt.Switch(path)
+	return g.close()
+}
+
+// saveEquations writes the SOLVE list to the equations file, off the
+// frame's goroutine.
+func (g *Game) saveEquations() error {
+	go func() {
+		if err := g.ctrl.SaveEquations(g.opt.EquationsFile); err != nil {
+			fmt.Fprintf(g.opt.Stderr, "hp17b: saving the SOLVE list: %v\n", err)
+		}
+	}()
+	return nil
+}
+
+// chooseState asks for a state file to open (Ctrl+O) and, when one is
+// chosen, has Update restart the window on it. Without a chooser the
+// display says so and the reason is printed.
+func (g *Game) chooseState() {
+	path, err := dialog.OpenFile("Open a calculator (state file)", g.opt.StateDir, ".json")
+	switch {
+	case err != nil:
+		fmt.Fprintf(g.opt.Stderr, "hp17b: open: %v\n", err)
+		g.ctrl.Message("NO FILE CHOOSER")
+	case path != "":
+		g.opened.Store(&path)
+		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
+	}
+}
+
+// newStatePath names a state file in StateDir that does not exist yet:
+// state-YYYYMMDD-HHMMSS.json, with -2, -3, … when that is taken.
+func (g *Game) newStatePath() string {
+	base := "state-" + time.Now().Format("20060102-150405")
+	path := filepath.Join(g.opt.StateDir, base+".json")
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(path); err != nil {
+			return path
+		}
+		path = filepath.Join(g.opt.StateDir, fmt.Sprintf("%s-%d.json", base, i))
+	}
+}
+
+// clipboard copies (Ctrl+C: ui.Controller.CopyText) or pastes (Ctrl+V:
+// ui.Controller.Paste) through the system's clipboard, off the frame's
+// goroutine (the platform's tool may take a moment); a failure, such as no
+// clipboard program, is reported on Stderr.
+func (g *Game) clipboard(paste bool) {
+	if !paste {
+		text := g.ctrl.CopyText()
+		go func() {
+			if err := clipboard.Write(text); err != nil {
+				fmt.Fprintf(g.opt.Stderr, "hp17b: copy: %v\n", err)
+			}
+		}()
+		return
+	}
+	go func() {
+		text, err := clipboard.Read()
+		if err != nil {
+			fmt.Fprintf(g.opt.Stderr, "hp17b: paste: %v\n", err)
+			return
+		}
+		g.ctrl.Paste(text)
+		ebiten.ScheduleFrame() //lint:ignore SA1019 draws the pasted text without waiting for input
+	}()
+}

@@ -24,7 +24,7 @@ import (
 // (R9 = 10×R9 + k), so the final R9 names the only order the file can
 // have been written in (a lost run shows as a missing digit); the runs are
 // then replayed in that order on a calculator kept in memory, and the two
-// states must be equal byte for byte.
+// states must hold the same values.
 
 // writerEnv names the state file a writer process works on; writerOps
 // holds its operations (JSON: a list of key scripts).

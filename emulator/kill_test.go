@@ -31,7 +31,7 @@ func TestKillWhileLoadingAndSaving(t *testing.T) {
 	}
 	trials := 20
 	if raceBuild {
-		trials = 3 // make test runs the 20 without the race detector
+		trials = 2 // make test runs the 20 without the race detector
 	}
 	if s := os.Getenv("HP17B_KILLS"); s != "" {
 		var err error

@@ -30,9 +30,9 @@ var gameElement = regexp.MustCompile(`(?s)<pre id="game"[^>]*>(.*?)</pre>`)
 // Chromium: the forum's first NIM move is played by keys (SOLVE CALC
 // INIT) and a click on D's seventh match, and the calculator's reply
 // read back from the page; then the page is opened again in the same
-// browser profile and the game is where it was (continuous memory in the
-// browser's storage): the person's turn, not a free win, and the next
-// click is answered.
+// browser profile and the game is where it was, NIM's menu showing
+// (continuous memory in the browser's storage): the person's turn, not a
+// free win, and the next click is answered.
 func TestWebBuild(t *testing.T) {
 	var chromium string
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -74,7 +74,7 @@ func TestWebBuild(t *testing.T) {
 	assert.Equal(t, "EVAL=1,346.00\nINIT A B C D EVAL", page("?keys=SOLVE+CALC+INIT&click="+click),
 		"D's seventh match taken, the calculator takes one from C")
 	assert.Equal(t, "NIM 1346: your move", game)
-	assert.Equal(t, "1,346.00\nFIN BUS SUM TIME SOLVE CURRX", page(""), "reopened: the calculator as it was left")
+	assert.Equal(t, "1,346.00\nINIT A B C D EVAL", page(""), "reopened: the calculator as it was left, in NIM's menu")
 	assert.Equal(t, "NIM 1346: your move", game, "reloaded: the same game, the person's turn (no free win)")
 	assert.Equal(t, "C=4.00\nINIT A B C D EVAL", page("?keys=SOLVE+CALC+RCL+C"), "the heaps kept")
 	c := ui.NewLayout(true).Match(2, 1) // C: 4 → 1 leaves 1316; the calculator answers 1313 (D 6 → 3)

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"os"
 	"strconv"
 	"strings"
+
+	"github.com/hp17b/hp17b/internal/files"
 )
 
 // Paper is the print-out panel's state in a snapshot: the printer's paper
@@ -107,7 +108,7 @@ func (c *Controller) SavePaper() error {
 	if len(out) > 0 {
 		text += "\n"
 	}
-	err := os.WriteFile(path, []byte(text), 0o644)
+	err := files.WriteReplacing(path, []byte(text))
 	c.mu.Lock()
 	c.pap.status = "Saved to " + path
 	if err != nil {
@@ -143,7 +144,7 @@ func (c *Controller) SaveEquations(path string) error {
 	if len(eqs) > 0 {
 		text += "\n"
 	}
-	err := os.WriteFile(path, []byte(text), 0o644)
+	err := files.WriteReplacing(path, []byte(text))
 	msg := "NOT SAVED"
 	switch {
 	case err != nil:

@@ -106,3 +106,21 @@ func TestAbout(t *testing.T) {
 	c.Do(a)
 	assert.False(t, c.Snapshot().About)
 }
+
+// TestSavesRefuseLinks: the paper's Save and Ctrl+S's equations never
+// write through a symbolic link (internal/files.WriteReplacing).
+func TestSavesRefuseLinks(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(target, []byte("mine\n"), 0o644))
+	link := filepath.Join(dir, "hp17b-equations.txt")
+	require.NoError(t, os.Symlink(target, link))
+	c := NewController(emulator.New(), nil)
+	defer c.Close()
+	assert.ErrorContains(t, c.SaveEquations(link), "symbolic link")
+	c.SetPaperFile(link)
+	assert.ErrorContains(t, c.SavePaper(), "symbolic link")
+	b, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, "mine\n", string(b))
+}

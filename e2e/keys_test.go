@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"image"
+	"image/color"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/ui/window"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // xKeys are the X key names (keysyms) xdotool sends for Ebitengine's key
@@ -134,10 +136,42 @@ func captureUntil(t *testing.T, win string, d time.Duration, cond func(image.Ima
 // shiftLit reads the shift annunciator from a capture: the dark stem of
 // its arrow (internal/ui/window's face.go draws it there).
 func shiftLit(img image.Image) bool {
-	a := ui.NewLayout(true).Annunciators
-	x, y := at(img, a.X+14, a.Y+8)
-	r, g, b, _ := img.At(x, y).RGBA()
-	return (r+g+b)/3 < 0x6000
+	l := ui.NewLayout(true)
+	strip := ui.Rect{X: l.Bezel.X, Y: l.Bezel.Y, W: l.Bezel.W, H: l.DotY - l.Bezel.Y}
+	lit, unlit := facePainted(img, emulator.Frame{Shift: true}, nil), facePainted(img, emulator.Frame{}, nil)
+	return closerTo(img, strip, lit, unlit)
+}
+
+// facePainted is the face ui.Face paints for frame f with pressed held,
+// at the size of the capture img (the window shows exactly that).
+func facePainted(img image.Image, f emulator.Frame, pressed []emulator.Key) *image.RGBA {
+	dst := image.NewRGBA(image.Rectangle{Max: img.Bounds().Size()})
+	ui.NewFace(ui.DefaultSkin(), window.Title(solver.Model17BII), true).Paint(dst, f, pressed)
+	return dst
+}
+
+// closerTo reports whether the capture's rectangle r (layout units) looks
+// more like the painting want than like other.
+func closerTo(img image.Image, r ui.Rect, want, other *image.RGBA) bool {
+	x0, y0 := at(img, r.X, r.Y)
+	x1, y1 := at(img, r.X+r.W, r.Y+r.H)
+	b := img.Bounds()
+	var dWant, dOther int64
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			c := img.At(b.Min.X+x, b.Min.Y+y)
+			dWant += colourDistance(c, want.At(x, y))
+			dOther += colourDistance(c, other.At(x, y))
+		}
+	}
+	return dWant < dOther
+}
+
+func colourDistance(a, b color.Color) int64 {
+	ar, ag, ab, _ := a.RGBA()
+	br, bg, bb, _ := b.RGBA()
+	d := func(p, q uint32) int64 { return max(int64(p), int64(q)) - min(int64(p), int64(q)) }
+	return d(ar, br) + d(ag, bg) + d(ab, bb)
 }
 
 // TestLiveDefaultKeyMap: every binding of the default key map that
@@ -205,9 +239,8 @@ func TestLiveDefaultKeyMap(t *testing.T) {
 // corner in the pressed colour, lighter than a key at rest).
 func keyPressed(img image.Image, l ui.Layout, k emulator.Key) bool {
 	r := l.Keys[k]
-	x, y := at(img, r.X+4, r.Y+4)
-	red, _, _, _ := img.At(x, y).RGBA()
-	return red>>8 > 0x70
+	r = ui.Rect{X: r.X - 2, Y: r.Y - 2, W: r.W + 4, H: r.H + 6}
+	return closerTo(img, r, facePainted(img, emulator.Frame{}, []emulator.Key{k}), facePainted(img, emulator.Frame{}, nil))
 }
 
 // TestLiveHeldKeyDrawnPressed: a key held down, by the mouse or by its PC

@@ -310,11 +310,11 @@ func (g *Game) Layout(w, h int) (int, int) { return w, h }
 func (g *Game) toLayout(x, y int) (float64, float64) {
 	w, h := g.lastSize[0], g.lastSize[1]
 	l := g.layout()
-	scale, ox, oy := l.Fit(float64(w), float64(h))
-	if scale == 0 {
+	v := ui.ViewFor(l, float64(w), float64(h)) // portrait: the panel below
+	if v.Body.Scale == 0 {
 		return -1, -1
 	}
-	return (float64(x) - ox) / scale, (float64(y) - oy) / scale
+	return v.Point(l, float64(x), float64(y))
 }
 
 // Update turns input into calculator actions.
@@ -466,6 +466,7 @@ func (g *Game) Update() error {
 		lx, ly := g.toLayout(x, y)
 		g.ctrl.Click(g.layout(), lx, ly)
 	}
+	g.tap() // touch.go
 	if files := ebiten.DroppedFiles(); files != nil {
 		g.ctrl.Load(files, g.opt.Stderr)
 	}
@@ -620,7 +621,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	g.lastSize, g.version = size, snap.Version
 	l := g.layout()
-	scale, ox, oy := l.Fit(float64(size[0]), float64(size[1]))
+	view := ui.ViewFor(l, float64(size[0]), float64(size[1])) // portrait: the panel below
+	scale, ox, oy := view.Body.Scale, view.Body.X, view.Body.Y
 	rect := func(r ui.Rect, c color.Color) {
 		vector.FillRect(screen, float32(ox+r.X*scale), float32(oy+r.Y*scale), float32(r.W*scale), float32(r.H*scale), c, false)
 	}
@@ -701,6 +703,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			label(gold, g.regular, 9, r.X+r.W/2, r.Y-7, colGold)
 		}
 	}
+	scale, ox, oy = view.Panel.Scale, view.Panel.X, view.Panel.Y // the panel's own placement
 	if snap.Paper.Shown {
 		g.drawPaper(screen, l, snap.Paper, rect, label, scale, ox, oy)
 	} else if p := snap.Panel; p.Active {
@@ -713,6 +716,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		rect(l.NewGame, colGold)
 		label("New Game", g.bold, 13, l.NewGame.X+l.NewGame.W/2, l.NewGame.Y+l.NewGame.H/2, colBody)
 	}
+	scale, ox, oy = view.Body.Scale, view.Body.X, view.Body.Y
 	if snap.About {
 		rect(ui.Rect{W: l.Width, H: l.Height}, colOverlay)
 		for i, line := range aboutLines(g.opt.Version) {

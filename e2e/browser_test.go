@@ -379,3 +379,39 @@ func TestBrowserSlowLoad(t *testing.T) {
 	t.Logf("first load at Fast 4G (9 Mbit/s, 60 ms): the display's text after %v; seen on the way: %q",
 		time.Since(start).Round(10*time.Millisecond), said)
 }
+
+// loadFigures, when set (go test ./e2e -run TestBrowserLoadFigures -args
+// -figures), makes TestBrowserLoadFigures measure.
+var loadFigures = flag.Bool("figures", false, "measure the browser build's first load (README, Speed)")
+
+// TestBrowserLoadFigures logs the time from the navigation's start to the
+// display's first text, on localhost and at fast4G, each in a fresh
+// browser profile (nothing cached), three times each, for the README's
+// Speed section: HP17B_WEB_DIR names the build measured (an older build
+// for the figures before). A figure, never asserted.
+func TestBrowserLoadFigures(t *testing.T) {
+	if !*loadFigures {
+		t.Skip("figures only on request (-args -figures)")
+	}
+	srv := serveSite(t, webDir(t))
+	for _, throttled := range []bool{false, true} {
+		for range 3 {
+			ctx := browser(t)
+			require.NoError(t, chromedp.Do(ctx, phone.emulate()))
+			if throttled {
+				_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
+				require.NoError(t, err)
+				_, err = chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+					MatchedNetworkConditions: []*network.Conditions{fast4G}})
+				require.NoError(t, err)
+			}
+			require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")))
+			ms, err := chromedp.Run(ctx, chromedp.Poll[float64](
+				`document.getElementById("lcd") && document.getElementById("lcd").textContent !== "" ? performance.now() : false`,
+				chromedp.WithPollingTimeout(3*time.Minute), chromedp.WithPollingInterval(20*time.Millisecond)))
+			require.NoError(t, err)
+			t.Logf("throttled %v: first display text %.0f ms after the navigation's start", throttled, ms)
+			require.NoError(t, chromedp.Cancel(ctx))
+		}
+	}
+}

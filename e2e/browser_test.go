@@ -19,6 +19,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -185,7 +186,11 @@ func waitText(t *testing.T, ctx context.Context, id, want string) {
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](
 		fmt.Sprintf(`document.getElementById(%q) && document.getElementById(%q).textContent === %q`, id, id, want),
 		chromedp.WithPollingTimeout(60*time.Second)))
-	require.NoError(t, err, "#%s is %q, want %q", id, text(t, ctx, id), want)
+	if err != nil {
+		now, _ := chromedp.Run(ctx, chromedp.Evaluate[string](
+			fmt.Sprintf(`location.href + ": " + (document.getElementById(%q) ? JSON.stringify(document.getElementById(%q).textContent) : "no such element")`, id, id)))
+		require.NoError(t, err, "#%s, want %q; the page is %s", id, want, now)
+	}
 }
 
 // waitLCDText waits until the page's #lcd holds the display's text.
@@ -277,6 +282,26 @@ func TestBrowser(t *testing.T) {
 	assert.Equal(t, [6]string{"INIT", "A", "B", "C", "D", "EVAL"}, lcd.Labels)
 	saveShot(t, img, "browser-portrait.png")
 
+	// Export: the menu's button gives the state kept in the browser as
+	// hp17b-state.json (the anchor's click caught to read the file).
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`(() => {
+		try { return JSON.stringify(JSON.parse(localStorage.getItem("hp17b-state")).sections.game.position) === "[1,3,4,6]"; }
+		catch (e) { return false; }
+	})()`, chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(t, err, "the game never reached the browser's storage")
+	exported, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new Promise((ok) => {
+		HTMLAnchorElement.prototype.click = function () {
+			fetch(this.href).then((r) => r.text()).then((s) => ok(this.download + "\n" + (s === localStorage.getItem("hp17b-state")) + "\n" + s));
+		};
+		document.getElementById("export").click();
+	})`, chromedp.EvalAwaitPromise))
+	require.NoError(t, err)
+	parts := strings.SplitN(exported, "\n", 3)
+	require.Len(t, parts, 3)
+	assert.Equal(t, []string{"hp17b-state.json", "true"}, parts[:2], "the file is the state kept")
+	stateFile := filepath.Join(t.TempDir(), "hp17b-state.json")
+	require.NoError(t, os.WriteFile(stateFile, []byte(parts[2]), 0o644))
+
 	// A second finger while one is down (on the LCD, no key) presses
 	// nothing: A's menu key stays unpressed.
 	one := 1.0
@@ -327,6 +352,19 @@ func TestBrowser(t *testing.T) {
 	assert.Equal(t, image.Rect(0, 0, 2532, 1170), img.Bounds())
 	assert.Equal(t, "EVAL=1,313.00", strings.TrimSpace(readLCD(img).Top))
 	saveShot(t, img, "browser-landscape.png")
+
+	// Import: the file exported after the first move, chosen in the menu,
+	// brings the game back to that move (the page reopens on it; offline).
+	notState := filepath.Join(t.TempDir(), "notes.json")
+	require.NoError(t, os.WriteFile(notState, []byte("[1, 2]"), 0o644))
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("import"), []string{notState})))
+	waitText(t, ctx, "menustatus", "notes.json: not a state file (a JSON object); nothing changed.")
+	_, err = chromedp.Run(ctx, chromedp.WaitEvent(page.LoadEventFired, nil,
+		chromedp.SetUploadFiles(chromedp.ID("import"), []string{stateFile})))
+	require.NoError(t, err, "the page did not reopen on the imported state")
+	waitLCDText(t, ctx)
+	waitText(t, ctx, "game", "NIM 1346: your move")
+	waitText(t, ctx, "lcd", "1,346.00\nFIN BUS SUM TIME SOLVE CURRX")
 
 	// The page's address as the command line (platform_js.go): a fresh
 	// calculator, keys and a click in layout units, still offline.

@@ -27,8 +27,9 @@ if [ -n "$missing" ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
 fi
-# Chromium runs the browser build's test (e2e/web_test.go, skipped without
-# it); installed where the distribution packages it (Debian's chromium).
+# Chromium runs the browser build's tests (e2e/browser_test.go, through the
+# DevTools protocol with chromedp; skipped without it); installed where the
+# distribution packages it (Debian's chromium).
 if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &&
   apt-cache show chromium >/dev/null 2>&1; then
   sudo=""

@@ -20,8 +20,6 @@ import (
 	"os/exec"
 	"time"
 
-	"github.com/alecthomas/kong"
-
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/ui"
@@ -44,15 +42,10 @@ const saveInterval = 250 * time.Millisecond
 
 func main() {
 	start := time.Now()
-	var flags struct {
-		Version    kong.VersionFlag `help:"Print the version and exit."`
-		cli.Window `embed:""`
-	}
-	vars := kong.Vars{"version": "hp17b-window " + ver.String(releaseVersion)}
-	if _, status, done := cli.Parse("hp17b-window", description, &flags, programArgs(), os.Stdout, os.Stderr, exitUsage, vars); done {
+	f, status, done := windowFlags()
+	if done {
 		os.Exit(status)
 	}
-	f := flags.Window
 	if f.WriteKeymap != "" {
 		if err := ui.WriteDefaultKeyMap(f.WriteKeymap, os.Stdout); err != nil {
 			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)

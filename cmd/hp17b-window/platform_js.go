@@ -4,11 +4,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
+	"os"
+	"strings"
 	"syscall/js"
 	"time"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/webstore"
 	"github.com/hp17b/hp17b/programs"
 )
@@ -16,34 +20,31 @@ import (
 // stateKey is the browser storage's item that holds continuous memory.
 const stateKey = "hp17b-state"
 
-// programArgs are the page address's query turned into flags, the
-// browser's command line: ?fresh&keys=SOLVE+CALC&click=540,200 gives
-// --fresh, --keys "SOLVE CALC" and --click 540,200 (and ?program=kayles
-// --program kayles). No query gives no
-// flags: the calculator as kept in this browser.
-func programArgs() []string {
+// windowFlags reads the page address's query, the browser's command line,
+// into the window's flags without a command-line parser (the page carries
+// no kong): ?fresh&keys=SOLVE+CALC&click=540,200 is --fresh, --keys
+// "SOLVE CALC" and --click 540,200; ?program=kayles --program kayles;
+// ?report-startup --report-startup. Other names are ignored. A bad click
+// point is a usage error, printed on the browser's console (exitUsage).
+func windowFlags() (f cli.Window, status int, done bool) {
 	search := js.Global().Get("location").Get("search").String()
-	if len(search) > 0 {
-		search = search[1:] // the '?'
-	}
-	q, err := url.ParseQuery(search)
+	q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	if err != nil {
-		return nil
+		fmt.Fprintf(os.Stderr, "hp17b-window: the page's address: %v\n", err)
+		return f, exitUsage, true
 	}
-	var args []string
-	for _, name := range []string{"fresh", "keys", "click", "report-startup", "program"} {
-		vs, ok := q[name]
-		switch {
-		case !ok:
-		case len(vs) == 0 || vs[0] == "":
-			args = append(args, "--"+name)
-		default:
-			for _, v := range vs { // --click may repeat
-				args = append(args, "--"+name, v)
-			}
+	_, f.Fresh = q["fresh"]
+	_, f.ReportStartup = q["report-startup"]
+	f.Keys, f.Program = q.Get("keys"), q.Get("program")
+	for _, v := range q["click"] {
+		var c cli.Click
+		if err := c.UnmarshalText([]byte(v)); err != nil {
+			fmt.Fprintf(os.Stderr, "hp17b-window: click: %v\n", err)
+			return f, exitUsage, true
 		}
+		f.Click = append(f.Click, c)
 	}
-	return args
+	return f, 0, false
 }
 
 // openMachine opens the calculator kept in this browser's local storage

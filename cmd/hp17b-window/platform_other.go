@@ -6,11 +6,25 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/alecthomas/kong"
+
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/cli"
+	ver "github.com/hp17b/hp17b/internal/version"
 )
 
-// programArgs are the command line's arguments.
-func programArgs() []string { return os.Args[1:] }
+// windowFlags reads the command line (cli.Parse, by kong). done is true
+// when the program must stop at once with status: after --help or
+// --version (0), or a usage error (exitUsage).
+func windowFlags() (f cli.Window, status int, done bool) {
+	var flags struct {
+		Version    kong.VersionFlag `help:"Print the version and exit."`
+		cli.Window `embed:""`
+	}
+	vars := kong.Vars{"version": "hp17b-window " + ver.String(releaseVersion)}
+	_, status, done = cli.Parse("hp17b-window", description, &flags, os.Args[1:], os.Stdout, os.Stderr, exitUsage, vars)
+	return flags.Window, status, done
+}
 
 // openMachine opens the calculator kept in the state file (see
 // emulator.OpenState).

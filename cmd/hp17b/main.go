@@ -50,6 +50,7 @@ type commandLine struct {
 	Keys       keysCmd          `cmd:"" help:"Press keys on the calculator and print its display."`
 	Play       playCmd          `cmd:"" help:"Play a game program (NIM by default) against the calculator in the terminal."`
 	Programs   programsCmd      `cmd:"" help:"List the programs, or show one's rules and equation."`
+	Serve      serveCmd         `cmd:"" help:"Serve the browser build (make web) on this machine, compressed as a real host would."`
 	VersionCmd versionCmd       `cmd:"" name:"version" hidden:"" help:"Print the version."`
 }
 

@@ -84,12 +84,22 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	g.lastSize, g.version, g.dirty = size, snap.Version, false
 	l := g.layout()
+	view := ui.ViewFor(l, float64(size[0]), float64(size[1])) // portrait: the panel below
 	p := painter{dst: screen, fonts: g.fonts}
-	p.scale, p.ox, p.oy = l.Fit(float64(size[0]), float64(size[1]))
-	g.face.draw(screen, g.skin(), snap.Frame, snap.Pressed, Title(g.ctrl.Model()), l.Panel.W > 0)
+	p.scale, p.ox, p.oy = view.Body.Scale, view.Body.X, view.Body.Y
+	area := screen.Bounds()
+	if view.Portrait { // the face alone, in the body's place
+		screen.Fill(g.skin().Background)
+		x0, y0 := view.Body.Pixel(0, 0)
+		x1, y1 := view.Body.Pixel(l.Body.W, l.Body.H)
+		area = image.Rect(int(x0), int(y0), int(x1), int(y1)).Add(area.Min)
+	}
+	g.face.draw(screen.SubImage(area).(*ebiten.Image), g.skin(), snap.Frame, snap.Pressed, Title(g.ctrl.Model()), l.Panel.W > 0 && !view.Portrait)
 	p.buttons(l)
 	if l.Panel.W > 0 {
-		p.side(l, snap)
+		side := p
+		side.scale, side.ox, side.oy = view.Panel.Scale, view.Panel.X, view.Panel.Y
+		side.side(l, snap)
 	}
 	g.overlays(p, l, snap)
 	if !g.drawn {

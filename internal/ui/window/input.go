@@ -276,6 +276,7 @@ func (g *Game) mouse() {
 	if g.in.mouseDown {
 		g.wakeSoon() // the release is seen at once
 	}
+	g.tap() // touch.go
 	if files := ebiten.DroppedFiles(); files != nil {
 		g.ctrl.Load(files, g.opt.Stderr)
 	}

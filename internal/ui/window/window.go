@@ -272,11 +272,12 @@ func (g *Game) Layout(w, h int) (int, int) { return w, h }
 // toLayout converts a point of the screen to layout units.
 func (g *Game) toLayout(x, y int) (float64, float64) {
 	w, h := g.lastSize[0], g.lastSize[1]
-	scale, ox, oy := g.layout().Fit(float64(w), float64(h))
-	if scale == 0 {
+	l := g.layout()
+	v := ui.ViewFor(l, float64(w), float64(h)) // portrait: the panel below
+	if v.Body.Scale == 0 {
 		return -1, -1
 	}
-	return (float64(x) - ox) / scale, (float64(y) - oy) / scale
+	return v.Point(l, float64(x), float64(y))
 }
 
 // close ends the window where it is now (its place kept with the state);

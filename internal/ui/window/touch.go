@@ -1,0 +1,24 @@
+package window
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// tap turns a touch into a click (Update calls it beside the mouse's left
+// button): a finger put down on the window while no other finger is on it
+// clicks where it lands, a key, a match or a panel button, at once (no
+// wait for a double tap: the page leaves touches to the window). A finger
+// put down while another is down, or two landing together, click nothing,
+// so a second finger (a pinch, a palm) never presses a key of its own.
+// In the browser Ebitengine takes the touch events from the page, which
+// then makes no mouse click of them, so a tap is never handled twice.
+func (g *Game) tap() {
+	started := inpututil.AppendJustPressedTouchIDs(nil)
+	if len(started) != 1 || len(ebiten.AppendTouchIDs(nil)) != 1 {
+		return
+	}
+	x, y := ebiten.TouchPosition(started[0])
+	lx, ly := g.toLayout(x, y)
+	g.ctrl.Click(g.layout(), lx, ly)
+}

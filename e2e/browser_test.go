@@ -331,8 +331,8 @@ func TestBrowser(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Reload()))
 	waitLCDText(t, ctx)
-	waitText(t, ctx, "lcd", "1,346.00\nFIN BUS SUM TIME SOLVE CURRX") // reopened as the calculator was left
-	waitText(t, ctx, "game", "NIM 1346: your move")                   // the person's turn, no free win
+	waitText(t, ctx, "lcd", "1,346.00\nINIT A B C D EVAL") // reopened as the calculator was left, in NIM's menu
+	waitText(t, ctx, "game", "NIM 1346: your move")        // the person's turn, no free win
 	offline, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.onLine === false`))
 	require.NoError(t, err)
 	assert.True(t, offline)
@@ -341,7 +341,7 @@ func TestBrowser(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, onItsSide.emulate()))
 	frames(t, ctx, 3)
 	require.False(t, onItsSide.view().Portrait)
-	for _, k := range []emulator.Key{emulator.KeyF5, emulator.KeyF1, emulator.KeyRCL, emulator.KeyF4} { // SOLVE CALC RCL C
+	for _, k := range []emulator.Key{emulator.KeyRCL, emulator.KeyF4} { // RCL C, in NIM's menu
 		tapKey(t, ctx, onItsSide, k)
 	}
 	waitText(t, ctx, "lcd", "C=4.00\nINIT A B C D EVAL") // the heaps kept
@@ -364,7 +364,7 @@ func TestBrowser(t *testing.T) {
 	require.NoError(t, err, "the page did not reopen on the imported state")
 	waitLCDText(t, ctx)
 	waitText(t, ctx, "game", "NIM 1346: your move")
-	waitText(t, ctx, "lcd", "1,346.00\nFIN BUS SUM TIME SOLVE CURRX")
+	waitText(t, ctx, "lcd", "1,346.00\nINIT A B C D EVAL")
 
 	// The page's address as the command line (platform_js.go): a fresh
 	// calculator, keys and a click in layout units, still offline.

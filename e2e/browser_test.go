@@ -453,3 +453,66 @@ func TestBrowserLoadFigures(t *testing.T) {
 		}
 	}
 }
+
+// pcKey presses and releases a PC key on the page, as the keyboard sends
+// it: key and code are the DOM's names, vk the Windows virtual key code,
+// text what it types ("" for none).
+func pcKey(t *testing.T, ctx context.Context, key, code string, vk int64, text string) {
+	t.Helper()
+	down := input.DispatchKeyEventTypeKeyDown
+	if text == "" {
+		down = input.DispatchKeyEventTypeRawKeyDown
+	}
+	_, err := chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: down, Key: key, Code: code, WindowsVirtualKeyCode: vk, Text: text})
+	require.NoError(t, err)
+	frames(t, ctx, 2)
+	_, err = chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyUp, Key: key, Code: code, WindowsVirtualKeyCode: vk})
+	require.NoError(t, err)
+	frames(t, ctx, 2)
+}
+
+// TestBrowserKeys: the PC keyboard in the page works as in the window:
+// Control tapped alone arms the shift key (4, tap, / is 1/x: 0.25), Space
+// is the shift key needing no timing (/ again: 4.00), Escape after a tap
+// cancels it, and the letters reach STO and RCL (s 1, r 1).
+func TestBrowserKeys(t *testing.T) {
+	dir := webDir(t)
+	srv := serveSite(t, dir)
+	ctx := browser(t)
+	require.NoError(t, chromedp.Do(ctx, onItsSide.emulate()))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?fresh")))
+	waitLCDText(t, ctx)
+	waitText(t, ctx, "lcd", "0.00\nFIN BUS SUM TIME SOLVE CURRX")
+	digit := func(d string) { pcKey(t, ctx, d, "Digit"+d, int64(d[0]), d) }
+	slash := func() { pcKey(t, ctx, "/", "Slash", 191, "/") }
+	ctrlTap := func() {
+		_, err := chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown,
+			Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17, Modifiers: 2, Location: 1})
+		require.NoError(t, err)
+		frames(t, ctx, 6) // a tap longer than a frame
+		_, err = chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyUp,
+			Key: "Control", Code: "ControlLeft", WindowsVirtualKeyCode: 17, Location: 1})
+		require.NoError(t, err)
+		frames(t, ctx, 4)
+	}
+	digit("4")
+	waitText(t, ctx, "lcd", "4\nFIN BUS SUM TIME SOLVE CURRX")
+	ctrlTap()
+	slash()
+	waitText(t, ctx, "lcd", "0.25\nFIN BUS SUM TIME SOLVE CURRX")
+	pcKey(t, ctx, " ", "Space", 32, " ")
+	slash()
+	waitText(t, ctx, "lcd", "4.00\nFIN BUS SUM TIME SOLVE CURRX")
+	ctrlTap()
+	pcKey(t, ctx, "Escape", "Escape", 27, "")
+	slash()
+	waitText(t, ctx, "lcd", "4.00÷\nFIN BUS SUM TIME SOLVE CURRX")
+	pcKey(t, ctx, "Delete", "Delete", 46, "")
+	digit("7")
+	pcKey(t, ctx, "s", "KeyS", 83, "s")
+	digit("1")
+	pcKey(t, ctx, "Delete", "Delete", 46, "")
+	pcKey(t, ctx, "r", "KeyR", 82, "r")
+	digit("1")
+	waitText(t, ctx, "lcd", "7.00\nFIN BUS SUM TIME SOLVE CURRX")
+}

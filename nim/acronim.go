@@ -563,11 +563,6 @@ type key128 struct{ hi, lo uint64 }
 // push shifts the key left by w bits (1 to 63) and puts v (less than
 // 2^w) in them.
 func (k *key128) push(v uint64, w uint) {
-	if w >= 64 {
-		k.hi, k.lo = k.lo<<(w-64), 0
-		k.lo |= v
-		return
-	}
 	k.hi = k.hi<<w | k.lo>>(64-w)
 	k.lo = k.lo<<w | v
 }

@@ -105,7 +105,9 @@ func TestLiveShiftTap(t *testing.T) {
 
 	// The key right after the tap's release, in one xdotool command:
 	// both reach the same frame, and the release is taken first.
-	xdo("key", "--window", win, "Delete", "9")
+	xdo("key", "--window", win, "Delete")
+	time.Sleep(60 * time.Millisecond)
+	xdo("key", "--window", win, "9")
 	_, top = waitLCD(t, win, "9", 5*time.Second)
 	require.Equal(t, "9", top)
 	xdo("keydown", "--window", win, "Control_L")

@@ -34,6 +34,9 @@ type input struct {
 	helpPage int
 	// waking is set while a tick is already asked for (wakeSoon).
 	waking bool
+	// tapped is set when a tap pressed and released within one frame was
+	// done: that frame's press of Control arms no new tap.
+	tapped bool
 }
 
 // Auto-repeat's delay and rate, as a PC's keyboard repeats.
@@ -107,18 +110,16 @@ func (g *Game) housekeeping() error {
 // other keys, so that a key typed right after the tap is shifted);
 // Control with another key is a shortcut (shortcuts.go).
 func (g *Game) keyboard() error {
-	ctrlDown := ebiten.IsKeyPressed(ebiten.KeyControl)
-	if g.in.shiftTap && !ctrlDown {
-		g.in.shiftTap = false
-		g.controlTapped()
-	}
+	chars := ebiten.AppendInputChars(nil)
+	pressed := inpututil.AppendJustPressedKeys(nil)
+	ctrlDown := g.controlTap(len(chars) > 0, pressed)
 	editing := g.ctrl.Editing()
 	// A frame's typed characters go before its named keys: Ebitengine
 	// tells neither their order nor a named key pressed twice in one frame,
 	// and a number typed then a menu key (4500 F1) is what arrives
 	// together when keys come faster than frames.
 	var typed []emulator.Key // the calculator keys the characters pressed
-	for _, r := range ebiten.AppendInputChars(nil) {
+	for _, r := range chars {
 		if a, ok := g.keys.Char(r, editing); ok {
 			g.do(a)
 			if presses(a) {
@@ -127,7 +128,7 @@ func (g *Game) keyboard() error {
 		}
 	}
 	modifier := ctrlDown || ebiten.IsKeyPressed(ebiten.KeyMeta)
-	for _, k := range inpututil.AppendJustPressedKeys(nil) {
+	for _, k := range pressed {
 		if _, named := g.keys.Named(k.String(), editing); !named && len(typed) > 0 && !modifier && !shiftKey(k) {
 			// The PC key that typed a character: its calculator key is
 			// drawn pressed while it is held (the frame's characters and
@@ -143,10 +144,47 @@ func (g *Game) keyboard() error {
 	for _, k := range inpututil.AppendJustReleasedKeys(nil) {
 		g.keyUp(k)
 	}
+	g.in.tapped = false
 	if g.in.shiftTap {
 		g.wakeSoon() // the release is seen at once, not with the next event
 	}
 	return nil
+}
+
+// controlTap decides a tap of Control before the frame's other keys, and
+// reports whether Control is down for them. Ebitengine counts a modifier
+// released in this frame as still pressed, and a press and release between
+// two frames as both: a Control released this frame after being pressed
+// alone (or pressed and released within it) is a tap, unless a key
+// without a character came with it (Ctrl+C released quickly: the window
+// system gives no character for a Control shortcut), and the frame's keys
+// then count as typed after it.
+func (g *Game) controlTap(typed bool, pressed []ebiten.Key) (ctrlDown bool) {
+	released := inpututil.IsKeyJustReleased(ebiten.KeyControlLeft) || inpututil.IsKeyJustReleased(ebiten.KeyControlRight)
+	if !released {
+		down := ebiten.IsKeyPressed(ebiten.KeyControl)
+		if g.in.shiftTap && !down {
+			g.in.shiftTap = false
+			g.controlTapped()
+		}
+		return down
+	}
+	others := false
+	for _, k := range pressed {
+		switch k {
+		case ebiten.KeyControlLeft, ebiten.KeyControlRight, ebiten.KeyControl:
+			g.in.shiftTap = true // pressed and released within this frame
+		default:
+			others = true
+		}
+	}
+	if g.in.shiftTap && (!others || typed) {
+		g.in.shiftTap = false
+		g.in.tapped = true // this frame's Control press is the tap's
+		g.controlTapped()
+		return false
+	}
+	return true
 }
 
 // keyDown handles one PC key pressed this frame.
@@ -155,7 +193,8 @@ func (g *Game) keyDown(k ebiten.Key, modifier, editing bool) error {
 	case ebiten.KeyControlLeft, ebiten.KeyControlRight:
 		// The gold shift key when tapped alone, decided on release:
 		// Control held for Ctrl+C or Ctrl+V arms nothing.
-		g.in.shiftTap = true
+		g.in.shiftTap = !g.in.tapped
+		g.in.tapped = false
 		return nil
 	case ebiten.KeyControl, ebiten.KeyMeta, ebiten.KeyMetaLeft, ebiten.KeyMetaRight:
 		return nil
@@ -250,63 +289,6 @@ func (g *Game) controlTapped() {
 	if a, ok := g.keys.Named("ControlLeft", false); ok {
 		g.ctrl.Do(a)
 	}
-}
-
-// mouse handles the mouse: the left button presses the key under it (drawn
-// pressed while held, ▲ ▼ ← repeating), a match, a panel's button or the
-// window's menu; the right button opens the menu; the wheel scrolls the
-// paper; dropped files load.
-func (g *Game) mouse() {
-	if _, dy := ebiten.Wheel(); dy != 0 && g.ctrl.Snapshot().Paper.Shown {
-		g.ctrl.ScrollPaper(int(dy * 3))
-	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
-		g.ctrl.SetMenu(!g.ctrl.Snapshot().Menu)
-	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		g.leftClick()
-	}
-	if g.in.mouseDown && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-		g.in.mouseDown = false
-		g.ctrl.Hold(g.in.mouseKey, false)
-		if g.in.repeatMouse {
-			g.in.repeating = false
-		}
-	}
-	if g.in.mouseDown {
-		g.wakeSoon() // the release is seen at once
-	}
-	g.tap() // touch.go
-	if files := ebiten.DroppedFiles(); files != nil {
-		g.ctrl.Load(files, g.opt.Stderr)
-	}
-}
-
-// leftClick handles the left button pressed at the cursor.
-func (g *Game) leftClick() {
-	x, y := ebiten.CursorPosition()
-	lx, ly := g.toLayout(x, y)
-	l := g.layout()
-	snap := g.ctrl.Snapshot()
-	switch {
-	case snap.Menu:
-		g.menuClick(l, lx, ly)
-		return
-	case l.MenuButton.Contains(lx, ly) && !snap.Help && !snap.About:
-		g.ctrl.SetMenu(true)
-		return
-	case l.PanelButton.Contains(lx, ly) && !snap.Help && !snap.About:
-		g.ctrl.Do(ui.Action{Panel: true})
-		return
-	}
-	if k, ok := l.KeyAt(lx, ly); ok && !snap.Help && !snap.About {
-		g.in.mouseKey, g.in.mouseDown = k, true
-		g.ctrl.Hold(k, true)
-		if a := (ui.Action{Key: k}); ui.Repeats(a) {
-			g.startRepeat(a, true, 0)
-		}
-	}
-	g.ctrl.Click(l, lx, ly)
 }
 
 // startRepeat makes a repeat while its PC key k (or the mouse button)

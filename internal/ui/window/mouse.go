@@ -1,0 +1,65 @@
+package window
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/hp17b/hp17b/internal/ui"
+)
+
+// mouse handles the mouse: the left button presses the key under it (drawn
+// pressed while held, ▲ ▼ ← repeating), a match, a panel's button or the
+// window's menu; the right button opens the menu; the wheel scrolls the
+// paper; dropped files load.
+func (g *Game) mouse() {
+	if _, dy := ebiten.Wheel(); dy != 0 && g.ctrl.Snapshot().Paper.Shown {
+		g.ctrl.ScrollPaper(int(dy * 3))
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+		g.ctrl.SetMenu(!g.ctrl.Snapshot().Menu)
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.leftClick()
+	}
+	if g.in.mouseDown && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		g.in.mouseDown = false
+		g.ctrl.Hold(g.in.mouseKey, false)
+		if g.in.repeatMouse {
+			g.in.repeating = false
+		}
+	}
+	if g.in.mouseDown {
+		g.wakeSoon() // the release is seen at once
+	}
+	g.tap() // touch.go
+	if files := ebiten.DroppedFiles(); files != nil {
+		g.ctrl.Load(files, g.opt.Stderr)
+	}
+}
+
+// leftClick handles the left button pressed at the cursor.
+func (g *Game) leftClick() {
+	x, y := ebiten.CursorPosition()
+	lx, ly := g.toLayout(x, y)
+	l := g.layout()
+	snap := g.ctrl.Snapshot()
+	switch {
+	case snap.Menu:
+		g.menuClick(l, lx, ly)
+		return
+	case l.MenuButton.Contains(lx, ly) && !snap.Help && !snap.About:
+		g.ctrl.SetMenu(true)
+		return
+	case l.PanelButton.Contains(lx, ly) && !snap.Help && !snap.About:
+		g.ctrl.Do(ui.Action{Panel: true})
+		return
+	}
+	if k, ok := l.KeyAt(lx, ly); ok && !snap.Help && !snap.About {
+		g.in.mouseKey, g.in.mouseDown = k, true
+		g.ctrl.Hold(k, true)
+		if a := (ui.Action{Key: k}); ui.Repeats(a) {
+			g.startRepeat(a, true, 0)
+		}
+	}
+	g.ctrl.Click(l, lx, ly)
+}

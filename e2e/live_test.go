@@ -57,6 +57,9 @@ func startWindow(t *testing.T, bin string, args ...string) (win string, xdo func
 // process to end (the test's cleanup kills it if it has not).
 func launch(t *testing.T, bin string, args ...string) (win string, wait func() error) {
 	t.Helper()
+	// A modifier left down by an earlier test (a window gone before
+	// xdotool released it) would reach this window: release them first.
+	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R", "Shift_L", "Shift_R", "Alt_L", "Alt_R").Run()
 	cmd := exec.Command(bin, append(args, "--report-startup")...)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
@@ -483,9 +486,13 @@ func TestLivePrintSolveList(t *testing.T) {
 	img, err := captureWindow(win)
 	require.NoError(t, err)
 	l := ui.NewLayout(true)
-	for _, k := range []emulator.Key{emulator.KeyShift, emulator.KeyPRT, emulator.KeyF1} {
-		clickAt(xdo, win, img, l.Keys[k])
-	}
+	clickAt(xdo, win, img, l.Keys[emulator.KeyShift])
+	_, shifted := captureUntil(t, win, 5*time.Second, shiftLit)
+	require.True(t, shifted, "the shift key lit")
+	clickAt(xdo, win, img, l.Keys[emulator.KeyPRT]) // PRINTER
+	_, printer := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Labels[0] == "LIST" })
+	require.True(t, printer, "the PRINTER menu")
+	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // LIST
 	xdo("key", "--window", win, "F9")
 	time.Sleep(300 * time.Millisecond)
 	clickAt(xdo, win, img, l.PaperSave)

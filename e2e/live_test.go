@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"image"
 	"io"
 	"os"
@@ -482,6 +483,7 @@ func TestLiveOffCloses(t *testing.T) {
 // prints the SOLVE list; F9 shows the paper and its Save button writes it.
 func TestLivePrintSolveList(t *testing.T) {
 	paper := filepath.Join(t.TempDir(), "paper.txt")
+	ownDisplay(t) // after many windows on the shared server its shift clicks went astray
 	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE", "--paper", paper)
 	img, err := captureWindow(win)
 	require.NoError(t, err)
@@ -508,4 +510,37 @@ func TestLivePrintSolveList(t *testing.T) {
 	text := string(b)
 	assert.True(t, strings.HasPrefix(text, "NIM:IF(S(INIT):10×(10×(1\n"), "%.80q", text)
 	assert.Contains(t, text, "\n\nNIMM:IF(S(INIT)", "a blank line, then the next equation")
+}
+
+// ownDisplay starts an X server of the test's own (Xvfb on a free display
+// number) and points DISPLAY at it for the rest of the test, so that what
+// earlier tests left on the shared server cannot reach this one.
+func ownDisplay(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("Xvfb"); err != nil {
+		t.Skip("Xvfb is not installed (make test installs it)")
+	}
+	for n := 150; n < 200; n++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+			continue
+		}
+		display := fmt.Sprintf(":%d", n)
+		x := exec.Command("Xvfb", display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp")
+		require.NoError(t, x.Start())
+		t.Cleanup(func() { _ = x.Process.Kill(); _ = x.Wait() })
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if exec.Command("xdpyinfo", "-display", display).Run() == nil || fileExists(fmt.Sprintf("/tmp/.X11-unix/X%d", n)) {
+				t.Setenv("DISPLAY", display)
+				time.Sleep(200 * time.Millisecond)
+				return
+			}
+		}
+		t.Fatalf("Xvfb %s did not start", display)
+	}
+	t.Skip("no free display number")
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -393,9 +393,15 @@ func (t *terminal) undo() {
 		fmt.Fprintln(t.out, "Nothing to undo.")
 		return
 	}
+	t.stored("Undone: back to %s, your move.\n")
+}
+
+// stored puts the game's position back in the variables after undo or
+// redo, keeps the game, and says so with format (%s: the position).
+func (t *terminal) stored(format string) {
 	t.g.Store(t.vars, t.m.Position, t.m.K)
 	t.save()
-	fmt.Fprintf(t.out, "Undone: back to %s, your move.\n", shown(t.g, t.m.Position))
+	fmt.Fprintf(t.out, format, shown(t.g, t.m.Position))
 	drawPosition(t.out, t.g, t.m.Position)
 }
 
@@ -405,10 +411,7 @@ func (t *terminal) redo() {
 		fmt.Fprintln(t.out, "Nothing to redo.")
 		return
 	}
-	t.g.Store(t.vars, t.m.Position, t.m.K)
-	t.save()
-	fmt.Fprintf(t.out, "Redone: %s.\n", shown(t.g, t.m.Position))
-	drawPosition(t.out, t.g, t.m.Position)
+	t.stored("Redone: %s.\n")
 	if t.m.Over() {
 		t.announce()
 	}

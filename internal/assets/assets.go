@@ -41,46 +41,55 @@ func Dot(rows []uint8, w, row, col int) bool {
 	return rows[row]&(1<<(w-1-col)) != 0
 }
 
-// parseFont reads the text form: "CHAR ROW ROW ..." per line, "//" comments;
-// the character may be written \xNN.
-func parseFont(src string, width, height, base int) (*Font, error) {
-	f := &Font{Width: width, Height: height, Glyphs: map[rune][]uint8{}}
+// glyphLines calls glyph for each glyph line of a font's text form with
+// its character (one character, or \xNN) and its height rows; blank lines
+// and "//" comments are skipped. An error (glyph's too) names the line.
+func glyphLines(src string, height int, glyph func(ch rune, rows []string) error) error {
 	sc := bufio.NewScanner(strings.NewReader(src))
-	line := 0
-	for sc.Scan() {
-		line++
+	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
 		if text == "" || strings.HasPrefix(text, "//") {
 			continue
 		}
 		fields := strings.Fields(text)
 		if len(fields) != height+1 {
-			return nil, fmt.Errorf("font line %d: want a character and %d rows", line, height)
+			return fmt.Errorf("font line %d: want a character and %d rows", line, height)
 		}
-		ch, size := utf8.DecodeRuneInString(fields[0])
-		if strings.HasPrefix(fields[0], `\x`) {
-			v, err := strconv.ParseUint(fields[0][2:], 16, 8)
-			if err != nil {
-				return nil, fmt.Errorf("font line %d: %v", line, err)
-			}
-			ch = rune(v)
-		} else if size != len(fields[0]) {
-			return nil, fmt.Errorf("font line %d: %q is not one character", line, fields[0])
+		ch, err := character(fields[0])
+		if err == nil {
+			err = glyph(ch, fields[1:])
 		}
+		if err != nil {
+			return fmt.Errorf("font line %d: %v", line, err)
+		}
+	}
+	return sc.Err()
+}
+
+// parseFont reads the fixed-width text form: "CHAR ROW ROW ..." per line,
+// each row a number in base, "//" comments; the character may be written
+// \xNN.
+func parseFont(src string, width, height, base int) (*Font, error) {
+	f := &Font{Width: width, Height: height, Glyphs: map[rune][]uint8{}}
+	err := glyphLines(src, height, func(ch rune, fields []string) error {
 		rows := make([]uint8, height)
-		for i, r := range fields[1:] {
+		for i, r := range fields {
 			v, err := strconv.ParseUint(r, base, 8)
 			if err != nil || v >= 1<<width {
-				return nil, fmt.Errorf("font line %d: bad row %q", line, r)
+				return fmt.Errorf("bad row %q", r)
 			}
 			rows[i] = uint8(v)
 		}
 		if _, dup := f.Glyphs[ch]; dup {
-			return nil, fmt.Errorf("font line %d: %q twice", line, ch)
+			return fmt.Errorf("%q twice", ch)
 		}
 		f.Glyphs[ch] = rows
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return f, sc.Err()
+	return f, nil
 }
 
 // parsePatterns reads the proportional text form: "CHAR ROW ROW ..." per
@@ -88,30 +97,15 @@ func parseFont(src string, width, height, base int) (*Font, error) {
 // glyph, "//" comments; the character may be written \xNN.
 func parsePatterns(src string, height int) (*Font, error) {
 	f := &Font{Height: height, Glyphs: map[rune][]uint8{}, Widths: map[rune]int{}}
-	sc := bufio.NewScanner(strings.NewReader(src))
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if text == "" || strings.HasPrefix(text, "//") {
-			continue
-		}
-		fields := strings.Fields(text)
-		if len(fields) != height+1 {
-			return nil, fmt.Errorf("font line %d: want a character and %d rows", line, height)
-		}
-		ch, err := character(fields[0])
-		if err != nil {
-			return nil, fmt.Errorf("font line %d: %v", line, err)
-		}
-		w := len(fields[1])
+	err := glyphLines(src, height, func(ch rune, fields []string) error {
+		w := len(fields[0])
 		if w < 1 || w > 8 {
-			return nil, fmt.Errorf("font line %d: a glyph is 1 to 8 dots wide, not %d", line, w)
+			return fmt.Errorf("a glyph is 1 to 8 dots wide, not %d", w)
 		}
 		rows := make([]uint8, height)
-		for i, r := range fields[1:] {
+		for i, r := range fields {
 			if len(r) != w || strings.Trim(r, "#.") != "" {
-				return nil, fmt.Errorf("font line %d: row %q: want %d of '#' and '.'", line, r, w)
+				return fmt.Errorf("row %q: want %d of '#' and '.'", r, w)
 			}
 			for j, c := range r {
 				if c == '#' {
@@ -120,12 +114,16 @@ func parsePatterns(src string, height int) (*Font, error) {
 			}
 		}
 		if _, dup := f.Glyphs[ch]; dup {
-			return nil, fmt.Errorf("font line %d: %q twice", line, ch)
+			return fmt.Errorf("%q twice", ch)
 		}
 		f.Glyphs[ch], f.Widths[ch] = rows, w
 		f.Width = max(f.Width, w)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return f, sc.Err()
+	return f, nil
 }
 
 // character reads a font line's character: one character, or \xNN.

@@ -544,11 +544,11 @@ func paramOf(g *programs.Game, vals map[string]hp17b.Number) int {
 
 // yourMove is the status after INIT.
 func yourMove(p programs.Program) string {
-	how := "a heap's new size and its menu key"
+	how := "a heap's new size, its menu key"
 	if p.Game.Packed != "" {
-		how = "the new number and " + p.Game.Packed
+		how = "the new number, " + p.Game.Packed
 	}
-	return "Your move: click a match, or key " + how + ", then EVAL. EVAL alone lets the calculator open."
+	return "Your move: click a match, or key " + how + " and EVAL. EVAL alone lets the calculator open."
 }
 
 // startHint is the panel's status before a game program's first game.

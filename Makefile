@@ -36,7 +36,7 @@ run: build
 test: deps
 	$(GO) vet ./...
 	$(XVFB) $(GO) test -race -count=1 -timeout 30m ./...
-	$(GO) test -count=1 -run '^TestGameModel$$' ./internal/ui/
+	$(GO) test -count=1 -run '^TestGameModel$$' ./ui/
 	HP17B_MIXES=2000 HP17B_KILLS=20 $(STATECHECK)
 	$(MAKE) --no-print-directory cross
 	$(MAKE) --no-print-directory fuzz

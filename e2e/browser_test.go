@@ -25,8 +25,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/webserve"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // docsShots, when set (go test ./e2e -run TestBrowser -args -docs), makes

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // keptGame reads the game kept in the state file, waiting until the

@@ -18,9 +18,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/ui"
-	"github.com/hp17b/hp17b/internal/ui/window"
 	"github.com/hp17b/hp17b/solver"
+	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/window"
 )
 
 // xKeys are the X key names (keysyms) xdotool sends for Ebitengine's key
@@ -136,7 +136,7 @@ func captureUntil(t *testing.T, win string, d time.Duration, cond func(image.Ima
 }
 
 // shiftLit reads the shift annunciator from a capture: the dark stem of
-// its arrow (internal/ui/window's face.go draws it there).
+// its arrow (ui/window's face.go draws it there).
 func shiftLit(img image.Image) bool {
 	l := ui.NewLayout(true)
 	strip := ui.Rect{X: l.Bezel.X, Y: l.Bezel.Y, W: l.Bezel.W, H: l.DotY - l.Bezel.Y}

@@ -19,8 +19,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/ui"
-	"github.com/hp17b/hp17b/internal/ui/window"
+	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/window"
 )
 
 // liveWindow starts the window program for real (not in screenshot mode,

@@ -3,7 +3,7 @@ package fin
 import (
 	"github.com/cockroachdb/apd/v3"
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/wide"
+	"github.com/hp17b/hp17b/hp17b/wide"
 )
 
 // Schedule is an amortization schedule of the AMRT menu (17bII+ owner's

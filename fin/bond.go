@@ -93,7 +93,7 @@ func (b Bond) perYear() float64 {
 	return 2
 }
 
-// priceWide is the price at yield y (a fraction a year), at 24 digits:
+// priceWide is the price at yield y (a fraction a year), at 34 digits:
 // with one coupon left, (CALL + C/f) ÷ (1 + DSC/E × y/f) − A/E × C/f;
 // otherwise CALL ÷ (1+y/f)^(N−1+DSC/E) + Σ_{k=1..N} (C/f) ÷
 // (1+y/f)^(k−1+DSC/E) − A/E × C/f.
@@ -159,7 +159,7 @@ func (b Bond) Yield(c context.Context) (hp17b.Number, error) {
 	target := widen(b.PRICE)
 	gapW := func(y w) w { return sub(b.priceWide(p, mul(y, wf(f))), target) }
 	gap := func(i float64) float64 { return f64(gapW(wf(i))) }
-	// The price is computed at 24 digits even while scanning, so the scan
+	// The price is computed at 34 digits even while scanning, so the scan
 	// takes every eighth rate of the grid (about 150 prices).
 	grid := make([]float64, 0, 200)
 	for k, x := range rateGrid {

@@ -48,7 +48,7 @@ func (f Flows) Total() (hp17b.Number, error) {
 	return result(s)
 }
 
-// npvWide is NPV at periodic rate i (a fraction) at 24 digits:
+// npvWide is NPV at periodic rate i (a fraction) at 34 digits:
 // Σ CF_j × USPV(i:n_j) × SPPV(i:N_{j−1}), with CF_0 at time 0. The
 // discount to each group's start is carried from group to group (d ×
 // v^n_j, v = 1 ÷ (1+i)), so a flow that occurs once costs two products.

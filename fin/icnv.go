@@ -2,7 +2,7 @@ package fin
 
 import (
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/wide"
+	"github.com/hp17b/hp17b/hp17b/wide"
 )
 
 // Interest rate conversions of the ICNV menu (17bII+ owner's manual,

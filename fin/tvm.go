@@ -49,7 +49,7 @@ func (t TVM) periodic() (i, k w, err error) {
 	return i, k, nil
 }
 
-// factors returns USPV(i:N) and SPPV(i:N) at 24 digits.
+// factors returns USPV(i:N) and SPPV(i:N) at 34 digits.
 func factors(i, n w) (uspv, sppv w) {
 	if isZero(i) {
 		return n, wint(1)
@@ -141,7 +141,7 @@ func gapAt(i, n, pv, pmt, fv float64, begin bool) float64 {
 	return pv + k*pmt*(-math.Expm1(-n*math.Log1p(i)))/i + fv*sp
 }
 
-// gapWide is gap at 24 digits.
+// gapWide is gap at 34 digits.
 func (t TVM) gapWide(i w) w {
 	k := wint(1)
 	if t.Begin {

@@ -6,10 +6,10 @@
 // use them (5 to 9).
 //
 // Inputs and results are calculator numbers (hp17b.Number). Each
-// calculation keeps 24 digits inside and rounds once to 12 at the end, as
+// calculation keeps 34 digits inside and rounds once to 12 at the end, as
 // the calculator keeps wider intermediates than it shows. Searches (I%YR,
 // IRR%, a bond's yield) locate their roots in float64 and refine them at
-// 24 digits; they take a context and stop with ErrInterrupted when it ends.
+// 34 digits; they take a context and stop with ErrInterrupted when it ends.
 //
 // Errors are hp17b.Error values whose text is the calculator's message.
 package fin
@@ -19,7 +19,7 @@ import (
 	"math"
 
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/wide"
+	"github.com/hp17b/hp17b/hp17b/wide"
 )
 
 // Messages of the financial applications (17bII+ owner's manual, appendix
@@ -40,7 +40,7 @@ var (
 // (p.239: "MANY/NO SOLUTIONS; KEY IN GUESS; [STO]{IRR%}" over two lines).
 const ManySolutionsHint = "IN GUESS; [STO]{IRR%}"
 
-// The wide helpers, at 24 digits (package wide).
+// The wide helpers, at 34 digits (package wide).
 type w = wide.W
 
 var (
@@ -75,7 +75,7 @@ func done(c context.Context) error {
 }
 
 // refine polishes a root r0 of f (found in float64) with secant steps at
-// 24 digits, stopping when a step no longer changes its 15th digit.
+// 34 digits, stopping when a step no longer changes its 15th digit.
 func refine(f func(x w) w, r0 float64) w {
 	x0 := wf(r0)
 	d := math.Abs(r0) * 1e-9

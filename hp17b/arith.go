@@ -130,7 +130,7 @@ func Sqrt(a Number) (Number, error) {
 	return finish(r, c)
 }
 
-// wide runs a transcendental function at 24 digits and rounds to 12.
+// wide runs a transcendental function in Wide (34 digits) and rounds to 12.
 func wide(f func(d, x *apd.Decimal) (apd.Condition, error), a Number) (Number, error) {
 	var w apd.Decimal
 	c, err := f(&w, a.d())
@@ -147,7 +147,7 @@ func Ln(a Number) (Number, error) {
 	if err := logDomain(a); err != nil {
 		return Zero, err
 	}
-	return wide(ctxWide.Ln, a)
+	return wide(Wide.Ln, a)
 }
 
 // Log returns the common (base-10) logarithm; errors as Ln.
@@ -155,7 +155,7 @@ func Log(a Number) (Number, error) {
 	if err := logDomain(a); err != nil {
 		return Zero, err
 	}
-	return wide(ctxWide.Log10, a)
+	return wide(Wide.Log10, a)
 }
 
 func logDomain(a Number) error {
@@ -176,7 +176,7 @@ func Exp(a Number) (Number, error) {
 		}
 		return Zero, nil
 	}
-	return wide(ctxWide.Exp, a)
+	return wide(Wide.Exp, a)
 }
 
 // Alog returns 10^a.
@@ -192,7 +192,7 @@ func Expm1(a Number) (Number, error) {
 	}
 	var e, one, r apd.Decimal
 	one.SetInt64(1)
-	wctx := ctxWide.WithPrecision(40)
+	wctx := Wide.WithPrecision(40)
 	if _, err := wctx.Exp(&e, a.d()); err != nil {
 		return Zero, ErrInvalidInput
 	}
@@ -208,7 +208,7 @@ func Expm1(a Number) (Number, error) {
 func Lnp1(a Number) (Number, error) {
 	var s, one apd.Decimal
 	one.SetInt64(1)
-	wctx := ctxWide.WithPrecision(40)
+	wctx := Wide.WithPrecision(40)
 	_, _ = wctx.Add(&s, a.d(), &one)
 	switch s.Sign() {
 	case 0:
@@ -254,7 +254,7 @@ func Pow(a, b Number) (Number, error) {
 	neg := a.Sign() < 0
 	var la, p, w apd.Decimal
 	abs := Abs(a)
-	wctx := ctxWide.WithPrecision(30)
+	wctx := Wide.WithPrecision(30)
 	if _, err := wctx.Ln(&la, abs.d()); err != nil {
 		return Zero, ErrPower
 	}
@@ -353,7 +353,7 @@ func Mod(a, b Number) (Number, error) {
 		}
 	}
 	var q, fl, p, r apd.Decimal
-	wctx := ctxWide.WithPrecision(exactPrecision(a, b))
+	wctx := Wide.WithPrecision(exactPrecision(a, b))
 	if _, err := wctx.Quo(&q, a.d(), b.d()); err != nil {
 		return Zero, ErrInvalidInput
 	}
@@ -386,7 +386,7 @@ func Idiv(a, b Number) (Number, error) {
 		}
 	}
 	var q apd.Decimal
-	wctx := ctxWide.WithPrecision(exactPrecision(a, b))
+	wctx := Wide.WithPrecision(exactPrecision(a, b))
 	if _, err := wctx.Quo(&q, a.d(), b.d()); err != nil {
 		return Zero, ErrInvalidInput
 	}
@@ -428,7 +428,7 @@ func Fact(a Number) (Number, error) {
 	}
 	var r apd.Decimal
 	r.SetInt64(1)
-	wctx := ctxWide.WithPrecision(30)
+	wctx := Wide.WithPrecision(30)
 	var k apd.Decimal
 	for j := int64(2); j <= i; j++ {
 		k.SetInt64(j)
@@ -492,7 +492,7 @@ func RoundFix(a Number, n int) Number {
 	return r
 }
 
-// The financial factors are computed whole at ctxWide's precision and
+// The financial factors are computed whole at Wide's precision and
 // rounded once, so each is the correctly rounded 12-digit result:
 // USPV(1:12) is 11.2550774735 (C. Finseth's HP-17B data pages: functions
 // keep 15-digit intermediates). A rate of −100 % or less has no factor
@@ -502,8 +502,8 @@ func RoundFix(a Number, n int) Number {
 func spfvWide(i, n Number) (apd.Decimal, error) {
 	var pct, base, hundred apd.Decimal
 	hundred.SetInt64(100)
-	_, _ = ctxWide.Quo(&pct, i.d(), &hundred)
-	_, _ = ctxWide.Add(&base, &pct, apd.New(1, 0))
+	_, _ = Wide.Quo(&pct, i.d(), &hundred)
+	_, _ = Wide.Add(&base, &pct, apd.New(1, 0))
 	return powWide(&base, n)
 }
 
@@ -526,15 +526,15 @@ func powWide(b *apd.Decimal, n Number) (apd.Decimal, error) {
 	}
 	// |n × ln b| far past ln(1E500) ≈ 1151 over- or underflows.
 	var lb, p apd.Decimal
-	_, _ = ctxWide.Ln(&lb, b)
-	_, _ = ctxWide.Mul(&p, &lb, n.d())
+	_, _ = Wide.Ln(&lb, b)
+	_, _ = Wide.Mul(&p, &lb, n.d())
 	if p.Exponent+int32(p.NumDigits()) > 4 { // |p| ≥ 10,000
 		if p.Sign() > 0 {
 			return r, ErrOverflow
 		}
 		return r, nil // underflow: 0
 	}
-	if _, err := ctxWide.Pow(&r, b, n.d()); err != nil {
+	if _, err := Wide.Pow(&r, b, n.d()); err != nil {
 		return r, ErrInvalidInput
 	}
 	return r, nil
@@ -583,9 +583,9 @@ func Usfv(i, n Number) (Number, error) {
 	}
 	var num, pct, hundred, r apd.Decimal
 	hundred.SetInt64(100)
-	_, _ = ctxWide.Sub(&num, &f, apd.New(1, 0))
-	_, _ = ctxWide.Quo(&pct, i.d(), &hundred)
-	_, _ = ctxWide.Quo(&r, &num, &pct)
+	_, _ = Wide.Sub(&num, &f, apd.New(1, 0))
+	_, _ = Wide.Quo(&pct, i.d(), &hundred)
+	_, _ = Wide.Quo(&r, &num, &pct)
 	return round12(&r)
 }
 
@@ -602,9 +602,9 @@ func Uspv(i, n Number) (Number, error) {
 	}
 	var num, pct, hundred, r apd.Decimal
 	hundred.SetInt64(100)
-	_, _ = ctxWide.Sub(&num, apd.New(1, 0), &f)
-	_, _ = ctxWide.Quo(&pct, i.d(), &hundred)
-	_, _ = ctxWide.Quo(&r, &num, &pct)
+	_, _ = Wide.Sub(&num, apd.New(1, 0), &f)
+	_, _ = Wide.Quo(&pct, i.d(), &hundred)
+	_, _ = Wide.Quo(&r, &num, &pct)
 	return round12(&r)
 }
 
@@ -662,14 +662,14 @@ func powExact(a Number, bi int64) (Number, error) {
 	}
 	for ; e > 0; e >>= 1 {
 		if e&1 == 1 {
-			_, _ = ctxWide.Mul(&r, &r, &base)
+			_, _ = Wide.Mul(&r, &r, &base)
 		}
-		_, _ = ctxWide.Mul(&base, &base, &base)
+		_, _ = Wide.Mul(&base, &base, &base)
 	}
 	if bi < 0 {
 		var one apd.Decimal
 		one.SetInt64(1)
-		_, _ = ctxWide.Quo(&r, &one, &r)
+		_, _ = Wide.Quo(&r, &one, &r)
 	}
 	var n Number
 	c, _ := ctx12.Round(n.d(), &r)

@@ -73,11 +73,15 @@ var ctxShow = apd.Context{
 	Rounding:    apd.RoundHalfUp,
 }
 
-// ctxWide is used inside the functions, whose result is then rounded once
-// to 12 digits. The calculator keeps 15-digit intermediates (C. Finseth's
-// HP-17B data pages) so that its functions' 12-digit results are correct;
-// 34 digits make each result the correctly rounded one.
-var ctxWide = apd.Context{
+// Wide is the one extra-precision context of the project: the functions
+// here compute in it and round their result once to 12 digits, and so do
+// the financial and statistical calculations (package hp17b/wide). The
+// calculator keeps 15-digit intermediates (C. Finseth's HP-17B data pages)
+// so that its functions' 12-digit results are correct; 34 digits make each
+// result the correctly rounded one. No condition traps: a quotient by zero
+// is an infinity, a logarithm of a negative number a NaN. Read it, never
+// change it.
+var Wide = apd.Context{
 	Precision:   34,
 	MaxExponent: 100000,
 	MinExponent: -100000,

@@ -8,7 +8,7 @@
 set -u
 fuzztime=${FUZZTIME:-5s}
 status=0
-for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile internal/ui:FuzzKeys internal/ui:FuzzGameActions internal/ui:FuzzParseSkin \
+for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile ui:FuzzKeys ui:FuzzGameActions ui:FuzzParseSkin \
   hp17b:FuzzFastPath hp17b:FuzzNumberText emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
   cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics; do
   pkg=${spec%%:*}

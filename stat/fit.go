@@ -2,7 +2,7 @@ package stat
 
 import (
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/wide"
+	"github.com/hp17b/hp17b/hp17b/wide"
 )
 
 // Model is a curve-fitting model of FRCST's MODL menu (p.133):

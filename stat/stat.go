@@ -7,7 +7,7 @@
 // Statistics", pp.121–140, and appendix B's statistics formulas).
 //
 // A list is a slice of calculator numbers. Each result is calculated at
-// 24 digits (package wide) and rounded once to the calculator's 12.
+// 34 digits (package wide) and rounded once to the calculator's 12.
 // Errors are hp17b.Error values whose text is the calculator's message.
 package stat
 
@@ -15,7 +15,7 @@ import (
 	"sort"
 
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/wide"
+	"github.com/hp17b/hp17b/hp17b/wide"
 )
 
 // Messages of the statistics.

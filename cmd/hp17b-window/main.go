@@ -5,7 +5,7 @@
 //	             [--click X,Y]... [--screenshot FILE.png] [--report-startup] ...
 //	hp17b-window --help | --version
 //
-// The flags are internal/cli.Window's, the same as hp17b's main job.
+// The flags are cmd/internal/cli.Window's, the same as hp17b's main job.
 // It needs an X or Wayland display (Ebitengine opens it as the program
 // starts); without one it cannot start at all, which is why it is a program
 // of its own. Exit status: 0, 1 for a failure while running, 64 for a usage
@@ -20,13 +20,13 @@ import (
 	"os/exec"
 	"time"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/cli"
-	"github.com/hp17b/hp17b/internal/ui"
-	"github.com/hp17b/hp17b/internal/ui/window"
 	ver "github.com/hp17b/hp17b/internal/version"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
+	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/window"
 )
 
 // Exit statuses: exitUsage for a bad argument (64, so that it differs from

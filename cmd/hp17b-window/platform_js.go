@@ -11,9 +11,9 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/webstore"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/cli"
-	"github.com/hp17b/hp17b/internal/webstore"
 	"github.com/hp17b/hp17b/programs"
 )
 

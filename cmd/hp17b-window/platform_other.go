@@ -8,8 +8,8 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/cli"
 	ver "github.com/hp17b/hp17b/internal/version"
 )
 

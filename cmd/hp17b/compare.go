@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hp17b/hp17b/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/programs"
 )

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hp17b/hp17b/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/programs"
 )
 
@@ -134,7 +134,7 @@ func (c *calculatorCmd) run(e *env) int {
 
 // writeKeymap has the window program write its built-in key map to path
 // (- for standard output): the PC key map is the window's, and hp17b does
-// not link the window's packages (internal/ui and its fonts), which every
+// not link the window's packages (ui and its fonts), which every
 // command would otherwise initialise at start-up.
 func writeKeymap(path string, stdout, stderr io.Writer) int {
 	bin, err := findWindow()

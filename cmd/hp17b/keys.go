@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/solver"
 )
 

@@ -11,7 +11,7 @@
 //	hp17b nim ..., hp17b acronim ...  heap games and Acro-Nim
 //
 // Run "hp17b --help" for every command, "hp17b COMMAND --help" for one.
-// The command line is read by kong (internal/cli.Parse).
+// The command line is read by kong (cmd/internal/cli.Parse).
 package main
 
 import (
@@ -24,7 +24,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/hp17b/hp17b/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	ver "github.com/hp17b/hp17b/internal/version"
 )
 

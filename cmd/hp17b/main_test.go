@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hp17b/hp17b/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 
 	"github.com/hp17b/hp17b/nim"
 )

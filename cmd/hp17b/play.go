@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"

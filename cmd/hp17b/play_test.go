@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hp17b/hp17b/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/internal/transcript"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"

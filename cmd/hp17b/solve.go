@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/internal/cli"
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/solver"
 )

@@ -1,6 +1,6 @@
 // Command webfiles finishes the browser build's folder after the wasm is
 // built (scripts/web.sh runs it): the icons drawn from the window's own
-// (internal/ui.Icon: icon-192.png, icon-512.png, apple-touch-icon.png and
+// (ui.Icon: icon-192.png, icon-512.png, apple-touch-icon.png and
 // favicon.ico), the web app manifest (hp17b.webmanifest), the wasm's
 // gzipped copy beside it (hp17b.wasm.gz, which hp17b serve sends), the
 // page with the wasm's size written in (web/index.html: the progress bar's
@@ -28,7 +28,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/ui"
 )
 
 func main() {

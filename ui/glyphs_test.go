@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/assets"
 )
 
 // crawlMenus visits every menu the menu keys reach from a few starting
@@ -65,7 +65,7 @@ func crawlMenus(t *testing.T) []emulator.Frame {
 // one, but for the names of keys in key scripts and the key map.
 func messageTexts(t *testing.T) []string {
 	var out []string
-	for _, dir := range []string{"../../emulator", "../../hp17b"} {
+	for _, dir := range []string{"../emulator", "../hp17b"} {
 		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		require.NoError(t, err)
 		for _, name := range names {

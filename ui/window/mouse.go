@@ -4,7 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // mouse handles the mouse: the left button presses the key under it (drawn

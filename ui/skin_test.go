@@ -51,7 +51,7 @@ func TestParseSkin(t *testing.T) {
 		{"key-height = 99", `bad.skin:1: key-height: want a number from 16 to 40, not "99"`},
 		{"bevel = NaN", `bad.skin:1: bevel: want a number from 0 to 8, not "NaN"`},
 		{"bevel = deep", `bad.skin:1: bevel: want a number from 0 to 8, not "deep"`},
-		{"colour = #102030", `bad.skin:1: unknown setting "colour" (see the built-in skins in internal/ui/skins)`},
+		{"colour = #102030", `bad.skin:1: unknown setting "colour" (see the built-in skins in ui/skins)`},
 		{"row-pitch = 44\nkey-height = 30", "bad.skin: keys taller than row-pitch less 20 leave no room for the gold labels"},
 	} {
 		_, err := ParseSkin("bad.skin", c.src, nil)
@@ -99,7 +99,7 @@ func TestSkinsFigure(t *testing.T) {
 	for i, img := range imgs {
 		draw.Draw(fig, image.Rect(i*(w+20), 0, i*(w+20)+w, h), img, image.Point{}, draw.Src)
 	}
-	checkGolden(t, filepath.Join("..", "..", "docs", "skins.png"), fig)
+	checkGolden(t, filepath.Join("..", "docs", "skins.png"), fig)
 }
 
 func TestLoadSkin(t *testing.T) {

@@ -36,7 +36,7 @@ type Window struct {
 	Equations string `placeholder:"FILE" help:"Where Ctrl+S saves the SOLVE list (default: hp17b-equations.txt here)."`
 	// Skin is the face: "dark" or "light" (the built-in skins) or a skin
 	// file's path ("" for the built-in dark face; ui.LoadSkin).
-	Skin string `placeholder:"dark|light|FILE" help:"The calculator's face: the built-in dark (default) or light skin, or a skin file (colours, key geometry, the labels' size; internal/ui/skins/dark.skin shows every setting)."`
+	Skin string `placeholder:"dark|light|FILE" help:"The calculator's face: the built-in dark (default) or light skin, or a skin file (colours, key geometry, the labels' size; ui/skins/dark.skin shows every setting)."`
 	// WriteKeymap is where the built-in key map is written ("-" standard
 	// output) instead of opening the window.
 	WriteKeymap string `placeholder:"FILE" help:"Write the default key map to this file (- for standard output) and exit."`
@@ -99,9 +99,9 @@ func (m *Model) UnmarshalText(b []byte) error {
 const ModelHelp = "The calculator modelled: 17bii (the HP-17BII, the default) or 17bii+ (the HP-17bII+, whose Solver runs every equation at least twice)."
 
 // LayoutWidth and LayoutHeight are the window's size in layout units with
-// the heaps panel (internal/ui's NewLayout(true): the body 380 wide and
+// the heaps panel (ui's NewLayout(true): the body 380 wide and
 // 540 high, the panel 280 wide), kept here so that hp17b checks --click
-// without linking the window's packages; a test in internal/ui holds them
+// without linking the window's packages; a test in ui holds them
 // to the layout.
 const LayoutWidth, LayoutHeight = 660.0, 540.0
 

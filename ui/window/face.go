@@ -6,7 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // faceView shows the calculator's face as ui.Face paints it: painted into

@@ -1,7 +1,8 @@
-// Package wide is decimal arithmetic wider than the calculator's: 24
-// significant digits, twice the display's 12, for calculations that keep
-// wider intermediates than they show and round once at the end (the
-// financial applications in package fin, the statistics in package stat).
+// Package wide is decimal arithmetic wider than the calculator's, in the
+// one extra-precision context hp17b.Wide (34 significant digits), for
+// calculations that keep wider intermediates than they show and round once
+// at the end (the financial applications in package fin, the statistics in
+// package stat).
 //
 // The helpers never change their operands and never fail: an undefined
 // result (a quotient by zero, a logarithm of a non-positive number) is a
@@ -14,11 +15,8 @@ import (
 	"github.com/hp17b/hp17b/hp17b"
 )
 
-// Ctx is the working precision: 24 digits, exponents far beyond the
-// calculator's ±499.
-// No condition traps: a quotient by zero is an infinity, a logarithm of a
-// negative number a NaN.
-var Ctx = apd.Context{Precision: 24, MaxExponent: 100000, MinExponent: -100000, Rounding: apd.RoundHalfEven}
+// Ctx is hp17b.Wide, the context every helper computes in.
+var Ctx = &hp17b.Wide
 
 // W is a wide decimal.
 type W = *apd.Decimal

@@ -24,9 +24,9 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // Options configure a window.

@@ -62,7 +62,7 @@ func checkGolden(t *testing.T, path string, img *image.RGBA) {
 		return
 	}
 	f, err := os.Open(path)
-	require.NoError(t, err, "no golden image: go test ./internal/ui -run %s -update", t.Name())
+	require.NoError(t, err, "no golden image: go test ./ui -run %s -update", t.Name())
 	defer f.Close()
 	want, err := png.Decode(f)
 	require.NoError(t, err)
@@ -80,7 +80,7 @@ func checkGolden(t *testing.T, path string, img *image.RGBA) {
 			}
 		}
 	}
-	assert.Zero(t, diff, "%s: %d pixels differ, the first at %v (go test ./internal/ui -run %s -update rewrites it)", path, diff, first, t.Name())
+	assert.Zero(t, diff, "%s: %d pixels differ, the first at %v (go test ./ui -run %s -update rewrites it)", path, diff, first, t.Name())
 }
 
 // TestFaceGolden renders the calculator without a display at 0.6×, 1×,

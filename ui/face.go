@@ -16,8 +16,8 @@ import (
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 
+	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/assets"
 )
 
 // Face paints the calculator's face in software onto an *image.RGBA: the

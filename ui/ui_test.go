@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/assets"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/internal/assets"
 )
 
 // The LCD is 131 × 16 dots (hp17b-facts §1): the top line is 22 cells of

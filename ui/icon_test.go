@@ -14,7 +14,7 @@ import (
 
 var updateIcon = flag.Bool("update-icon", false, "write packaging/linux/io.github.hp17b.hp17b.png from Icon(256)")
 
-const iconFile = "../../packaging/linux/io.github.hp17b.hp17b.png"
+const iconFile = "../packaging/linux/io.github.hp17b.hp17b.png"
 
 // TestIcon: every size is square, has transparent corners, the gold shift
 // key and the LCD's dots.
@@ -44,7 +44,7 @@ func TestIcon(t *testing.T) {
 }
 
 // TestIconFile: the desktop entry's PNG is Icon(256) (go test
-// ./internal/ui -run TestIconFile -update-icon writes it again).
+// ./ui -run TestIconFile -update-icon writes it again).
 func TestIconFile(t *testing.T) {
 	if *updateIcon {
 		var b bytes.Buffer

@@ -182,7 +182,7 @@ func parseSkin(s *Skin, file, src string) error {
 			*sz.v = v
 			continue
 		}
-		return bad("unknown setting %q (see the built-in skins in internal/ui/skins)", name)
+		return bad("unknown setting %q (see the built-in skins in ui/skins)", name)
 	}
 	if s.MenuKeyHeight > s.RowPitch-20 || s.KeyHeight > s.RowPitch-20 {
 		return &SkinError{File: file, Msg: "keys taller than row-pitch less 20 leave no room for the gold labels"}

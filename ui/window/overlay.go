@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/internal/version"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // aboutLines is the About overlay's text.

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hp17b/hp17b/internal/ui"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // side draws the panel beside the calculator: the paper while it shows,

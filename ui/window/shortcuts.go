@@ -8,9 +8,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/hp17b/hp17b/internal/clipboard"
-	"github.com/hp17b/hp17b/internal/dialog"
-	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/clipboard"
+	"github.com/hp17b/hp17b/ui/dialog"
 )
 
 // command is one of the window's own commands: what it does, its shortcut

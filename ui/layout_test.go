@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	"github.com/hp17b/hp17b/internal/cli"
 )
 
 // TestPixelDotsEven: at every scale from 0.5 to 4 in steps of 0.1 (a
@@ -49,15 +47,4 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-// TestClickBounds: the command line's --click check (internal/cli) knows
-// the window's size with the heaps panel.
-func TestClickBounds(t *testing.T) {
-	l := NewLayout(true)
-	assert.Equal(t, l.Width, cli.LayoutWidth)
-	assert.Equal(t, l.Height, cli.LayoutHeight)
-	assert.NoError(t, cli.CheckClick(l.Width-1, l.Height-1))
-	assert.Error(t, cli.CheckClick(l.Width, 0))
-	assert.Error(t, cli.CheckClick(-1, 0))
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hp17b/hp17b/internal/files"
-	"github.com/hp17b/hp17b/internal/ui"
+	"github.com/hp17b/hp17b/ui"
 )
 
 // KnownKey reports whether name is one of Ebitengine's key names (the

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/solver"
+	"github.com/hp17b/hp17b/ui"
 )
 
 func TestWindowFlags(t *testing.T) {
@@ -51,4 +52,15 @@ func TestWindowFlags(t *testing.T) {
 		assert.Equal(t, c.status, status, c.args)
 		c.check(t, w, out.String(), errOut.String())
 	}
+}
+
+// TestClickBounds: the command line's --click check knows
+// the window's size with the heaps panel.
+func TestClickBounds(t *testing.T) {
+	l := ui.NewLayout(true)
+	assert.Equal(t, l.Width, LayoutWidth)
+	assert.Equal(t, l.Height, LayoutHeight)
+	assert.NoError(t, CheckClick(l.Width-1, l.Height-1))
+	assert.Error(t, CheckClick(l.Width, 0))
+	assert.Error(t, CheckClick(-1, 0))
 }

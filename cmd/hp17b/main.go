@@ -28,8 +28,8 @@ import (
 	ver "github.com/hp17b/hp17b/internal/version"
 )
 
-// Exit statuses, the same whichever program reports them (README's
-// table): exitUsage is 64 (sysexits' EX_USAGE) so that it differs from the
+// Exit statuses, the same whichever program reports them (the table in
+// docs/command-line.md): exitUsage is 64 (sysexits' EX_USAGE) so that it differs from the
 // 2 of a Go panic, as hp17b-window's does.
 const (
 	exitOK     = 0

@@ -17,7 +17,8 @@ import (
 const Digits = 12
 
 // MaxExp and MinExp bound the decimal exponent of a non-zero number's leading
-// digit: 1E-499 through 9.99999999999E499 (hp17b-facts §4).
+// digit: 1E-499 through 9.99999999999E499 (C. Finseth's HP-17B data page;
+// docs/facts.md, Numbers and arithmetic).
 const (
 	MaxExp = 499
 	MinExp = -499

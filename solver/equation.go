@@ -38,7 +38,8 @@ type Equation struct {
 	Left, Right Node
 	// Menu lists the menu variables in order of first appearance, left to
 	// right. Names used only as an L() target, inside G() or S(), or as a Σ
-	// counter get no menu key (hp17b-facts §3, solver-semantics §4).
+	// counter get no menu key (17bII+ owner's manual, Table 12-2, for L()
+	// and G(); docs/facts.md, Menus and continuous memory).
 	Menu []string
 	// Names lists every variable name the equation refers to, menu or not,
 	// in order of first appearance.

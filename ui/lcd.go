@@ -15,7 +15,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 )
 
-// The LCD is 131 × 16 dots (hp17b-facts §1): the top line is 22 cells of
+// The LCD is 131 × 16 dots (docs/facts.md, Display): the top line is 22 cells of
 // 5×7 dots a column apart (rows 0–6, the cursor on row 7); the second line
 // holds six label cells 21 dots wide a column apart, each with a bar on row
 // 8 when it has a label and the label in the proportional menu font, five

@@ -2,7 +2,8 @@
 // HP-17BII's range and rounding, the functions the Solver and the keyboard
 // need, the display formatting of the two-line LCD, and the message texts.
 //
-// It imports nothing else of the project.
+// The Solver, the applications (fin, stat) and the calculator all compute
+// with these numbers and show them through this formatting.
 package hp17b
 
 import (

@@ -3,7 +3,8 @@
 // variables, and solves them for a menu variable by direct solution
 // (isolation) or by iterative search, as the HP-17BII does.
 //
-// It imports the number package hp17b and nothing else of the project.
+// The calculator's SOLVE application, the game programs and the commands
+// solve, check and compare run their equations through it.
 package solver
 
 import (

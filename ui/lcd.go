@@ -2,9 +2,8 @@
 // matrix, the calculator's layout and hit testing, the PC keyboard map, the
 // heaps panel for Nim programs and the controller that feeds keys to the
 // calculator off the drawing goroutine. Everything here runs and is tested
-// without a display; package ui/window draws it with Ebitengine.
-//
-// It imports emulator, programs, nim and assets.
+// without a display; package ui/window draws it with Ebitengine, in the
+// window program and in the browser build alike.
 package ui
 
 import (

@@ -68,7 +68,7 @@ fuzz-long:
 
 # Every benchmark of every package, the window's under Xvfb, and the whole
 # processes of cmd/hp17b (BenchmarkProcess*, built as make build builds):
-# the figures of README's Speed section. BENCHCOUNT=6 gives six runs of
+# the figures of docs/speed.md. BENCHCOUNT=6 gives six runs of
 # each, for medians.
 BENCHCOUNT ?= 1
 bench: deps

@@ -424,9 +424,9 @@ var loadFigures = flag.Bool("figures", false, "measure the browser build's first
 
 // TestBrowserLoadFigures logs the time from the navigation's start to the
 // display's first text, on localhost and at fast4G, each in a fresh
-// browser profile (nothing cached), three times each, for the README's
-// Speed section: HP17B_WEB_DIR names the build measured (an older build
-// for the figures before). A figure, never asserted.
+// browser profile (nothing cached), three times each, for the browser
+// build's table in docs/speed.md: HP17B_WEB_DIR names the build measured
+// (an older build for the figures before). A figure, never asserted.
 func TestBrowserLoadFigures(t *testing.T) {
 	if !*loadFigures {
 		t.Skip("figures only on request (-args -figures)")

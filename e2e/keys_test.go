@@ -189,7 +189,7 @@ func TestLiveDefaultKeyMap(t *testing.T) {
 	// press sends one PC key, gives the reference what the window does
 	// for a, and waits until the window shows what the reference does.
 	// One key a frame: Ebitengine gives a frame's typed characters and its
-	// other keys apart, without their order (README).
+	// other keys apart, without their order (docs/window.md, Input).
 	press := func(name, key string, a ui.Action) {
 		reference(ref, a)
 		xdo("key", "--window", win, key)

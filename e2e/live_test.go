@@ -413,7 +413,7 @@ func TestLiveClipboard(t *testing.T) {
 	require.Equal(t, "AREA:A=B×C+1", top, "the pasted equation is the current one")
 	for _, k := range [][]string{{"key", "F1"}, {"type", "2"}, {"key", "F2"}, {"type", "3"}, {"key", "F3"}, {"key", "F1"}} {
 		xdo(k[0], "--window", win, "--delay", "12", k[1])
-		time.Sleep(30 * time.Millisecond) // a number, then its menu key (README: 20 ms)
+		time.Sleep(30 * time.Millisecond) // a number, then its menu key (docs/window.md, Input: 20 ms)
 	}
 	_, top = waitLCD(t, win, "A=7.00", 5*time.Second)
 	require.Equal(t, "A=7.00", top)

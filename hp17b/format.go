@@ -20,8 +20,9 @@ import (
 //     calculator holds 12 digits.
 //   - A non-zero number that FIX n would show as zero gains decimals until
 //     its first significant digit shows (0.0012345 in FIX 2 → "0.001"), up to
-//     11 decimals; past that it shows in scientific notation (hp17b-facts §5,
-//     after K. Schneider on business FIX).
+//     11 decimals; past that it shows in scientific notation (K. Schneider
+//     on the business calculators' FIX, HP Museum forum; docs/facts.md,
+//     Display formats).
 //   - 10^12 and above, or too small for 11 decimals, shows as d.ddE±x: the
 //     mantissa with n decimals in FIX n, with all its digits in ALL, and the
 //     exponent without a plus sign or leading zeros ("1.00E15", "1.5E-20"),

@@ -3,7 +3,8 @@ package hp17b
 // Error is a calculator error: its text is what the display shows, in the
 // calculator's upper-case wording (at most 22 characters, one display line).
 // Where the HP-17BII manual's exact wording could not be confirmed the text
-// follows HP's convention for its business calculators (hp17b-facts §6).
+// follows HP's convention for its business calculators (docs/facts.md,
+// Messages).
 type Error struct {
 	// Msg is the display text, such as "DIVIDE BY 0".
 	Msg string
@@ -27,8 +28,9 @@ var (
 
 // Display messages that are not errors of arithmetic.
 const (
-	// MsgCalculating shows while the Solver works (seed 003: "It should
-	// display CALCULATING... and then INIT=1357").
+	// MsgCalculating shows while the Solver works (the HP Museum forum
+	// thread "(17B) NIM": "It should display CALCULATING... and then
+	// INIT=1357").
 	MsgCalculating = "CALCULATING..."
 	// MsgInvalidEquation shows when CALC or a load finds a bad equation.
 	MsgInvalidEquation = "INVALID EQUATION"

@@ -2,7 +2,8 @@
 // HP-17BII's range and rounding, the functions the Solver and the keyboard
 // need, the display formatting of the two-line LCD, and the message texts.
 //
-// It imports nothing else of the project.
+// The Solver, the applications (fin, stat) and the calculator all compute
+// with these numbers and show them through this formatting.
 package hp17b
 
 import (
@@ -17,7 +18,8 @@ import (
 const Digits = 12
 
 // MaxExp and MinExp bound the decimal exponent of a non-zero number's leading
-// digit: 1E-499 through 9.99999999999E499 (hp17b-facts §4).
+// digit: 1E-499 through 9.99999999999E499 (C. Finseth's HP-17B data page;
+// docs/facts.md, Numbers and arithmetic).
 const (
 	MaxExp = 499
 	MinExp = -499

@@ -253,7 +253,7 @@ func (p Position) Digits() string {
 // FOUND after a move counts as a wrong display, not a resignation. ctx
 // stops it (its error); an error is also the equation's parse error, a
 // missing menu key, or an unknown native reference. The report's figures
-// are in README's program table.
+// are in the program table of docs/programs.md.
 func Compare(ctx context.Context, prog Program, eq *solver.Equation, model solver.Model) (Report, error) {
 	g := prog.Game
 	if g == nil {

@@ -19,8 +19,9 @@ import (
 // the player stores the position left by a move from the menu, and EVAL
 // answers with the calculator's move and shows the position as one number
 // (SOLUTION NOT FOUND, from INV(0), in a position it cannot win). Source:
-// the NIM post's workflow (seed 003), the games of the NIM-type games
-// slides (seed 004) and the 5-6-7 game (seed 001).
+// the workflow of the HP Museum forum thread "(17B) NIM", the games of the
+// slides "NIM-Type Games" and the 5-6-7 game of "The Game of Nim in Z and
+// STATECRUNCHER" (docs/facts.md lists these documents).
 type Game struct {
 	// Name is the game's name and Move what a move may do and who wins,
 	// one short sentence each, for the heaps panel.

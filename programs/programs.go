@@ -6,7 +6,8 @@
 // and the differential comparison of an equation against the rule's
 // analysis or its native twin (Compare).
 //
-// It imports solver, hp17b and nim.
+// The calculator's SOLVE list, the heaps panel and the commands play,
+// compare and programs take their programs from here.
 package programs
 
 import (

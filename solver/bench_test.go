@@ -69,7 +69,7 @@ func BenchmarkSolveQueens8(b *testing.B) {
 
 // BenchmarkBuildParser builds participle's parser of the Solver's grammar:
 // what every process paid at start-up before eqParser was built on first
-// use (README, Speed).
+// use (docs/speed.md).
 func BenchmarkBuildParser(b *testing.B) {
 	for b.Loop() {
 		if _, err := participle.Build[gEquation](participle.Lexer(eqLexer), participle.UseLookahead(2)); err != nil {

@@ -3,7 +3,8 @@
 // variables, and solves them for a menu variable by direct solution
 // (isolation) or by iterative search, as the HP-17BII does.
 //
-// It imports the number package hp17b and nothing else of the project.
+// The calculator's SOLVE application, the game programs and the commands
+// solve, check and compare run their equations through it.
 package solver
 
 import (
@@ -38,7 +39,8 @@ type Equation struct {
 	Left, Right Node
 	// Menu lists the menu variables in order of first appearance, left to
 	// right. Names used only as an L() target, inside G() or S(), or as a Σ
-	// counter get no menu key (hp17b-facts §3, solver-semantics §4).
+	// counter get no menu key (17bII+ owner's manual, Table 12-2, for L()
+	// and G(); docs/facts.md, Menus and continuous memory).
 	Menu []string
 	// Names lists every variable name the equation refers to, menu or not,
 	// in order of first appearance.

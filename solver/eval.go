@@ -9,7 +9,7 @@ import (
 
 // MaxSolveSteps is the work budget of one solve or evaluation: Σ steps,
 // every step counted alike whether it belongs to one loop, to nested loops
-// or to a trial of the iterative search (README, Limits, says what that is
+// or to a trial of the iterative search (docs/limits.md says what that is
 // in time; BenchmarkSigmaStep measures a step). Past it the solve stops
 // with ErrSolveSteps instead of holding the calculator for hours; the
 // context (Ctrl-C, --timeout) stops it sooner, checked every 1024 steps in

@@ -14,7 +14,7 @@ import (
 // equation's parentheses and the colons between arguments, with every
 // other token of one type and nothing captured, builds no tree at all.
 // What it costs over NIM is the least any participle grammar of the
-// Solver's language can cost (README, Speed).
+// Solver's language can cost (docs/speed.md).
 
 // floorLexer hands participle eqLexer's tokens with every token that is not
 // '(', ')' or ':' turned into one type, Atom.

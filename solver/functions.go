@@ -81,8 +81,8 @@ func exact2(f func(a, b hp17b.Number) hp17b.Number) func(a, b hp17b.Number) (hp1
 	return func(a, b hp17b.Number) (hp17b.Number, error) { return f(a, b), nil }
 }
 
-// functions is the HP-17B Solver's function set (HP-17BII manual, Solver
-// functions table; hp17b-facts §7), by name. The inverses are those of the
+// functions is the HP-17B Solver's function set (17bII+ owner's manual,
+// Table 12-2, pp.169–171; docs/facts.md, Solver language), by name. The inverses are those of the
 // HP-17BII's direct solution (the manual's "Direct and iterative
 // solutions"); SQ's is the positive root.
 var functions = map[string]*function{}

@@ -22,8 +22,8 @@ import (
 //	args     = Open ( expr ( Colon expr )* )? Close      exprParser.args
 //
 // The lists are flat; the builder (ast.go) applies precedence over them as
-// it reads, loosest first, after the HP-17BII manual and the reference
-// model (solver-semantics.md §2):
+// it reads, loosest first, after the owner's manual and the choices
+// docs/facts.md (Solver language) and docs/decisions.md describe:
 //
 //	OR < AND < NOT < comparison (= < > <= >= <>) < + − < unary sign of a
 //	term < × ÷ < ^ (left to right) < sign right after × ÷ ^ < primary

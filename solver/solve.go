@@ -144,7 +144,8 @@ type Model int
 // The models.
 const (
 	// Model17BII solves directly where the unknown can be isolated and
-	// searches otherwise (hp17b-facts §8).
+	// searches otherwise (17bII+ owner's manual pp.241–242; docs/facts.md,
+	// How the Solver solves).
 	Model17BII Model = iota
 	// Model17BIIPlus evaluates every equation at least twice: where the
 	// 17BII would solve directly, the unknown's memory is cleared (G()

@@ -7,7 +7,8 @@ import (
 )
 
 // Vars is the calculator's store of Solver variables. Variables are named
-// globally and shared by every equation that uses the name (hp17b-facts §9).
+// globally and shared by every equation that uses the name (docs/facts.md,
+// Variables).
 // A name exists once it is stored into (by a menu key, L() or a solve) or
 // created by CALC; G() of a name that does not exist reads 0. Vars is not
 // safe for concurrent use: one calculator owns it.

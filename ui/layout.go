@@ -13,8 +13,8 @@ func (r Rect) Contains(x, y float64) bool {
 }
 
 // Layout places everything in layout units: the calculator body (portrait,
-// as the HP-17BII), its LCD, its 37 keys row by row as hp17b-facts §2 gives
-// them, and, when shown, the heaps panel to the right.
+// as the HP-17BII), its LCD, its 37 keys row by row as docs/facts.md
+// (Keyboard) gives them, and, when shown, the heaps panel to the right.
 type Layout struct {
 	// Width and Height are the whole window's size at scale 1.
 	Width, Height float64

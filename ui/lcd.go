@@ -2,9 +2,8 @@
 // matrix, the calculator's layout and hit testing, the PC keyboard map, the
 // heaps panel for Nim programs and the controller that feeds keys to the
 // calculator off the drawing goroutine. Everything here runs and is tested
-// without a display; package ui/window draws it with Ebitengine.
-//
-// It imports emulator, programs, nim and assets.
+// without a display; package ui/window draws it with Ebitengine, in the
+// window program and in the browser build alike.
 package ui
 
 import (
@@ -15,7 +14,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 )
 
-// The LCD is 131 × 16 dots (hp17b-facts §1): the top line is 22 cells of
+// The LCD is 131 × 16 dots (docs/facts.md, Display): the top line is 22 cells of
 // 5×7 dots a column apart (rows 0–6, the cursor on row 7); the second line
 // holds six label cells 21 dots wide a column apart, each with a bar on row
 // 8 when it has a label and the label in the proportional menu font, five

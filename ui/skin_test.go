@@ -85,8 +85,8 @@ func FuzzParseSkin(f *testing.F) {
 	})
 }
 
-// TestSkinsFigure renders the README's figure of both built-in skins side
-// by side (docs/skins.png), the calculator at 1× showing a menu.
+// TestSkinsFigure renders docs/window.md's figure of both built-in skins
+// side by side (docs/skins.png), the calculator at 1× showing a menu.
 func TestSkinsFigure(t *testing.T) {
 	g := goldenFrames(t)["menu"]
 	var imgs []*image.RGBA

@@ -37,9 +37,9 @@ func (t timeout) String() string { return time.Duration(t).String() }
 
 // workContext is the context of a command's long work: cancelled by
 // Ctrl-C, and after timeout when it is positive. Ctrl-C is caught only once
-// the work has run 20 ms (installing the handler costs a short command
-// about 0.7 ms, 14 %; before that Ctrl-C ends the process at once, which
-// stops the work as well).
+// the work has run 20 ms (installing the handler costs a short command a
+// noticeable share of its run; before that Ctrl-C ends the process at
+// once, which stops the work as well).
 func workContext(limit timeout) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
 	if limit > 0 {

@@ -28,8 +28,8 @@ import (
 	ver "github.com/hp17b/hp17b/internal/version"
 )
 
-// Exit statuses, the same whichever program reports them (README's
-// table): exitUsage is 64 (sysexits' EX_USAGE) so that it differs from the
+// Exit statuses, the same whichever program reports them (the table in
+// docs/command-line.md): exitUsage is 64 (sysexits' EX_USAGE) so that it differs from the
 // 2 of a Go panic, as hp17b-window's does.
 const (
 	exitOK     = 0
@@ -58,9 +58,10 @@ type commandLine struct {
 // commandLine, or, when args name one command (or are the calculator's
 // flags), a struct with only --version and that command's field, built
 // with reflect.StructOf. Kong builds its model of every command and
-// interpolates every help text before it parses, 1.2 ms for the whole
-// command line against 0.16 ms for one command (BenchmarkCommandLine),
-// and hp17b runs one command a process. The root's help, and a word that
+// interpolates every help text before it parses, which for the whole
+// command line costs several times what one command's grammar does
+// (BenchmarkCommandLine; docs/speed.md), and hp17b runs one command a
+// process. The root's help, and a word that
 // names no command, need the whole command line.
 func grammarFor(args []string) any {
 	t := reflect.TypeFor[commandLine]()

@@ -202,9 +202,9 @@ func Run(m *emulator.Machine, opt Options) error {
 		// uses no CPU. A screenshot run keeps ticking until it is written.
 		// Ebitengine marks this mode deprecated in favour of skipping draws
 		// with SetScreenClearedEveryFrame(false) alone, but that still runs
-		// the loop (about 8 % of a core idle, per the project's build notes;
-		// 0 % with this mode, measured by scripts/window-figures.sh), so it
-		// stays while the API exists.
+		// the loop, which costs CPU while the window is idle, where this mode
+		// costs none (scripts/window-figures.sh measures it; docs/speed.md),
+		// so it stays while the API exists.
 		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum) //lint:ignore SA1019 idle CPU, see above
 	}
 	ebiten.SetRunnableOnUnfocused(true)

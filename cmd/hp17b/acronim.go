@@ -10,8 +10,8 @@ import (
 	"sync"
 
 	"github.com/hp17b/hp17b/internal/text"
-	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/nim/acronim"
+	"github.com/hp17b/hp17b/nim/zspec"
 )
 
 // acroCmd is hp17b acronim and its commands.
@@ -200,12 +200,12 @@ type nimZSpecCmd struct{}
 
 func (nimZSpecCmd) run(e *env) int {
 	stdout := e.stdout
-	g := nim.NewZGame()
+	g := zspec.NewGame()
 	var trace []string
 	show := func(p, take int) {
 		fmt.Fprintf(stdout, "  %s, p=%d take=%d\n", g.Describe(), p, take)
 		fmt.Fprintf(stdout, "  TRACE=[%s]\n", strings.Join(trace, ","))
-		if pile, n, winning, ok := g.ZPerfectMove(); ok {
+		if pile, n, winning, ok := g.PerfectMove(); ok {
 			verdict := "wins"
 			if !winning {
 				verdict = "loses against perfect play"
@@ -232,17 +232,17 @@ func (nimZSpecCmd) run(e *env) int {
 		}
 		p, _ := strconv.Atoi(ps)
 		take, _ := strconv.Atoi(ts)
-		who := nim.John
+		who := zspec.John
 		if m[1] == "MaryTake" {
-			who = nim.Mary
+			who = zspec.Mary
 		}
 		code := g.PlayAs(who, p, take)
 		rc := "ok"
 		switch {
-		case code == nim.Fin:
+		case code == zspec.Fin:
 			rc = "fin"
 			trace = append([]string{g.Winner.String() + " Wins", "OK"}, trace...)
-		case code == nim.TurnError:
+		case code == zspec.TurnError:
 			rc = fmt.Sprintf("error (it is %s's turn)", g.Turn)
 			trace = append([]string{code.String()}, trace...)
 		case code.IsError():

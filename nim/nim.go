@@ -8,6 +8,7 @@ package nim
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Move takes objects from one heap: heap Heap (0-based) goes from From
@@ -35,6 +36,27 @@ func NimSum(heaps []int) int {
 		s ^= h
 	}
 	return s
+}
+
+// XORTable returns the XOR table of the numbers 0 … 2^bits − 1, as the
+// slides draw it: the header row and column in binary, the entries in
+// decimal, separated by tabs.
+func XORTable(bits int) string {
+	n := 1 << bits
+	bin := func(v int) string { return fmt.Sprintf("%0*b", bits, v) }
+	var b strings.Builder
+	for j := 0; j < n; j++ {
+		b.WriteString("\t" + bin(j))
+	}
+	b.WriteString("\n")
+	for i := 0; i < n; i++ {
+		b.WriteString(bin(i))
+		for j := 0; j < n; j++ {
+			fmt.Fprintf(&b, "\t%d", i^j)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // Moves returns every legal move: each heap to each smaller size.

@@ -115,23 +115,3 @@ func TestWinningMovesMatchExhaustive(t *testing.T) {
 	// A heap of 10^12 coins answers at once.
 	assert.Equal(t, []Move{{Heap: 0, From: 999999999999, To: 1}}, WinningMoves([]int{999999999999, 1}, false))
 }
-
-// TestLaskerClosedForm: Lasker's Nim's closed form agrees with the mex
-// rule for every heap up to 600, and answers G(10^18) at once.
-func TestLaskerClosedForm(t *testing.T) {
-	g, err := GameByName("lasker", 0)
-	require.NoError(t, err)
-	byMex := g.Values(600)
-	a := Analyze(g, 600, 600)
-	require.Equal(t, byMex, a.Values)
-	require.True(t, a.HasPeriod && a.Period.Proven)
-	for n := int64(0); n <= 600; n++ {
-		v, ok := a.G(n)
-		require.True(t, ok)
-		require.Equal(t, byMex[n], v, "G(%d)", n)
-	}
-	assert.Equal(t, byMex[:601], a.Extend(600))
-	v, ok := a.G(1_000_000_000_000_000_000)
-	assert.True(t, ok)
-	assert.Equal(t, 1_000_000_000_000_000_000-1, v, "4k+4 gives 4k+3")
-}

@@ -69,14 +69,14 @@ func TestNimSumPostLists(t *testing.T) {
 	for s := 1; s <= 4; s++ {
 		want := parseLists(t, post["family"+strconv.Itoa(s)])
 		maxMiddle := want[len(want)-1][1]
-		assert.Equal(t, want, ThreeHeapFamily(s, maxMiddle), "smallest heap %d", s)
+		assert.Equal(t, want, threeHeapFamily(s, maxMiddle), "smallest heap %d", s)
 	}
 	var tri []string
-	for _, n := range LostTriangles(99) {
+	for _, n := range lostTriangles(99) {
 		tri = append(tri, strconv.Itoa(n))
 	}
 	assert.Equal(t, post["triangles"], strings.Join(tri, " "))
-	assert.Equal(t, parseLists(t, post["trapezoids"]), LostTrapezoids(2, 20))
+	assert.Equal(t, parseLists(t, post["trapezoids"]), lostTrapezoids(2, 20))
 	for h := 3; h <= 13; h++ {
 		line, ok := post["start"+strconv.Itoa(h)]
 		require.True(t, ok, "the post answers %d heaps", h)
@@ -87,17 +87,17 @@ func TestNimSumPostLists(t *testing.T) {
 		assert.Equal(t, coins, strconv.Itoa(total), "%d heaps", h)
 		assert.Equal(t, parseLists(t, lists), got, "%d heaps", h)
 	}
-	assert.Equal(t, [][]int{{1, 3, 3}, {2, 2, 3}, {2, 3, 3}}, ManyWinningMoves(3, 3)[:3],
+	assert.Equal(t, [][]int{{1, 3, 3}, {2, 2, 3}, {2, 3, 3}}, manyWinningMoves(3, 3)[:3],
 		"the three simplest won positions with more than one winning move")
-	assert.Equal(t, [][]int{{3, 3}, {1, 2, 3}}, WinningResults([]int{1, 3, 3}))
+	assert.Equal(t, [][]int{{3, 3}, {1, 2, 3}}, winningResults([]int{1, 3, 3}))
 }
 
 func TestClassify(t *testing.T) {
-	assert.Equal(t, NonObviouslyLost, Classify([]int{1, 2, 3}))
-	assert.Equal(t, ObviouslyLost, Classify([]int{4, 4, 2, 2}))
-	assert.Equal(t, ObviouslyLost, Classify([]int{0, 5, 5}))
-	assert.Equal(t, Won, Classify([]int{1, 3, 3}))
-	assert.Equal(t, "non-obviously lost", NonObviouslyLost.String())
+	assert.Equal(t, nonObviouslyLost, Classify([]int{1, 2, 3}))
+	assert.Equal(t, obviouslyLost, Classify([]int{4, 4, 2, 2}))
+	assert.Equal(t, obviouslyLost, Classify([]int{0, 5, 5}))
+	assert.Equal(t, won, Classify([]int{1, 3, 3}))
+	assert.Equal(t, "non-obviously lost", nonObviouslyLost.String())
 }
 
 func BenchmarkStartPositions(b *testing.B) {

@@ -144,8 +144,9 @@ const (
 	Drawn
 )
 
-// NormalizePiles drops empty piles and sorts the rest, largest first: the
-// canonical order of a state's piles.
+// NormalizePiles drops empty piles and sorts the rest, largest first (more
+// poisoned stones first among equal piles): the canonical order of a
+// state's piles. It works in place and returns ps resliced.
 func NormalizePiles(ps []Pile) []Pile { return normalizePiles(ps) }
 
 func normalizePiles(ps []Pile) []Pile {

@@ -73,8 +73,8 @@ func MisereWinning(g Game, heaps []int) (bool, []HeapMove, error) {
 // maxMisereCoins bounds MisereWinning's search: the coins in all.
 const maxMisereCoins = 60
 
-// maxMisereStates bounds the positions MisereWinning values (about a
-// second and 100 MB); a search that would need more is an error.
+// maxMisereStates bounds the positions MisereWinning values, and so its
+// time and memory; a search that would need more is an error.
 const maxMisereStates = 100_000
 
 // coins is the number of coins in the heaps.

@@ -144,7 +144,7 @@ func WinningMoves(heaps []int, misere bool) []Move {
 // (indexes into heaps) and taking the first that works: under normal play a
 // heap is reduced to its XOR with the nim-sum; under misère play the same,
 // except that when at most one heap has two or more objects the move leaves
-// an odd number of heaps of one. ok is false in a losing position.
+// an odd number of heaps of one. The bool is false in a losing position.
 func BestMove(heaps []int, order []int, misere bool) (Move, bool) {
 	if !Winning(heaps, misere) {
 		return Move{}, false

@@ -98,10 +98,13 @@ const (
 	equalizeMove
 )
 
-// Move is a move, as State.Moves lists it: takeMove takes plain plain and
-// poison poisoned stones from a pile like pile; splitMove splits a pile
-// like pile; passMove and equalizeMove need nothing more.
+// Move is a move, as State.Moves lists it: taking plain and poisoned stones
+// from a pile, passing, splitting a pile or equalizing; String describes
+// it.
 type Move struct {
+	// kind is the move; takeMove takes plain plain and poison poisoned
+	// stones from a pile like pile; splitMove splits a pile like pile;
+	// passMove and equalizeMove need nothing more.
 	kind          moveKind
 	pile          Pile
 	plain, poison int
@@ -136,7 +139,9 @@ func (m Move) String() string {
 // Outcome is what a move does to the game.
 type Outcome int
 
-// The outcomes, for the player who moved.
+// The outcomes, for the player who moved: the game goes on, the mover took
+// the last stone and wins, the mover took poisoned stones alone and loses,
+// or the game is drawn (two passes in succession).
 const (
 	Continues Outcome = iota
 	MoverWins

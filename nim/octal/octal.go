@@ -377,8 +377,8 @@ func provenBy(vals []int, per Period, k int) bool {
 }
 
 // G returns G(n) for any n ≥ 0 (up to 10^18 and beyond): from the values
-// when computed, otherwise from a proven period. ok is false when neither
-// applies.
+// when computed, otherwise from a proven period. The bool is false when
+// neither applies.
 func (a Analysis) G(n int64) (int, bool) {
 	if n >= 0 && n < int64(len(a.computed)) {
 		return a.computed[n], true

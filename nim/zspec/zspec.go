@@ -111,8 +111,9 @@ func (g *Game) play(pile, take int) Code {
 // last stick (and lost), an error code (IsError) that changes nothing but
 // the trace for no such pile or too few sticks (a take below 1 included:
 // a play "removes some sticks", though the predicate pile p? ≥ take? would
-// admit it), and TurnError when it is not p's turn or the game is over.
-// The turn passes only on a legal play.
+// admit it), TurnError when it is not p's turn or the game is over, and
+// otherwise the specification's ok (String "OK"): the game goes on. The
+// turn passes only on a legal play.
 func (g *Game) PlayAs(p Player, pile, take int) Code {
 	if p != g.Turn || g.Over {
 		g.trace = append(g.trace, TurnError.String())

@@ -6,23 +6,26 @@ import (
 	"sort"
 )
 
-// The position atlas of Nim, after the nim-sum post (seed 002): lost and
-// won positions, obviously and non-obviously lost ones, the post's families
+// The position atlas of Nim, after the blog post on nim-sums that begins
+// "Nim, the game of heaps of coins, is a solved game": lost and won
+// positions, obviously and non-obviously lost ones, the post's families
 // and its initial positions for casual play. Heaps are positive; a position
 // is a multiset, written sorted ascending.
 
-// Class is a Nim position's class under normal play.
+// Class is a Nim position's class under normal play: won, obviously lost
+// (the heaps pair off into equal heaps) or non-obviously lost (nim-sum 0
+// all the same); String names it.
 type Class int
 
 // The classes.
 const (
-	// Won: the nim-sum is not 0.
-	Won Class = iota
-	// ObviouslyLost: the heaps pair off into equal heaps (the mirroring
+	// won: the nim-sum is not 0.
+	won Class = iota
+	// obviouslyLost: the heaps pair off into equal heaps (the mirroring
 	// strategy wins for the other player).
-	ObviouslyLost
-	// NonObviouslyLost: lost (nim-sum 0) but not obviously.
-	NonObviouslyLost
+	obviouslyLost
+	// nonObviouslyLost: lost (nim-sum 0) but not obviously.
+	nonObviouslyLost
 )
 
 // String gives "won", "obviously lost" or "non-obviously lost".
@@ -33,7 +36,7 @@ func (c Class) String() string {
 // Classify returns the class of a position (empty heaps ignored).
 func Classify(heaps []int) Class {
 	if NimSum(heaps) != 0 {
-		return Won
+		return won
 	}
 	count := map[int]int{}
 	for _, h := range heaps {
@@ -43,15 +46,15 @@ func Classify(heaps []int) Class {
 	}
 	for _, c := range count {
 		if c%2 != 0 {
-			return NonObviouslyLost
+			return nonObviouslyLost
 		}
 	}
-	return ObviouslyLost
+	return obviouslyLost
 }
 
-// Colex orders sorted positions by their largest heap, then the next
+// colex orders sorted positions by their largest heap, then the next
 // largest, and so on (then by length): the order of the post's lists.
-func Colex(a, b []int) int {
+func colex(a, b []int) int {
 	for i, j := len(a)-1, len(b)-1; i >= 0 && j >= 0; i, j = i-1, j-1 {
 		if a[i] != b[j] {
 			return a[i] - b[j]
@@ -91,35 +94,37 @@ func multisets(h, max int, lastByXOR bool, visit func([]int)) {
 }
 
 // LostPositions lists the non-obviously lost positions of h heaps, each
-// from 1 to max coins, in colex order.
+// from 1 to max coins, each sorted ascending, in colex order (by the
+// largest heap, then the next largest, and so on: the order of the post's
+// lists).
 func LostPositions(h, max int) [][]int {
 	var out [][]int
 	multisets(h, max, true, func(p []int) {
-		if Classify(p) == NonObviouslyLost {
+		if Classify(p) == nonObviouslyLost {
 			out = append(out, slices.Clone(p))
 		}
 	})
-	slices.SortFunc(out, Colex)
+	slices.SortFunc(out, colex)
 	return out
 }
 
-// ThreeHeapFamily lists the non-obviously lost positions [s, b, c] with
+// threeHeapFamily lists the non-obviously lost positions [s, b, c] with
 // smallest heap s and b ≤ maxMiddle, by the middle heap (the post's
 // families: [1, 2n, 2n+1], [2, 4n, 4n+2] and [2, 4n+1, 4n+3], ...).
-func ThreeHeapFamily(s, maxMiddle int) [][]int {
+func threeHeapFamily(s, maxMiddle int) [][]int {
 	var out [][]int
 	for b := s; b <= maxMiddle; b++ {
 		c := s ^ b
-		if c >= b && Classify([]int{s, b, c}) == NonObviouslyLost {
+		if c >= b && Classify([]int{s, b, c}) == nonObviouslyLost {
 			out = append(out, []int{s, b, c})
 		}
 	}
 	return out
 }
 
-// LostTriangles returns the n ≤ max for which the perfect triangle
+// lostTriangles returns the n ≤ max for which the perfect triangle
 // [1, 2, …, n] is lost (n = 0, the empty position, included).
-func LostTriangles(max int) []int {
+func lostTriangles(max int) []int {
 	var out []int
 	x := 0
 	for n := 0; n <= max; n++ {
@@ -131,15 +136,15 @@ func LostTriangles(max int) []int {
 	return out
 }
 
-// LostTrapezoids lists the non-obviously lost runs of consecutive heap
+// lostTrapezoids lists the non-obviously lost runs of consecutive heap
 // sizes [a, a+1, …, b] with lo ≤ a < b ≤ hi, by a, then by length.
-func LostTrapezoids(lo, hi int) [][]int {
+func lostTrapezoids(lo, hi int) [][]int {
 	var out [][]int
 	for a := lo; a <= hi; a++ {
 		run := []int{a}
 		for b := a + 1; b <= hi; b++ {
 			run = append(run, b)
-			if Classify(run) == NonObviouslyLost {
+			if Classify(run) == nonObviouslyLost {
 				out = append(out, slices.Clone(run))
 			}
 		}
@@ -147,14 +152,14 @@ func LostTrapezoids(lo, hi int) [][]int {
 	return out
 }
 
-// WinningResults returns the distinct positions (sorted multisets) that
+// winningResults returns the distinct positions (sorted multisets) that
 // the winning moves of a Nim position lead to: the post counts "more than
 // one winning move" this way ([1,3,3] can go to [3,3] or to [1,2,3]).
-func WinningResults(heaps []int) [][]int {
+func winningResults(heaps []int) [][]int {
 	seen := map[string]bool{}
 	var out [][]int
 	for _, m := range WinningMoves(heaps, false) {
-		r := m.Apply(heaps)
+		r := m.apply(heaps)
 		r = slices.DeleteFunc(r, func(v int) bool { return v == 0 })
 		sort.Ints(r)
 		k := fmt.Sprint(r)
@@ -166,13 +171,13 @@ func WinningResults(heaps []int) [][]int {
 	return out
 }
 
-// ManyWinningMoves lists the won positions of h heaps of 1 to max coins
+// manyWinningMoves lists the won positions of h heaps of 1 to max coins
 // with more than one distinct winning result, simplest first (fewest coins,
 // then in lexicographic order, as the post lists them).
-func ManyWinningMoves(h, max int) [][]int {
+func manyWinningMoves(h, max int) [][]int {
 	var out [][]int
 	multisets(h, max, false, func(p []int) {
-		if len(WinningResults(p)) > 1 {
+		if len(winningResults(p)) > 1 {
 			out = append(out, slices.Clone(p))
 		}
 	})
@@ -243,79 +248,10 @@ func StartPositions(h int) ([][]int, int) {
 				best = append(best, p)
 			}
 		}
-		slices.SortFunc(best, Colex)
+		slices.SortFunc(best, colex)
 		return best, total
 	}
 }
-
-// MisereWinning reports whether the player to move wins a sum of heaps of
-// game g under misère play (whoever cannot move wins), by search over the
-// positions below it; positions of more than MaxMisereCoins coins are
-// refused.
-func MisereWinning(g Octal, heaps []int) (bool, []HeapMove, error) {
-	if sum(heaps) > MaxMisereCoins {
-		return false, nil, fmt.Errorf("misère search is limited to %d coins in all", MaxMisereCoins)
-	}
-	memo := map[string]bool{}
-	full := false
-	var win func(hs []int) bool
-	win = func(hs []int) bool {
-		if full {
-			return false
-		}
-		hs = slices.DeleteFunc(slices.Clone(hs), func(v int) bool { return v == 0 })
-		sort.Ints(hs)
-		k := fmt.Sprint(hs)
-		if v, ok := memo[k]; ok {
-			return v
-		}
-		if len(memo) >= MaxMisereStates {
-			full = true
-			return false
-		}
-		res := false
-		moved := false
-		for i, h := range hs {
-			for _, o := range g.Options(h) {
-				moved = true
-				next := append(append(slices.Clone(hs[:i]), hs[i+1:]...), o.Leave...)
-				if !win(next) {
-					res = true
-					break
-				}
-			}
-			if res {
-				break
-			}
-		}
-		if !moved {
-			res = true // no move: under misère play the player to move wins
-		}
-		memo[k] = res
-		return res
-	}
-	var moves []HeapMove
-	for i, h := range heaps {
-		for _, o := range g.Options(h) {
-			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Leave...)
-			if !win(next) {
-				moves = append(moves, HeapMove{Heap: i, From: h, Option: o})
-			}
-		}
-	}
-	w := win(heaps)
-	if full {
-		return false, nil, fmt.Errorf("misère search stopped after %d positions: use fewer coins", MaxMisereStates)
-	}
-	return w, moves, nil
-}
-
-// MaxMisereCoins bounds MisereWinning's search.
-const MaxMisereCoins = 60
-
-// MaxMisereStates bounds the positions MisereWinning values (about a
-// second and 100 MB); a search that would need more is an error.
-const MaxMisereStates = 100_000
 
 // MoveCount is a Nim position with its number of winning moves: Moves
 // counts each (heap, new size) move, Results the distinct positions they
@@ -326,13 +262,14 @@ type MoveCount struct {
 }
 
 // WinningMoveCounts lists every position of h heaps of 1 to max coins
-// (sorted ascending, in colex order) with its number of winning moves.
+// (sorted ascending, in colex order, as LostPositions) with its number of
+// winning moves under normal play.
 func WinningMoveCounts(h, max int) []MoveCount {
 	var out []MoveCount
 	multisets(h, max, false, func(p []int) {
 		p = slices.Clone(p)
-		out = append(out, MoveCount{Heaps: p, Moves: len(WinningMoves(p, false)), Results: len(WinningResults(p))})
+		out = append(out, MoveCount{Heaps: p, Moves: len(WinningMoves(p, false)), Results: len(winningResults(p))})
 	})
-	slices.SortFunc(out, func(a, b MoveCount) int { return Colex(a.Heaps, b.Heaps) })
+	slices.SortFunc(out, func(a, b MoveCount) int { return colex(a.Heaps, b.Heaps) })
 	return out
 }

@@ -1,13 +1,21 @@
-// Package nim holds impartial heap games: Nim's nim-sum, winning moves under
-// normal play (whoever takes the last object wins) and misère play (whoever
-// takes it loses), for any number of heaps.
+// Package nim plays Nim with any number of heaps: the nim-sum, who wins
+// and the winning moves under normal play (whoever takes the last object
+// wins) and misère play (whoever takes it loses), and the strategy's move;
+// the atlas of Nim positions (won, obviously and non-obviously lost, the
+// initial positions for casual play, the count of winning moves); the XOR
+// table of small numbers.
 //
-// It imports nothing else of the project.
+// Sources: C. L. Bouton, "Nim, a game with a complete mathematical theory"
+// (the nim-sum and the misère strategy); the blog post on nim-sums that
+// begins "Nim, the game of heaps of coins, is a solved game" (the atlas;
+// its lists are in nim/testdata/nimsum-post.txt); the lecture slides
+// "NIM-Type Games" (the XOR table).
 package nim
 
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Move takes objects from one heap: heap Heap (0-based) goes from From
@@ -20,8 +28,8 @@ type Move struct {
 // String gives "heap 3: 7 → 1".
 func (m Move) String() string { return fmt.Sprintf("heap %d: %d → %d", m.Heap, m.From, m.To) }
 
-// Apply returns a copy of heaps with the move made.
-func (m Move) Apply(heaps []int) []int {
+// apply returns a copy of heaps with the move made.
+func (m Move) apply(heaps []int) []int {
 	out := append([]int(nil), heaps...)
 	out[m.Heap] = m.To
 	return out
@@ -37,8 +45,30 @@ func NimSum(heaps []int) int {
 	return s
 }
 
-// Moves returns every legal move: each heap to each smaller size.
-func Moves(heaps []int) []Move {
+// XORTable returns the XOR table (the nim-sums) of the numbers 0 to
+// 2^bits − 1, as the slides "NIM-Type Games" draw it: a header row and
+// then a row a number, the header row and column in binary of bits digits,
+// the entries in decimal, separated by tabs, each row ending in a newline.
+func XORTable(bits int) string {
+	n := 1 << bits
+	bin := func(v int) string { return fmt.Sprintf("%0*b", bits, v) }
+	var b strings.Builder
+	for j := 0; j < n; j++ {
+		b.WriteString("\t" + bin(j))
+	}
+	b.WriteString("\n")
+	for i := 0; i < n; i++ {
+		b.WriteString(bin(i))
+		for j := 0; j < n; j++ {
+			fmt.Fprintf(&b, "\t%d", i^j)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// moves returns every legal move: each heap to each smaller size.
+func moves(heaps []int) []Move {
 	var out []Move
 	for i, h := range heaps {
 		for to := h - 1; to >= 0; to-- {
@@ -48,8 +78,8 @@ func Moves(heaps []int) []Move {
 	return out
 }
 
-// Over reports whether every heap is empty.
-func Over(heaps []int) bool {
+// over reports whether every heap is empty.
+func over(heaps []int) bool {
 	for _, h := range heaps {
 		if h != 0 {
 			return false
@@ -73,7 +103,9 @@ func Winning(heaps []int, misere bool) bool {
 }
 
 // WinningMoves returns every move that leaves the opponent in a losing
-// position, in the order Moves lists them. It is empty in a losing position.
+// position, heap by heap, a heap's larger new size first. It is empty in a
+// losing position. The work is linear in the number of heaps, whatever
+// their sizes.
 func WinningMoves(heaps []int, misere bool) []Move {
 	// A move wins when it leaves a lost position: nim-sum 0 (which fixes
 	// the heap's new size), or, in misère play, only heaps of 0 and 1 with
@@ -98,8 +130,8 @@ func WinningMoves(heaps []int, misere bool) []Move {
 				continue
 			}
 			after[i] = to
-			over := Over(after)
-			if (!misere && over) || (!over && !Winning(after, misere)) {
+			empty := over(after)
+			if (!misere && empty) || (!empty && !Winning(after, misere)) {
 				out = append(out, Move{Heap: i, From: h, To: to})
 			}
 		}
@@ -112,7 +144,7 @@ func WinningMoves(heaps []int, misere bool) []Move {
 // (indexes into heaps) and taking the first that works: under normal play a
 // heap is reduced to its XOR with the nim-sum; under misère play the same,
 // except that when at most one heap has two or more objects the move leaves
-// an odd number of heaps of one. ok is false in a losing position.
+// an odd number of heaps of one. The bool is false in a losing position.
 func BestMove(heaps []int, order []int, misere bool) (Move, bool) {
 	if !Winning(heaps, misere) {
 		return Move{}, false

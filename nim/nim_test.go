@@ -35,12 +35,12 @@ func bruteWinning(heaps []int, misere bool, memo map[[4]int]bool) bool {
 	if v, ok := memo[k]; ok {
 		return v
 	}
-	if Over(heaps) {
+	if over(heaps) {
 		return misere
 	}
 	win := false
-	for _, m := range Moves(heaps) {
-		if !bruteWinning(m.Apply(heaps), misere, memo) {
+	for _, m := range moves(heaps) {
+		if !bruteWinning(m.apply(heaps), misere, memo) {
 			win = true
 			break
 		}
@@ -58,14 +58,14 @@ func TestStrategyAgainstSearch(t *testing.T) {
 					for d := 0; d <= 7; d++ {
 						h := []int{a, b, c, d}
 						want := bruteWinning(h, misere, memo)
-						if Over(h) {
+						if over(h) {
 							continue
 						}
 						assert.Equal(t, want, Winning(h, misere), "%v misère=%v", h, misere)
 						m, ok := BestMove(h, []int{3, 2, 1, 0}, misere)
 						assert.Equal(t, want, ok, "%v", h)
 						if ok {
-							assert.False(t, bruteWinning(m.Apply(h), misere, memo), "%v %v", h, m)
+							assert.False(t, bruteWinning(m.apply(h), misere, memo), "%v %v", h, m)
 						}
 					}
 				}
@@ -80,9 +80,9 @@ func TestStrategyAgainstSearch(t *testing.T) {
 func TestWinningMovesMatchExhaustive(t *testing.T) {
 	exhaustive := func(heaps []int, misere bool) []Move {
 		var out []Move
-		for _, m := range Moves(heaps) {
-			after := m.Apply(heaps)
-			if Over(after) {
+		for _, m := range moves(heaps) {
+			after := m.apply(heaps)
+			if over(after) {
 				if !misere {
 					out = append(out, m)
 				}
@@ -114,24 +114,4 @@ func TestWinningMovesMatchExhaustive(t *testing.T) {
 	assert.Greater(t, n, 9000)
 	// A heap of 10^12 coins answers at once.
 	assert.Equal(t, []Move{{Heap: 0, From: 999999999999, To: 1}}, WinningMoves([]int{999999999999, 1}, false))
-}
-
-// TestLaskerClosedForm: Lasker's Nim's closed form agrees with the mex
-// rule for every heap up to 600, and answers G(10^18) at once.
-func TestLaskerClosedForm(t *testing.T) {
-	g, err := GameByName("lasker", 0)
-	require.NoError(t, err)
-	byMex := g.Values(600)
-	a := Analyze(g, 600, 600)
-	require.Equal(t, byMex, a.Values)
-	require.True(t, a.HasPeriod && a.Period.Proven)
-	for n := int64(0); n <= 600; n++ {
-		v, ok := a.G(n)
-		require.True(t, ok)
-		require.Equal(t, byMex[n], v, "G(%d)", n)
-	}
-	assert.Equal(t, byMex[:601], a.Extend(600))
-	v, ok := a.G(1_000_000_000_000_000_000)
-	assert.True(t, ok)
-	assert.Equal(t, 1_000_000_000_000_000_000-1, v, "4k+4 gives 4k+3")
 }

@@ -58,7 +58,7 @@ type GameLine struct {
 }
 
 // Report is the result of Compare; its JSON form is `hp17b compare --json`.
-// Every game program is checked against the nim package's analysis of its
+// Every game program is checked against the nim packages' analysis of its
 // rule; a program with a native reference (Program.Native, the 1-3-5-7
 // Nim programs) is checked against that instead, its moves against the
 // native's, and its text and JSON give the native's figures (moves agree,
@@ -247,7 +247,7 @@ func (p Position) Digits() string {
 // its domain for every parameter value as the given calculator solves:
 // each position solved as the calculator would (fresh variables, the
 // position stored, EVAL), its answer checked against the program's native
-// reference when it has one, else against the nim package's analysis of
+// reference when it has one, else against the nim packages' analysis of
 // the rule; then every game from the start, the person trying every move.
 // A move is read from the position, so that the HP-17bII+'s SOLUTION NOT
 // FOUND after a move counts as a wrong display, not a resignation. ctx

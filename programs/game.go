@@ -10,6 +10,7 @@ import (
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/nim"
+	"github.com/hp17b/hp17b/nim/octal"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -26,10 +27,10 @@ type Game struct {
 	// Name is the game's name and Move what a move may do and who wins,
 	// one short sentence each, for the heaps panel.
 	Name, Move string
-	// Rule is the move rule as an octal game (nim package), played under
+	// Rule is the move rule as an octal game (nim/octal), played under
 	// normal play; with Misere the rule is Nim's and whoever takes the last
 	// object loses. A game with a Param uses RuleFor.
-	Rule   nim.Octal
+	Rule   octal.Game
 	Misere bool
 	// Slots are the heap variables in order (A, B, C…), one menu variable
 	// a heap, each heap one digit of the number shown; Packed instead names
@@ -65,7 +66,7 @@ type Game struct {
 }
 
 // maxGrundyHeap is the largest heap whose Grundy value Winning takes from
-// the cache; a larger one asks the nim package.
+// the cache; a larger one asks the octal package.
 const maxGrundyHeap = 64
 
 // SlotMax is the largest size slot i may hold in the domain compared and
@@ -78,12 +79,12 @@ func (g *Game) SlotMax(i int) int {
 }
 
 // RuleFor is the rule for the parameter's value k (the Rule itself when
-// the game has no parameter): "take 1 to k" is nim.SubtractionUpTo(k).
-func (g *Game) RuleFor(k int) nim.Octal {
+// the game has no parameter): "take 1 to k" is octal.SubtractionUpTo(k).
+func (g *Game) RuleFor(k int) octal.Game {
 	if g.Param == "" {
 		return g.Rule
 	}
-	return nim.SubtractionUpTo(k)
+	return octal.SubtractionUpTo(k)
 }
 
 // Position is a game position as the program shows it: one entry a slot
@@ -180,7 +181,7 @@ func (g *Game) Unpack(x hp17b.Number) (Position, bool) {
 }
 
 // Winning reports whether the player to move in p wins with perfect play
-// (the rule for parameter k); an error when a heap is past what the nim
+// (the rule for parameter k); an error when a heap is past what the octal
 // package analyses.
 func (g *Game) Winning(p Position, k int) (bool, error) {
 	h := p.Heaps()
@@ -194,7 +195,7 @@ func (g *Game) Winning(p Position, k int) (bool, error) {
 	v := 0
 	for _, n := range h {
 		if n > maxGrundyHeap {
-			x, _, err := nim.PositionValue(g.RuleFor(k), h)
+			x, _, err := octal.PositionValue(g.RuleFor(k), h)
 			return x != 0, err
 		}
 		v ^= vals.([]int)[n]

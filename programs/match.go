@@ -277,7 +277,7 @@ func (m *Match) Redo() bool {
 	return true
 }
 
-// Hint is a winning move for the side to move, from the nim package's
+// Hint is a winning move for the side to move, from the nim packages'
 // analysis of the rule: a position that leaves the opponent lost, trying
 // the last heap first as the NIM equations do, and false when every move
 // loses (or the game is over).

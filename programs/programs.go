@@ -17,7 +17,7 @@ import (
 	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/nim"
+	"github.com/hp17b/hp17b/nim/octal"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -63,7 +63,7 @@ var library = []Program{
 			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number (1357). In a position it " +
 			"cannot win it stops with SOLUTION NOT FOUND. The first player loses 1-3-5-7 with perfect play, so you open.",
 		Game: &Game{Name: "1-3-5-7 Nim", Move: "Take any number of matches from one heap; whoever takes the last match wins.",
-			Rule: nim.Slides[0], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
+			Rule: octal.Slides[0], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
 	},
 	{
 		ID: "nim-as-transcribed", File: "nim-as-transcribed.eq", Title: "NIM (as transcribed)",
@@ -78,7 +78,7 @@ var library = []Program{
 			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number (1357). In a position it " +
 			"cannot win it stops with SOLUTION NOT FOUND. The first player loses 1-3-5-7 with perfect play, so you open.",
 		Game: &Game{Name: "1-3-5-7 Nim", Move: "Take any number of matches from one heap; whoever takes the last match wins.",
-			Rule: nim.Slides[0], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
+			Rule: octal.Slides[0], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
 	},
 	{
 		ID: "nim-misere", File: "nim-misere.eq", Title: "NIMM",
@@ -93,7 +93,7 @@ var library = []Program{
 			"(A to D), then EVAL: the calculator moves and shows the four heaps as one number. Whoever takes the last " +
 			"match loses. In a position it cannot win it stops with SOLUTION NOT FOUND. You open.",
 		Game: &Game{Name: "1-3-5-7 Nim, misère", Move: "Take any number of matches from one heap; whoever takes the last match loses.",
-			Rule: nim.Slides[0], Misere: true, Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
+			Rule: octal.Slides[0], Misere: true, Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
 	},
 }
 
@@ -110,7 +110,7 @@ var games = []Program{
 		Source: "hp17b, after the 5-6-7 game specified in Z (seed 001) and the misère rule of the NIM post (seed 003)",
 		Keys:   []string{"INIT", "A", "B", "C", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "The 5-6-7 game", Move: "Take any number of sticks from one heap; whoever takes the last stick loses.",
-			Rule: nim.Slides[0], Misere: true, Slots: []string{"A", "B", "C"}, Start: []int{5, 6, 7}, Max: 7},
+			Rule: octal.Slides[0], Misere: true, Slots: []string{"A", "B", "C"}, Start: []int{5, 6, 7}, Max: 7},
 	},
 	{
 		ID: "subk", File: "subk.eq", Title: "SUBK",
@@ -134,7 +134,7 @@ var games = []Program{
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 4)",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Take 1 or 4", Move: "Take exactly 1 or 4 objects from one heap; whoever takes the last wins.",
-			Rule: nim.Slides[4], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 9},
+			Rule: octal.Slides[4], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 9},
 	},
 	{
 		ID: "pnim", File: "pnim.eq", Title: "PNIM",
@@ -145,7 +145,7 @@ var games = []Program{
 		Source: "hp17b, after the NIM post's method (seed 003), for any number of heaps",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Nim in one number", Move: "Take any number from one heap (a digit); whoever takes the last wins.",
-			Rule: nim.Slides[0], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 12},
+			Rule: octal.Slides[0], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 12},
 	},
 	{
 		ID: "lasker", File: "lasker.eq", Title: "LASK",
@@ -158,7 +158,7 @@ var games = []Program{
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 6)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Lasker's Nim", Move: "Take any number from one heap, or split a heap in two; the last object wins.",
-			Rule: nim.Slides[6], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+			Rule: octal.Slides[6], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 	{
 		ID: "kayles", File: "kayles.eq", Title: "KAYL",
@@ -171,7 +171,7 @@ var games = []Program{
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 7 and its table)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Kayles", Move: "Knock down one pin or two neighbours, which may split a row; the last pin wins.",
-			Rule: nim.Slides[7], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+			Rule: octal.Slides[7], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 	{
 		ID: "kaylesx", File: "kaylesx.eq", Title: "KAYX",
@@ -184,7 +184,7 @@ var games = []Program{
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 7) and Kayles' known period 12 from 71",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Kayles, long rows", Move: "Knock down one pin or two neighbours, which may split a row; the last pin wins.",
-			Rule: nim.Slides[7], Packed: "P", Width: 2, Start: []int{1, 3, 5, 7}, Max: 99, Exhaustive: 2, Sample: 1000, MaxHeaps: 5},
+			Rule: octal.Slides[7], Packed: "P", Width: 2, Start: []int{1, 3, 5, 7}, Max: 99, Exhaustive: 2, Sample: 1000, MaxHeaps: 5},
 	},
 	{
 		ID: "dawson", File: "dawson.eq", Title: "DAWS",
@@ -196,7 +196,7 @@ var games = []Program{
 		Source: "hp17b, after the NIM-type games slides (seed 004, game 8 and its table)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Dawson's Kayles", Move: "Knock down two neighbouring pins, which may split a row; the last pins win.",
-			Rule: nim.Slides[8], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
+			Rule: octal.Slides[8], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 }
 

@@ -10,7 +10,8 @@ import (
 	"sync"
 
 	"github.com/hp17b/hp17b/internal/text"
-	"github.com/hp17b/hp17b/nim"
+	"github.com/hp17b/hp17b/nim/acronim"
+	"github.com/hp17b/hp17b/nim/zspec"
 )
 
 // acroCmd is hp17b acronim and its commands.
@@ -28,8 +29,8 @@ type acroRules struct {
 }
 
 // variant is the game the flags leave.
-func (r acroRules) variant() nim.AcroVariant {
-	return nim.AcroVariant{NoPoison: r.NoPoison, NoEqualize: r.NoEqualize, NoSplit: r.NoSplit, NoPass: r.NoPass}
+func (r acroRules) variant() acronim.Variant {
+	return acronim.Variant{NoPoison: r.NoPoison, NoEqualize: r.NoEqualize, NoSplit: r.NoSplit, NoPass: r.NoPass}
 }
 
 type acroJSON struct {
@@ -40,8 +41,8 @@ type acroJSON struct {
 
 // parsePiles reads "7/1 5 3 1": piles of stones, "/N" giving how many of
 // them are poisoned.
-func parsePiles(s string) ([]nim.Pile, error) {
-	var ps []nim.Pile
+func parsePiles(s string) ([]acronim.Pile, error) {
+	var ps []acronim.Pile
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
 		st, po, hasPoison := strings.Cut(f, "/")
 		n, err := strconv.Atoi(st)
@@ -52,7 +53,7 @@ func parsePiles(s string) ([]nim.Pile, error) {
 		if err != nil || n < 1 || n > 31 || p < 0 || p > n || p > 3 {
 			return nil, fmt.Errorf("pile %s: want STONES or STONES/POISONED, 1 to 31 stones, at most 3 poisoned", text.Quote(f))
 		}
-		ps = append(ps, nim.Pile{Stones: n, Poisoned: p})
+		ps = append(ps, acronim.Pile{Stones: n, Poisoned: p})
 	}
 	if len(ps) == 0 || len(ps) > 7 {
 		return nil, fmt.Errorf("want 1 to 7 piles")
@@ -81,20 +82,20 @@ func (c *acroSolveCmd) run(e *env) int {
 	v := c.variant()
 	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
-	sv := nim.NewAcroSolver(v)
+	sv := acronim.NewSolver(v)
 	full := false
 	sv.Stop = func() bool {
 		full = full || sv.States() > budget
 		return full || ctx.Err() != nil
 	}
-	s := nim.AcroStart(v)
+	s := acronim.Start(v)
 	if c.Piles != "" {
 		ps, err := parsePiles(c.Piles)
 		if err != nil {
 			fmt.Fprintf(stderr, "hp17b: --piles: %v\n", err)
 			return exitUsage
 		}
-		s.Piles = nim.NormalizePiles(ps)
+		s.Piles = acronim.NormalizePiles(ps)
 	}
 	value, best := sv.BestMoves(s)
 	if sv.Stopped() && full {
@@ -104,7 +105,7 @@ func (c *acroSolveCmd) run(e *env) int {
 	if sv.Stopped() && stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}
-	out := acroJSON{Value: nim.Winner(value, s.ToMove), States: sv.States(), BestMoves: []string{}}
+	out := acroJSON{Value: acronim.Winner(value, s.ToMove), States: sv.States(), BestMoves: []string{}}
 	for _, m := range best {
 		out.BestMoves = append(out.BestMoves, m.String())
 	}
@@ -134,17 +135,17 @@ type acroPlayCmd struct {
 func (c *acroPlayCmd) run(e *env) int {
 	stdout := e.stdout
 	v := c.variant()
-	sv := nim.NewAcroSolver(v)
-	s := nim.AcroStart(v)
+	sv := acronim.NewSolver(v)
+	s := acronim.Start(v)
 	fmt.Fprintln(stdout, "Acro-Nim: you are South and move first; the solver plays North. Type a move's number; q quits.")
 	sc := bufio.NewScanner(stdin)
-	finish := func(out nim.Outcome, mover nim.Side) int {
+	finish := func(out acronim.Outcome, mover acronim.Side) int {
 		switch out {
-		case nim.Drawn:
+		case acronim.Drawn:
 			fmt.Fprintln(stdout, "Two passes in succession: the game is drawn.")
-		case nim.MoverWins:
+		case acronim.MoverWins:
 			fmt.Fprintf(stdout, "%s took the last stone. %s wins.\n", mover, mover)
-		case nim.MoverLoses:
+		case acronim.MoverLoses:
 			fmt.Fprintf(stdout, "%s took the poisoned stone alone. %s wins.\n", mover, 1-mover)
 		}
 		return exitOK
@@ -172,16 +173,16 @@ func (c *acroPlayCmd) run(e *env) int {
 		}
 		next, out := s.Apply(moves[n-1], v)
 		fmt.Fprintf(stdout, "South: %s\n", moves[n-1])
-		if out != nim.Continues {
-			return finish(out, nim.South)
+		if out != acronim.Continues {
+			return finish(out, acronim.South)
 		}
 		s = next
 		_, best := sv.BestMoves(s)
 		m := best[0]
 		next, out = s.Apply(m, v)
 		fmt.Fprintf(stdout, "North: %s\n", m)
-		if out != nim.Continues {
-			return finish(out, nim.North)
+		if out != acronim.Continues {
+			return finish(out, acronim.North)
 		}
 		s = next
 	}
@@ -199,12 +200,12 @@ type nimZSpecCmd struct{}
 
 func (nimZSpecCmd) run(e *env) int {
 	stdout := e.stdout
-	g := nim.NewZGame()
+	g := zspec.NewGame()
 	var trace []string
 	show := func(p, take int) {
 		fmt.Fprintf(stdout, "  %s, p=%d take=%d\n", g.Describe(), p, take)
 		fmt.Fprintf(stdout, "  TRACE=[%s]\n", strings.Join(trace, ","))
-		if pile, n, winning, ok := g.ZPerfectMove(); ok {
+		if pile, n, winning, ok := g.PerfectMove(); ok {
 			verdict := "wins"
 			if !winning {
 				verdict = "loses against perfect play"
@@ -231,17 +232,17 @@ func (nimZSpecCmd) run(e *env) int {
 		}
 		p, _ := strconv.Atoi(ps)
 		take, _ := strconv.Atoi(ts)
-		who := nim.John
+		who := zspec.John
 		if m[1] == "MaryTake" {
-			who = nim.Mary
+			who = zspec.Mary
 		}
 		code := g.PlayAs(who, p, take)
 		rc := "ok"
 		switch {
-		case code == nim.Fin:
+		case code == zspec.Fin:
 			rc = "fin"
 			trace = append([]string{g.Winner.String() + " Wins", "OK"}, trace...)
-		case code == nim.TurnError:
+		case code == zspec.TurnError:
 			rc = fmt.Sprintf("error (it is %s's turn)", g.Turn)
 			trace = append([]string{code.String()}, trace...)
 		case code.IsError():

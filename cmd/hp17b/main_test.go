@@ -16,7 +16,7 @@ import (
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 
-	"github.com/hp17b/hp17b/nim"
+	"github.com/hp17b/hp17b/nim/octal"
 )
 
 func runCLI(args ...string) (string, string, int) {
@@ -477,21 +477,21 @@ func FuzzNimArgs(f *testing.F) {
 				}
 			}
 		}
-		g, err := nim.GameByName(arg, k)
+		g, err := octal.GameByName(arg, k)
 		if err != nil {
 			if len(err.Error()) > 300 {
 				t.Fatalf("%q: a message of %d bytes", arg, len(err.Error()))
 			}
 			return
 		}
-		if len(g.Digits) > max(nim.MaxOctalDigits, nim.MaxK)+1 { // take 1 to k has k+1 digits
+		if len(g.Digits) > max(octal.MaxDigits, octal.MaxK)+1 { // take 1 to k has k+1 digits
 			t.Fatalf("%q: %d digits", arg, len(g.Digits))
 		}
-		limit := nim.MexLimit(g)
-		if limit < 2000 || limit > nim.MaxUnproven {
+		limit := octal.MexLimit(g)
+		if limit < 2000 || limit > octal.MaxUnproven {
 			t.Fatalf("%q: mex limit %d", arg, limit)
 		}
-		_ = nim.Analyze(g, 60, 60).Extend(60) // a little real work on what was accepted
+		_ = octal.Analyze(g, 60, 60).Extend(60) // a little real work on what was accepted
 	})
 }
 

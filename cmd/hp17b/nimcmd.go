@@ -11,6 +11,7 @@ import (
 
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
+	"github.com/hp17b/hp17b/nim/octal"
 )
 
 // nimCmd is hp17b nim and its commands.
@@ -50,13 +51,13 @@ func (c *nimGrundyCmd) run(e *env) int {
 		fmt.Fprintln(stderr, "hp17b: nim grundy: --to is 0 to 1000000")
 		return exitUsage
 	}
-	g, err := nim.GameByName(c.Game, c.K)
+	g, err := octal.GameByName(c.Game, c.K)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	limit := nim.MexLimit(g)
-	a := nim.Analyze(g, min(c.To, limit), limit)
+	limit := octal.MexLimit(g)
+	a := octal.Analyze(g, min(c.To, limit), limit)
 	proven := a.HasPeriod && a.Period.Proven
 	if c.To > limit && !proven {
 		fmt.Fprintf(stderr, "hp17b: %s has no proven period, so G(n) is computed by the mex rule only up to %d (--to %d asks for more)\n", g.Name, limit, c.To)
@@ -94,7 +95,7 @@ func (c *nimGrundyCmd) run(e *env) int {
 // writeGrundy writes the game, G(0..to) on one line ("G(0)=0 G(1)=1 ...")
 // and the period, each value as it is made: a million values are 16.8 MB
 // of text, never held whole.
-func writeGrundy(w *bufio.Writer, a nim.Analysis, to int) {
+func writeGrundy(w *bufio.Writer, a octal.Analysis, to int) {
 	fmt.Fprintf(w, "%s (%s)\n", a.Game.Name, a.Game)
 	writeValues(w, a, to, func(buf, n []byte, v int) []byte {
 		if n[0] != '0' || len(n) > 1 {
@@ -122,7 +123,7 @@ func writeGrundy(w *bufio.Writer, a nim.Analysis, to int) {
 
 // writeGrundyJSON writes grundyJSON's encoding with G(0..to) as values,
 // each value as it is made.
-func writeGrundyJSON(w *bufio.Writer, a nim.Analysis, to int) {
+func writeGrundyJSON(w *bufio.Writer, a octal.Analysis, to int) {
 	name, _ := json.Marshal(a.Game.Name)
 	_, _ = w.WriteString(`{"game":`)
 	_, _ = w.Write(name)
@@ -148,7 +149,7 @@ func writeGrundyJSON(w *bufio.Writer, a nim.Analysis, to int) {
 // with n, in decimal, and its value; a block goes out when it is full.
 // Past the values computed, a proven period gives them: G(pre+r+kp) is
 // G(pre+r) plus k saltus, with r and k counted along, not divided out.
-func writeValues(w *bufio.Writer, a nim.Analysis, to int, put func(buf, n []byte, v int) []byte) {
+func writeValues(w *bufio.Writer, a octal.Analysis, to int, put func(buf, n []byte, v int) []byte) {
 	buf := make([]byte, 0, 64<<10)
 	n := []byte{'0'}
 	var base []int // G(pre .. pre+p-1)
@@ -254,8 +255,8 @@ func (c *nimAnalyzeCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
 	heaps, err := parseHeaps(c.Heaps)
 	if err == nil && len(heaps) > 0 {
-		var g nim.Octal
-		if g, err = nim.GameByName(c.Game, c.K); err == nil {
+		var g octal.Game
+		if g, err = octal.GameByName(c.Game, c.K); err == nil {
 			if err := movesWithin(g, heaps, c.Misere); err != nil {
 				fmt.Fprintf(stderr, "hp17b: nim analyze: %v\n", err)
 				return exitUsage
@@ -273,18 +274,18 @@ func (c *nimAnalyzeCmd) run(e *env) int {
 	return exitUsage
 }
 
-func analyze(g nim.Octal, heaps []int, misere bool, stdout, stderr io.Writer) int {
+func analyze(g octal.Game, heaps []int, misere bool, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%s, heaps %v\n", g.Name, heaps)
-	var moves []nim.HeapMove
+	var moves []octal.HeapMove
 	if misere {
 		var win bool
 		var err error
-		if g.String() == nim.Slides[0].String() {
+		if g.String() == octal.Slides[0].String() {
 			win = nim.Winning(heaps, true)
 			for _, m := range nim.WinningMoves(heaps, true) {
-				moves = append(moves, nim.HeapMove{Heap: m.Heap, From: m.From, Option: nim.Option{Take: m.From - m.To, Leave: leave(m.To)}})
+				moves = append(moves, octal.HeapMove{Heap: m.Heap, From: m.From, Option: octal.Option{Take: m.From - m.To, Leave: leave(m.To)}})
 			}
-		} else if win, moves, err = nim.MisereWinning(g, heaps); err != nil {
+		} else if win, moves, err = octal.MisereWinning(g, heaps); err != nil {
 			fmt.Fprintf(stderr, "hp17b: %v\n", err)
 			return exitUsage
 		}
@@ -294,7 +295,7 @@ func analyze(g nim.Octal, heaps []int, misere bool, stdout, stderr io.Writer) in
 			fmt.Fprintln(stdout, "misère: lost for the player to move")
 		}
 	} else {
-		v, ms, err := nim.PositionValue(g, heaps)
+		v, ms, err := octal.PositionValue(g, heaps)
 		if err != nil {
 			fmt.Fprintf(stderr, "hp17b: %v\n", err)
 			return exitUsage
@@ -305,7 +306,7 @@ func analyze(g nim.Octal, heaps []int, misere bool, stdout, stderr io.Writer) in
 			state = "lost"
 		}
 		fmt.Fprintf(stdout, "value *%d: %s for the player to move\n", v, state)
-		if g.String() == nim.Slides[0].String() {
+		if g.String() == octal.Slides[0].String() {
 			fmt.Fprintf(stdout, "class: %s\n", nim.Classify(heaps))
 		}
 	}
@@ -373,8 +374,8 @@ func checkHeaps(command string, h, max, maxH, maxM int) error {
 // within MaxPositions: every option of every heap is tried, about
 // (heap+1) × the code's digits of them a heap. Misère Nim finds its moves
 // directly (nim.WinningMoves), a heap at a time.
-func movesWithin(g nim.Octal, heaps []int, misere bool) error {
-	if misere && g.String() == nim.Slides[0].String() {
+func movesWithin(g octal.Game, heaps []int, misere bool) error {
+	if misere && g.String() == octal.Slides[0].String() {
 		return nil
 	}
 	n := 0.0

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hp17b/hp17b/nim"
+	"github.com/hp17b/hp17b/nim/octal"
 )
 
 // TestGrundyStreamed: nim grundy writes, value by value, what the whole
@@ -27,10 +27,10 @@ func TestGrundyStreamed(t *testing.T) {
 		{"dawson", 5000}, {"nim", 12}, {"sub12", 1000}, {"split13", 999},
 	}
 	for _, tt := range tests {
-		g, err := nim.GameByName(tt.game, 4)
+		g, err := octal.GameByName(tt.game, 4)
 		require.NoError(t, err)
-		limit := nim.MexLimit(g)
-		a := nim.Analyze(g, min(tt.to, limit), limit)
+		limit := octal.MexLimit(g)
+		a := octal.Analyze(g, min(tt.to, limit), limit)
 		vals := a.Extend(tt.to)
 
 		var text, js bytes.Buffer

@@ -1,16 +1,9 @@
-package nim
-
-import (
-	"encoding/binary"
-	"fmt"
-	"math/bits"
-	"slices"
-	"strings"
-)
-
-// Acro-Nim (Bart Massey, specified in Z; seed 000): 1-3-5-7 Nim, the taker
-// of the last stone winning, with four rules: pass tokens, a poison stone,
-// one equalize and one split for each player. South moves first.
+// Package acronim plays Acro-Nim: 1-3-5-7 Nim, the taker of the last stone
+// winning, with four rules: pass tokens, a poison stone, one equalize and
+// one split for each player. South moves first. It gives the rules (State,
+// Move, Variant) and perfect play by a search of the whole game (Solver).
+//
+// Source: "Acro-Nim" by Bart Massey, which specifies the game in Z.
 //
 // Where the text leaves a choice, this package decides:
 //   - "Taking the poison stone without at least one other stone from the
@@ -28,6 +21,15 @@ import (
 //     and ⌈n/2⌉.
 //   - Piles are unordered: a state is the multiset of piles, each player's
 //     tokens, whose turn it is and whether the last move was a pass.
+package acronim
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+)
 
 // Side is a player of Acro-Nim.
 type Side int
@@ -47,93 +49,99 @@ type Pile struct {
 	Stones, Poisoned int
 }
 
-// Tokens are a player's resources.
-type Tokens struct {
+// tokens are a player's resources.
+type tokens struct {
 	Equalizes, Splits, Passes int
 }
 
-// AcroVariant switches rules off.
-type AcroVariant struct {
+// Variant switches rules off: the zero Variant is the game as specified.
+type Variant struct {
 	NoPoison, NoEqualize, NoSplit, NoPass bool
 }
 
-// AcroState is a position: the piles (sorted, largest first), the tokens of
-// South and North, the player to move and whether the last move was a pass.
-type AcroState struct {
+// State is a position: the piles (sorted, largest first, as
+// NormalizePiles leaves them), the player to move, and, unexported, the
+// tokens of South and North and whether the last move was a pass.
+type State struct {
 	Piles    []Pile
-	Tokens   [2]Tokens
 	ToMove   Side
-	LastPass bool
+	tokens   [2]tokens
+	lastPass bool
 }
 
-// AcroStart returns the initial position of a variant: piles 1, 3, 5, 7
+// Start returns the initial position of a variant: piles 1, 3, 5, 7
 // with one poisoned stone in the 7, one equalize and one split each.
-func AcroStart(v AcroVariant) AcroState {
-	s := AcroState{Piles: []Pile{{7, 1}, {5, 0}, {3, 0}, {1, 0}}}
+func Start(v Variant) State {
+	s := State{Piles: []Pile{{7, 1}, {5, 0}, {3, 0}, {1, 0}}}
 	if v.NoPoison {
 		s.Piles[0].Poisoned = 0
 	}
-	for i := range s.Tokens {
+	for i := range s.tokens {
 		if !v.NoEqualize {
-			s.Tokens[i].Equalizes = 1
+			s.tokens[i].Equalizes = 1
 		}
 		if !v.NoSplit {
-			s.Tokens[i].Splits = 1
+			s.tokens[i].Splits = 1
 		}
 	}
 	return s
 }
 
-// MoveKind is the kind of an Acro-Nim move.
-type MoveKind int
+// moveKind is the kind of an Acro-Nim move.
+type moveKind int
 
 // The four moves.
 const (
-	Take MoveKind = iota
-	Pass
-	Split
-	Equalize
+	takeMove moveKind = iota
+	passMove
+	splitMove
+	equalizeMove
 )
 
-// AcroMove is a move: Take takes Plain plain and Poison poisoned stones
-// from a pile like Pile; Split splits a pile like Pile; Pass and Equalize
-// need nothing more.
-type AcroMove struct {
-	Kind          MoveKind
-	Pile          Pile
-	Plain, Poison int
+// Move is a move, as State.Moves lists it: taking plain and poisoned stones
+// from a pile, passing, splitting a pile or equalizing; String describes
+// it.
+type Move struct {
+	// kind is the move; takeMove takes plain plain and poison poisoned
+	// stones from a pile like pile; splitMove splits a pile like pile;
+	// passMove and equalizeMove need nothing more.
+	kind          moveKind
+	pile          Pile
+	plain, poison int
 }
 
 // String describes the move: "take 2 from a pile of 5", "take 1 + 1
 // poisoned from a pile of 7 (1 poisoned)", "take 1 poisoned alone from a
 // pile of 7 (1 poisoned) (loses)", "pass", "split a pile of 5 into 2 and
 // 3", "equalize".
-func (m AcroMove) String() string {
-	pile := fmt.Sprintf("a pile of %d", m.Pile.Stones)
-	if m.Pile.Poisoned > 0 {
-		pile += fmt.Sprintf(" (%d poisoned)", m.Pile.Poisoned)
+func (m Move) String() string {
+	pile := fmt.Sprintf("a pile of %d", m.pile.Stones)
+	if m.pile.Poisoned > 0 {
+		pile += fmt.Sprintf(" (%d poisoned)", m.pile.Poisoned)
 	}
-	switch m.Kind {
-	case Pass:
+	switch m.kind {
+	case passMove:
 		return "pass"
-	case Equalize:
+	case equalizeMove:
 		return "equalize"
-	case Split:
-		return fmt.Sprintf("split %s into %d and %d", pile, m.Pile.Stones/2, m.Pile.Stones-m.Pile.Stones/2)
+	case splitMove:
+		return fmt.Sprintf("split %s into %d and %d", pile, m.pile.Stones/2, m.pile.Stones-m.pile.Stones/2)
 	}
 	switch {
-	case m.Poison > 0 && m.Plain == 0:
-		return fmt.Sprintf("take %d poisoned alone from %s (loses)", m.Poison, pile)
-	case m.Poison > 0:
-		return fmt.Sprintf("take %d + %d poisoned from %s", m.Plain, m.Poison, pile)
+	case m.poison > 0 && m.plain == 0:
+		return fmt.Sprintf("take %d poisoned alone from %s (loses)", m.poison, pile)
+	case m.poison > 0:
+		return fmt.Sprintf("take %d + %d poisoned from %s", m.plain, m.poison, pile)
 	}
-	return fmt.Sprintf("take %d from %s", m.Plain, pile)
+	return fmt.Sprintf("take %d from %s", m.plain, pile)
 }
 
 // Outcome is what a move does to the game.
 type Outcome int
 
-// The outcomes, for the player who moved.
+// The outcomes, for the player who moved: the game goes on, the mover took
+// the last stone and wins, the mover took poisoned stones alone and loses,
+// or the game is drawn (two passes in succession).
 const (
 	Continues Outcome = iota
 	MoverWins
@@ -141,8 +149,9 @@ const (
 	Drawn
 )
 
-// NormalizePiles drops empty piles and sorts the rest, largest first: the
-// canonical order of a state's piles.
+// NormalizePiles drops empty piles and sorts the rest, largest first (more
+// poisoned stones first among equal piles): the canonical order of a
+// state's piles. It works in place and returns ps resliced.
 func NormalizePiles(ps []Pile) []Pile { return normalizePiles(ps) }
 
 func normalizePiles(ps []Pile) []Pile {
@@ -177,11 +186,11 @@ func pileBefore(a, b Pile) bool {
 
 // Moves lists the legal moves of the player to move, each distinct pile
 // once (piles are unordered).
-func (s AcroState) Moves(v AcroVariant) []AcroMove { return s.appendMoves(nil, v) }
+func (s State) Moves(v Variant) []Move { return s.appendMoves(nil, v) }
 
 // appendMoves appends the legal moves to out (Moves).
-func (s AcroState) appendMoves(out []AcroMove, v AcroVariant) []AcroMove {
-	t := s.Tokens[s.ToMove]
+func (s State) appendMoves(out []Move, v Variant) []Move {
+	t := s.tokens[s.ToMove]
 	for i, p := range s.Piles {
 		if i > 0 && p == s.Piles[i-1] {
 			continue
@@ -189,33 +198,33 @@ func (s AcroState) appendMoves(out []AcroMove, v AcroVariant) []AcroMove {
 		for np := 0; np <= p.Poisoned; np++ {
 			for n := 0; n <= p.Stones-p.Poisoned; n++ {
 				if n+np > 0 {
-					out = append(out, AcroMove{Kind: Take, Pile: p, Plain: n, Poison: np})
+					out = append(out, Move{kind: takeMove, pile: p, plain: n, poison: np})
 				}
 			}
 		}
 	}
 	if t.Passes > 0 && !v.NoPass {
-		out = append(out, AcroMove{Kind: Pass})
+		out = append(out, Move{kind: passMove})
 	}
 	if t.Splits > 0 {
 		for i, p := range s.Piles {
 			if (i == 0 || p != s.Piles[i-1]) && p.Stones >= 2 && p.Poisoned == 0 {
-				out = append(out, AcroMove{Kind: Split, Pile: p})
+				out = append(out, Move{kind: splitMove, pile: p})
 			}
 		}
 	}
 	if t.Equalizes > 0 && len(s.Piles) > 0 {
-		out = append(out, AcroMove{Kind: Equalize})
+		out = append(out, Move{kind: equalizeMove})
 	}
 	return out
 }
 
-// Level puts all the stones of the piles into n piles as even as possible,
-// the poisoned stones spread as evenly, the extra ones in the larger piles
-// (the specification's pile_up and level_piles).
-func Level(ps []Pile, n int) []Pile { return level(make([]Pile, n), ps) }
+// levelPiles puts all the stones of the piles into n piles as even as
+// possible, the poisoned stones spread as evenly, the extra ones in the
+// larger piles (the specification's pile_up and level_piles).
+func levelPiles(ps []Pile, n int) []Pile { return level(make([]Pile, n), ps) }
 
-// level is Level into the piles of out, which may be ps itself.
+// level is levelPiles into the piles of out, which may be ps itself.
 func level(out, ps []Pile) []Pile {
 	total, poison := 0, 0
 	for _, p := range ps {
@@ -236,45 +245,45 @@ func level(out, ps []Pile) []Pile {
 	return normalizePiles(out)
 }
 
-// Apply makes a legal move and returns the new state and the outcome for
-// the player who moved.
-func (s AcroState) Apply(m AcroMove, v AcroVariant) (AcroState, Outcome) {
+// Apply makes a legal move (one of s.Moves(v)) and returns the new state,
+// its piles a new slice, and the outcome for the player who moved.
+func (s State) Apply(m Move, v Variant) (State, Outcome) {
 	return s.applyTo(m, v, slices.Clone(s.Piles))
 }
 
 // applyTo is Apply with the new state's piles made in piles, which holds a
 // copy of s's.
-func (s AcroState) applyTo(m AcroMove, v AcroVariant, piles []Pile) (AcroState, Outcome) {
-	n := AcroState{Piles: piles, Tokens: s.Tokens, ToMove: 1 - s.ToMove}
-	me := &n.Tokens[s.ToMove]
-	switch m.Kind {
-	case Pass:
+func (s State) applyTo(m Move, v Variant, piles []Pile) (State, Outcome) {
+	n := State{Piles: piles, tokens: s.tokens, ToMove: 1 - s.ToMove}
+	me := &n.tokens[s.ToMove]
+	switch m.kind {
+	case passMove:
 		me.Passes--
-		if s.LastPass {
+		if s.lastPass {
 			return n, Drawn
 		}
-		n.LastPass = true
+		n.lastPass = true
 		return n, Continues
-	case Equalize:
+	case equalizeMove:
 		me.Equalizes--
 		n.Piles = level(n.Piles, n.Piles)
 		return n, Continues
-	case Split:
+	case splitMove:
 		me.Splits--
-		i := slices.Index(n.Piles, m.Pile)
-		n.Piles[i] = Pile{Stones: m.Pile.Stones / 2}
-		n.Piles = append(n.Piles, Pile{Stones: m.Pile.Stones - m.Pile.Stones/2})
+		i := slices.Index(n.Piles, m.pile)
+		n.Piles[i] = Pile{Stones: m.pile.Stones / 2}
+		n.Piles = append(n.Piles, Pile{Stones: m.pile.Stones - m.pile.Stones/2})
 		n.Piles = normalizePiles(n.Piles)
 		return n, Continues
 	}
-	if m.Poison > 0 && m.Plain == 0 {
+	if m.poison > 0 && m.plain == 0 {
 		return n, MoverLoses
 	}
-	i := slices.Index(n.Piles, m.Pile)
-	n.Piles[i].Stones -= m.Plain + m.Poison
-	n.Piles[i].Poisoned -= m.Poison
+	i := slices.Index(n.Piles, m.pile)
+	n.Piles[i].Stones -= m.plain + m.poison
+	n.Piles[i].Poisoned -= m.poison
 	n.Piles = normalizePiles(n.Piles)
-	if m.Plain+m.Poison >= 3 && !v.NoPass {
+	if m.plain+m.poison >= 3 && !v.NoPass {
 		me.Passes++
 	}
 	if len(n.Piles) == 0 {
@@ -283,13 +292,15 @@ func (s AcroState) applyTo(m AcroMove, v AcroVariant, piles []Pile) (AcroState, 
 	return n, Continues
 }
 
-// Legal reports whether m is one of the moves of s.
-func (s AcroState) Legal(m AcroMove, v AcroVariant) bool {
+// legal reports whether m is one of the moves of s.
+func (s State) legal(m Move, v Variant) bool {
 	return slices.Contains(s.Moves(v), m)
 }
 
-// String shows the piles and tokens.
-func (s AcroState) String() string {
+// String shows the piles (a poisoned count as "7(1☠)"), each player's
+// tokens and the player to move: "piles 7(1☠) 5 3 1; South: equalize 1,
+// split 1, pass 0; North: …; South to move".
+func (s State) String() string {
 	var ps []string
 	for _, p := range s.Piles {
 		if p.Poisoned > 0 {
@@ -298,18 +309,18 @@ func (s AcroState) String() string {
 			ps = append(ps, fmt.Sprint(p.Stones))
 		}
 	}
-	tok := func(t Tokens) string {
+	tok := func(t tokens) string {
 		return fmt.Sprintf("equalize %d, split %d, pass %d", t.Equalizes, t.Splits, t.Passes)
 	}
 	return fmt.Sprintf("piles %s; South: %s; North: %s; %s to move",
-		strings.Join(ps, " "), tok(s.Tokens[South]), tok(s.Tokens[North]), s.ToMove)
+		strings.Join(ps, " "), tok(s.tokens[South]), tok(s.tokens[North]), s.ToMove)
 }
 
-// AcroSolver finds perfect play by a memoised search of the whole game
+// Solver finds perfect play by a memoised search of the whole game
 // (it is finite: every move spends stones or a token). Values are for the
 // player to move: 1 a win, 0 a draw, −1 a loss.
-type AcroSolver struct {
-	v AcroVariant
+type Solver struct {
+	v Variant
 	// memo holds the states whose key fits 64 bits (up to seven piles),
 	// memo2 those that fit 128 bits (up to sixteen), wide any other,
 	// keyed by wideKey's bytes; buf is wideKey's reused buffer.
@@ -320,7 +331,7 @@ type AcroSolver struct {
 	// moves, piles and known are the search's reused lists: the moves of
 	// the state at each depth, the piles of the state each of them leads
 	// to, and what is known of each move before it is searched.
-	moves [][]AcroMove
+	moves [][]Move
 	piles [][]Pile
 	known [][]moveKnown
 	depth int
@@ -333,18 +344,18 @@ type AcroSolver struct {
 }
 
 // Stopped reports whether Stop ended the search.
-func (sv *AcroSolver) Stopped() bool { return sv.stopped }
+func (sv *Solver) Stopped() bool { return sv.stopped }
 
-// NewAcroSolver returns a solver for a variant.
-func NewAcroSolver(v AcroVariant) *AcroSolver {
-	return &AcroSolver{v: v, memo: newMemo64(1 << 16), memo2: newMemo128(1 << 10), wide: map[string]int8{}}
+// NewSolver returns a solver for a variant.
+func NewSolver(v Variant) *Solver {
+	return &Solver{v: v, memo: newMemo64(1 << 16), memo2: newMemo128(1 << 10), wide: map[string]int8{}}
 }
 
 // wideKey writes a state seen from the player to move as bytes, for any
 // number and size of piles and tokens: each pile's stones and poisoned
 // stones, a 0 (no pile has 0 stones), then each player's tokens, the mover
 // first, then the pass flag, all as unsigned varints.
-func (sv *AcroSolver) wideKey(s AcroState) []byte {
+func (sv *Solver) wideKey(s State) []byte {
 	b := sv.buf[:0]
 	for _, p := range s.Piles {
 		b = binary.AppendUvarint(b, uint64(p.Stones))
@@ -352,12 +363,12 @@ func (sv *AcroSolver) wideKey(s AcroState) []byte {
 	}
 	b = append(b, 0)
 	for _, side := range [2]Side{s.ToMove, 1 - s.ToMove} {
-		t := s.Tokens[side]
+		t := s.tokens[side]
 		b = binary.AppendUvarint(b, uint64(max(t.Equalizes, 0)))
 		b = binary.AppendUvarint(b, uint64(max(t.Splits, 0)))
 		b = binary.AppendUvarint(b, uint64(max(t.Passes, 0)))
 	}
-	if s.LastPass {
+	if s.lastPass {
 		b = append(b, 1)
 	}
 	sv.buf = b
@@ -371,7 +382,7 @@ func (sv *AcroSolver) wideKey(s AcroState) []byte {
 // pile has a stone, so keys of different numbers of piles differ in length.
 // The key of up to seven piles fits the low 60 bits (wide false). A state
 // that does not fit (ok false) is keyed by wideKey.
-func key(s AcroState) (k key128, wide, ok bool) {
+func key(s State) (k key128, wide, ok bool) {
 	if len(s.Piles) > 16 {
 		return key128{}, false, false
 	}
@@ -385,22 +396,22 @@ func key(s AcroState) (k key128, wide, ok bool) {
 		k.push(0, 7*uint(7-len(s.Piles)))
 	}
 	for _, side := range [2]Side{s.ToMove, 1 - s.ToMove} {
-		t := s.Tokens[side]
+		t := s.tokens[side]
 		if t.Equalizes > 1 || t.Splits > 1 || t.Passes > 7 || t.Equalizes < 0 || t.Splits < 0 || t.Passes < 0 {
 			return key128{}, false, false
 		}
 		k.push(uint64(t.Equalizes)<<4|uint64(t.Splits)<<3|uint64(t.Passes), 5)
 	}
 	var pass uint64
-	if s.LastPass {
+	if s.lastPass {
 		pass = 1
 	}
 	k.push(pass, 1)
 	return k, len(s.Piles) > 7, true
 }
 
-// Value returns the value of s for the player to move.
-func (sv *AcroSolver) Value(s AcroState) int {
+// value returns the value of s for the player to move.
+func (sv *Solver) value(s State) int {
 	if sv.stopped {
 		return 0
 	}
@@ -490,10 +501,12 @@ func (sv *AcroSolver) Value(s AcroState) int {
 	return best
 }
 
-// BestMoves returns the value of s and every move that achieves it.
-func (sv *AcroSolver) BestMoves(s AcroState) (int, []AcroMove) {
-	value := sv.Value(s)
-	var best []AcroMove
+// BestMoves returns the value of s for the player to move (1 a win, 0 a
+// draw, −1 a loss) and every move that achieves it, in the order of
+// s.Moves. After Stop has ended the search, both are meaningless.
+func (sv *Solver) BestMoves(s State) (int, []Move) {
+	value := sv.value(s)
+	var best []Move
 	d := sv.depth
 	sv.depth++
 	defer func() { sv.depth-- }()
@@ -515,7 +528,7 @@ type moveKnown struct {
 }
 
 // grow makes the lists of depth d.
-func (sv *AcroSolver) grow(d int) {
+func (sv *Solver) grow(d int) {
 	for d >= len(sv.piles) {
 		sv.moves = append(sv.moves, nil)
 		sv.piles = append(sv.piles, nil)
@@ -525,7 +538,7 @@ func (sv *AcroSolver) grow(d int) {
 
 // moveValue is the value of move m for the player making it; the state
 // it leads to is made in the piles list of depth d.
-func (sv *AcroSolver) moveValue(s AcroState, m AcroMove, d int) int {
+func (sv *Solver) moveValue(s State, m Move, d int) int {
 	sv.grow(d)
 	sv.piles[d] = append(sv.piles[d][:0], s.Piles...)
 	next, out := s.applyTo(m, sv.v, sv.piles[d])
@@ -538,15 +551,15 @@ func (sv *AcroSolver) moveValue(s AcroState, m AcroMove, d int) int {
 	case Drawn:
 		return 0
 	}
-	return -sv.Value(next)
+	return -sv.value(next)
 }
 
 // States returns how many distinct states the solver has valued: after
-// Value of a start position, every state reachable from it.
-func (sv *AcroSolver) States() int { return sv.memo.n + sv.memo2.n + len(sv.wide) }
+// BestMoves from a start position, every state reachable from it.
+func (sv *Solver) States() int { return sv.memo.n + sv.memo2.n + len(sv.wide) }
 
-// Winner names the result of a value for the side to move: "south",
-// "north" or "draw".
+// Winner names the result of a value (1, 0 or −1, as BestMoves gives it)
+// for the side to move: "south", "north" or "draw".
 func Winner(value int, toMove Side) string {
 	switch {
 	case value == 0:

@@ -1,9 +1,7 @@
-package nim
+package octal
 
 import (
 	"bufio"
-	"encoding/json"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hp17b/hp17b/nim"
 )
 
 func readFields(t *testing.T, file string) map[string]string {
@@ -31,19 +31,9 @@ func readFields(t *testing.T, file string) map[string]string {
 	return out
 }
 
-// parseLists reads "[1,2,3],[1,4,5],..." (a trailing ",..." ignored).
-func parseLists(t *testing.T, s string) [][]int {
-	t.Helper()
-	s = strings.TrimSuffix(strings.TrimSpace(s), "...")
-	s = strings.TrimSuffix(s, ",")
-	var out [][]int
-	require.NoError(t, json.Unmarshal([]byte("["+s+"]"), &out))
-	return out
-}
-
 func TestSlidesNimberTables(t *testing.T) {
 	want := readFields(t, "testdata/slides-nimbers.txt")
-	for name, game := range map[string]Octal{"kayles": Slides[7], "dawson": Slides[8]} {
+	for name, game := range map[string]Game{"kayles": Slides[7], "dawson": Slides[8]} {
 		var vals []string
 		for _, v := range game.Values(12) {
 			vals = append(vals, strconv.Itoa(v))
@@ -94,12 +84,12 @@ func TestKnownSequencesAndPeriods(t *testing.T) {
 }
 
 func TestFindPeriod(t *testing.T) {
-	p, ok := FindPeriod([]int{5, 9, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3})
+	p, ok := findPeriod([]int{5, 9, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3})
 	require.True(t, ok)
 	assert.Equal(t, Period{P: 3, Pre: 2}, p)
-	_, ok = FindPeriod([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	_, ok = findPeriod([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
 	assert.False(t, ok)
-	_, ok = FindPeriod([]int{1, 2, 1, 2})
+	_, ok = findPeriod([]int{1, 2, 1, 2})
 	assert.False(t, ok, "too short to call it a period")
 }
 
@@ -128,17 +118,37 @@ func TestProvenPeriodMatchesMex(t *testing.T) {
 	}
 }
 
+// TestLaskerClosedForm: Lasker's Nim's closed form agrees with the mex
+// rule for every heap up to 600, and answers G(10^18) at once.
+func TestLaskerClosedForm(t *testing.T) {
+	g, err := GameByName("lasker", 0)
+	require.NoError(t, err)
+	byMex := g.Values(600)
+	a := Analyze(g, 600, 600)
+	require.Equal(t, byMex, a.Values)
+	require.True(t, a.HasPeriod && a.Period.Proven)
+	for n := int64(0); n <= 600; n++ {
+		v, ok := a.G(n)
+		require.True(t, ok)
+		require.Equal(t, byMex[n], v, "G(%d)", n)
+	}
+	assert.Equal(t, byMex[:601], a.Extend(600))
+	v, ok := a.G(1_000_000_000_000_000_000)
+	assert.True(t, ok)
+	assert.Equal(t, 1_000_000_000_000_000_000-1, v, "4k+4 gives 4k+3")
+}
+
 func TestOctalCodes(t *testing.T) {
-	g, err := ParseOctal("0.77")
+	g, err := parse("0.77")
 	require.NoError(t, err)
 	assert.Equal(t, Slides[7].Digits, g.Digits)
 	assert.Equal(t, "0.77", g.String())
-	g, err = ParseOctal("4.3...")
+	g, err = parse("4.3...")
 	require.NoError(t, err)
-	assert.True(t, g.Repeat)
+	assert.True(t, g.repeat)
 	assert.Equal(t, Slides[6].Values(30), g.Values(30))
 	for _, bad := range []string{"0.8", "77", "2.7", "0."} {
-		_, err := ParseOctal(bad)
+		_, err := parse(bad)
 		assert.Error(t, err, bad)
 	}
 	_, err = GameByName("chess", 0)
@@ -180,67 +190,8 @@ func TestPositionValueAndMoves(t *testing.T) {
 		}
 		assert.Equal(t, 0, rest, m.String())
 	}
-	_, _, err = PositionValue(Slides[0], []int{MaxAnalyzeHeap + 1})
+	_, _, err = PositionValue(Slides[0], []int{maxAnalyzeHeap + 1})
 	assert.Error(t, err)
-}
-
-func TestXORTable(t *testing.T) {
-	got := XORTable(4)
-	right, err := os.ReadFile("testdata/slides-xor-1.txt")
-	require.NoError(t, err)
-	assert.Equal(t, string(right), got, "the slides' first copy")
-	wrong, err := os.ReadFile("testdata/slides-xor-2.txt")
-	require.NoError(t, err)
-	gl, wl := strings.Split(got, "\n"), strings.Split(string(wrong), "\n")
-	var diffs []string
-	for i := range gl {
-		if gl[i] != wl[i] {
-			g, w := strings.Split(gl[i], "\t"), strings.Split(wl[i], "\t")
-			for j := range g {
-				if g[j] != w[j] {
-					diffs = append(diffs, fmt.Sprintf("row %s column %s: slides %s, XOR %s", g[0], strings.Split(gl[0], "\t")[j], w[j], g[j]))
-				}
-			}
-		}
-	}
-	assert.Equal(t, []string{"row 0110 column 1010: slides 10, XOR 12", "row 0110 column 1011: slides 11, XOR 13"}, diffs)
-}
-
-func TestNimSumPostLists(t *testing.T) {
-	post := readFields(t, "testdata/nimsum-post.txt")
-	assert.Equal(t, parseLists(t, post["lost4max15"]), LostPositions(4, 15))
-	for s := 1; s <= 4; s++ {
-		want := parseLists(t, post["family"+strconv.Itoa(s)])
-		maxMiddle := want[len(want)-1][1]
-		assert.Equal(t, want, ThreeHeapFamily(s, maxMiddle), "smallest heap %d", s)
-	}
-	var tri []string
-	for _, n := range LostTriangles(99) {
-		tri = append(tri, strconv.Itoa(n))
-	}
-	assert.Equal(t, post["triangles"], strings.Join(tri, " "))
-	assert.Equal(t, parseLists(t, post["trapezoids"]), LostTrapezoids(2, 20))
-	for h := 3; h <= 13; h++ {
-		line, ok := post["start"+strconv.Itoa(h)]
-		require.True(t, ok, "the post answers %d heaps", h)
-		coins, lists, _ := strings.Cut(line, " ")
-		lists = strings.ReplaceAll(strings.ReplaceAll(lists, ", or ", ","), " or ", ",")
-		lists = strings.ReplaceAll(lists, "], [", "],[")
-		got, total := StartPositions(h)
-		assert.Equal(t, coins, strconv.Itoa(total), "%d heaps", h)
-		assert.Equal(t, parseLists(t, lists), got, "%d heaps", h)
-	}
-	assert.Equal(t, [][]int{{1, 3, 3}, {2, 2, 3}, {2, 3, 3}}, ManyWinningMoves(3, 3)[:3],
-		"the three simplest won positions with more than one winning move")
-	assert.Equal(t, [][]int{{3, 3}, {1, 2, 3}}, WinningResults([]int{1, 3, 3}))
-}
-
-func TestClassify(t *testing.T) {
-	assert.Equal(t, NonObviouslyLost, Classify([]int{1, 2, 3}))
-	assert.Equal(t, ObviouslyLost, Classify([]int{4, 4, 2, 2}))
-	assert.Equal(t, ObviouslyLost, Classify([]int{0, 5, 5}))
-	assert.Equal(t, Won, Classify([]int{1, 3, 3}))
-	assert.Equal(t, "non-obviously lost", NonObviouslyLost.String())
 }
 
 func TestMisere(t *testing.T) {
@@ -248,7 +199,7 @@ func TestMisere(t *testing.T) {
 	for _, h := range [][]int{{1, 1}, {1, 1, 1}, {1, 2, 3}, {1, 3, 5, 7}, {2, 2}, {1, 1, 2}} {
 		w, _, err := MisereWinning(Slides[0], h)
 		require.NoError(t, err)
-		assert.Equal(t, Winning(h, true), w, "%v", h)
+		assert.Equal(t, nim.Winning(h, true), w, "%v", h)
 	}
 	_, _, err := MisereWinning(Slides[0], []int{40, 40})
 	assert.Error(t, err)
@@ -272,33 +223,8 @@ func BenchmarkGrundyKaylesMex3000(b *testing.B) {
 	}
 }
 
-func BenchmarkStartPositions(b *testing.B) {
-	for h := 13; h <= 20; h++ {
-		b.Run(fmt.Sprintf("h=%d", h), func(b *testing.B) {
-			for b.Loop() {
-				StartPositions(h)
-			}
-		})
-	}
-}
-
-func TestWinningMoveCounts(t *testing.T) {
-	counts := WinningMoveCounts(3, 4)
-	byPos := map[string]MoveCount{}
-	for _, c := range counts {
-		byPos[fmt.Sprint(c.Heaps)] = c
-		// Lost positions have none; won ones at least one.
-		assert.Equal(t, NimSum(c.Heaps) == 0, c.Moves == 0, "%v", c.Heaps)
-		assert.LessOrEqual(t, c.Results, c.Moves)
-	}
-	assert.Equal(t, MoveCount{Heaps: []int{1, 3, 3}, Moves: 3, Results: 2}, byPos["[1 3 3]"])
-	assert.Equal(t, MoveCount{Heaps: []int{1, 1, 1}, Moves: 3, Results: 1}, byPos["[1 1 1]"])
-	assert.Equal(t, MoveCount{Heaps: []int{1, 2, 3}, Moves: 0, Results: 0}, byPos["[1 2 3]"])
-	assert.Len(t, counts, 20, "multisets of 3 sizes from 1 to 4")
-}
-
 // BenchmarkGrundyLasker1M: G(0..1,000,000) of Lasker's Nim by its closed
-// form (by the mex rule this took about 37 minutes).
+// form (the mex rule's work grows with the square of the values).
 func BenchmarkGrundyLasker1M(b *testing.B) {
 	g, _ := GameByName("lasker", 0)
 	for b.Loop() {

@@ -1,4 +1,4 @@
-package nim
+package zspec
 
 import (
 	"testing"
@@ -6,14 +6,14 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// The recorded model session of seed 001, event by event: the piles, whose
-// turn, and the trace code. At the fifth event (MaryTake on pile 4) the
+// The recorded model session of "The Game of Nim in Z and STATECRUNCHER",
+// event by event: the piles, whose turn, and the trace code. At the fifth event (MaryTake on pile 4) the
 // recorded STATECRUNCHER model traced nSticksError — its pile variable only
 // holds 0..3, so it kept the previous event's pile 3 and take 7 and found
 // too few sticks — while the specification says there is no such pile:
 // PileError. We follow the specification.
 func TestRecordedSession(t *testing.T) {
-	g := NewZGame()
+	g := NewGame()
 	steps := []struct {
 		who        Player
 		pile, take int
@@ -22,19 +22,19 @@ func TestRecordedSession(t *testing.T) {
 		piles      [3]int
 		turn       Player
 	}{
-		{John, 2, 4, OK, "OK", [3]int{5, 2, 7}, Mary},
-		{Mary, 2, 3, NSticksError, "nSticksError", [3]int{5, 2, 7}, Mary},
-		{Mary, 2, 2, OK, "OK", [3]int{5, 0, 7}, John},
-		{John, 3, 7, OK, "OK", [3]int{5, 0, 0}, Mary},
-		{Mary, 4, 1, PileError, "nSticksError", [3]int{5, 0, 0}, Mary},
-		{Mary, 1, 4, OK, "OK", [3]int{1, 0, 0}, John},
+		{John, 2, 4, playOK, "OK", [3]int{5, 2, 7}, Mary},
+		{Mary, 2, 3, nSticksError, "nSticksError", [3]int{5, 2, 7}, Mary},
+		{Mary, 2, 2, playOK, "OK", [3]int{5, 0, 7}, John},
+		{John, 3, 7, playOK, "OK", [3]int{5, 0, 0}, Mary},
+		{Mary, 4, 1, pileError, "nSticksError", [3]int{5, 0, 0}, Mary},
+		{Mary, 1, 4, playOK, "OK", [3]int{1, 0, 0}, John},
 		{John, 1, 1, Fin, "OK", [3]int{0, 0, 0}, Mary},
 	}
 	differ := 0
 	for i, s := range steps {
 		code := g.PlayAs(s.who, s.pile, s.take)
 		assert.Equal(t, s.code, code, "event %d", i+1)
-		assert.Equal(t, s.piles, g.Piles, "event %d", i+1)
+		assert.Equal(t, s.piles, g.piles, "event %d", i+1)
 		assert.Equal(t, s.turn, g.Turn, "event %d", i+1)
 		if code.String() != s.recorded && code != Fin {
 			differ++
@@ -44,18 +44,18 @@ func TestRecordedSession(t *testing.T) {
 	assert.Equal(t, 1, differ)
 	assert.True(t, g.Over)
 	assert.Equal(t, Mary, g.Winner, "John took the last stick: Mary wins, as the model traces")
-	assert.Equal(t, []string{"OK", "nSticksError", "OK", "OK", "PileError", "OK", "fin"}, g.Trace)
+	assert.Equal(t, []string{"OK", "nSticksError", "OK", "OK", "PileError", "OK", "fin"}, g.trace)
 }
 
 func TestZGameRules(t *testing.T) {
-	g := NewZGame()
+	g := NewGame()
 	assert.Equal(t, TurnError, g.PlayAs(Mary, 1, 1), "John moves first")
-	assert.Equal(t, NSticksError, g.Play(1, 0), "a play removes some sticks")
-	assert.Equal(t, NSticksError, g.Play(1, 6))
-	assert.Equal(t, PileError, g.Play(0, 1))
+	assert.Equal(t, nSticksError, g.play(1, 0), "a play removes some sticks")
+	assert.Equal(t, nSticksError, g.play(1, 6))
+	assert.Equal(t, pileError, g.play(0, 1))
 	assert.Equal(t, John, g.Turn, "errors keep the turn")
-	assert.True(t, PileError.IsError() && NSticksError.IsError())
-	assert.False(t, OK.IsError())
+	assert.True(t, pileError.IsError() && nSticksError.IsError())
+	assert.False(t, playOK.IsError())
 	assert.Contains(t, g.Describe(), "John OCC, Mary VAC, i1=5 i2=6 i3=7")
 }
 
@@ -87,27 +87,27 @@ func TestZPerfectPlay(t *testing.T) {
 		return w
 	}
 	assert.True(t, wins([3]int{5, 6, 7}), "the first player, John, wins 5-6-7")
-	g := NewZGame()
-	pile, take, winning, ok := g.ZPerfectMove()
+	g := NewGame()
+	pile, take, winning, ok := g.PerfectMove()
 	assert.True(t, ok && winning)
 	assert.Equal(t, 4, take, "take 4 sticks, as the paper's footnote says")
-	q := g.Piles
+	q := g.piles
 	q[pile-1] -= take
 	assert.False(t, wins(q))
 	// Playing the strategy against every reply, John always wins.
-	var check func(g ZGame)
-	check = func(g ZGame) {
-		pile, take, winning, _ := g.ZPerfectMove()
-		assert.True(t, winning, "%v", g.Piles)
-		g.Play(pile, take)
+	var check func(g Game)
+	check = func(g Game) {
+		pile, take, winning, _ := g.PerfectMove()
+		assert.True(t, winning, "%v", g.piles)
+		g.play(pile, take)
 		if g.Over {
-			t.Fatalf("John took the last stick from %v", g.Piles)
+			t.Fatalf("John took the last stick from %v", g.piles)
 		}
 		for i := 1; i <= 3; i++ {
-			for k := 1; k <= g.Piles[i-1]; k++ {
+			for k := 1; k <= g.piles[i-1]; k++ {
 				h := g
-				h.Trace = nil
-				if h.Play(i, k) == Fin {
+				h.trace = nil
+				if h.play(i, k) == Fin {
 					assert.Equal(t, John, h.Winner)
 					continue
 				}
@@ -115,5 +115,5 @@ func TestZPerfectPlay(t *testing.T) {
 			}
 		}
 	}
-	check(*NewZGame())
+	check(*NewGame())
 }

@@ -1,4 +1,4 @@
-package nim
+package acronim
 
 import (
 	"testing"
@@ -8,73 +8,73 @@ import (
 )
 
 func TestAcroTakeAndPoison(t *testing.T) {
-	v := AcroVariant{}
-	s := AcroStart(v)
+	v := Variant{}
+	s := Start(v)
 	assert.Equal(t, South, s.ToMove)
 	// Taking the poisoned stone alone loses at once.
-	_, out := s.Apply(AcroMove{Kind: Take, Pile: Pile{7, 1}, Poison: 1}, v)
+	_, out := s.Apply(Move{kind: takeMove, pile: Pile{7, 1}, poison: 1}, v)
 	assert.Equal(t, MoverLoses, out)
 	// With another stone it is an ordinary take.
-	n, out := s.Apply(AcroMove{Kind: Take, Pile: Pile{7, 1}, Plain: 1, Poison: 1}, v)
+	n, out := s.Apply(Move{kind: takeMove, pile: Pile{7, 1}, plain: 1, poison: 1}, v)
 	assert.Equal(t, Continues, out)
 	assert.Equal(t, []Pile{{5, 0}, {5, 0}, {3, 0}, {1, 0}}, n.Piles)
-	assert.Equal(t, 0, n.Tokens[South].Passes, "two stones earn no token")
+	assert.Equal(t, 0, n.tokens[South].Passes, "two stones earn no token")
 	// Three stones earn a pass token; the turn passes.
-	n, _ = s.Apply(AcroMove{Kind: Take, Pile: Pile{5, 0}, Plain: 3}, v)
-	assert.Equal(t, 1, n.Tokens[South].Passes)
+	n, _ = s.Apply(Move{kind: takeMove, pile: Pile{5, 0}, plain: 3}, v)
+	assert.Equal(t, 1, n.tokens[South].Passes)
 	assert.Equal(t, North, n.ToMove)
 	// A pile vanishes when empty; the last stone wins.
-	last := AcroState{Piles: []Pile{{2, 0}}}
-	n, out = last.Apply(AcroMove{Kind: Take, Pile: Pile{2, 0}, Plain: 2}, v)
+	last := State{Piles: []Pile{{2, 0}}}
+	n, out = last.Apply(Move{kind: takeMove, pile: Pile{2, 0}, plain: 2}, v)
 	assert.Equal(t, MoverWins, out)
 	assert.Empty(t, n.Piles)
 	// The poisoned stone alone as the last stone still loses.
-	_, out = AcroState{Piles: []Pile{{1, 1}}}.Apply(AcroMove{Kind: Take, Pile: Pile{1, 1}, Poison: 1}, v)
+	_, out = State{Piles: []Pile{{1, 1}}}.Apply(Move{kind: takeMove, pile: Pile{1, 1}, poison: 1}, v)
 	assert.Equal(t, MoverLoses, out)
-	assert.False(t, s.Legal(AcroMove{Kind: Take, Pile: Pile{4, 0}, Plain: 1}, v), "no such pile")
-	assert.False(t, s.Legal(AcroMove{Kind: Take, Pile: Pile{3, 0}, Plain: 4}, v), "too many stones")
+	assert.False(t, s.legal(Move{kind: takeMove, pile: Pile{4, 0}, plain: 1}, v), "no such pile")
+	assert.False(t, s.legal(Move{kind: takeMove, pile: Pile{3, 0}, plain: 4}, v), "too many stones")
 }
 
 func TestAcroPassDraw(t *testing.T) {
-	v := AcroVariant{}
-	s := AcroState{Piles: []Pile{{4, 0}}, Tokens: [2]Tokens{{Passes: 1}, {Passes: 1}}}
-	require.True(t, s.Legal(AcroMove{Kind: Pass}, v))
-	n, out := s.Apply(AcroMove{Kind: Pass}, v)
+	v := Variant{}
+	s := State{Piles: []Pile{{4, 0}}, tokens: [2]tokens{{Passes: 1}, {Passes: 1}}}
+	require.True(t, s.legal(Move{kind: passMove}, v))
+	n, out := s.Apply(Move{kind: passMove}, v)
 	assert.Equal(t, Continues, out)
-	assert.True(t, n.LastPass)
-	assert.Equal(t, 0, n.Tokens[South].Passes)
-	_, out = n.Apply(AcroMove{Kind: Pass}, v)
+	assert.True(t, n.lastPass)
+	assert.Equal(t, 0, n.tokens[South].Passes)
+	_, out = n.Apply(Move{kind: passMove}, v)
 	assert.Equal(t, Drawn, out, "two passes in succession draw")
-	assert.False(t, AcroStart(v).Legal(AcroMove{Kind: Pass}, v), "no token, no pass")
-	s.Tokens[South].Passes = 1
-	assert.False(t, s.Legal(AcroMove{Kind: Pass}, AcroVariant{NoPass: true}))
+	assert.False(t, Start(v).legal(Move{kind: passMove}, v), "no token, no pass")
+	s.tokens[South].Passes = 1
+	assert.False(t, s.legal(Move{kind: passMove}, Variant{NoPass: true}))
 }
 
 func TestAcroSplitAndEqualize(t *testing.T) {
-	v := AcroVariant{}
-	s := AcroStart(v)
-	n, _ := s.Apply(AcroMove{Kind: Split, Pile: Pile{5, 0}}, v)
+	v := Variant{}
+	s := Start(v)
+	n, _ := s.Apply(Move{kind: splitMove, pile: Pile{5, 0}}, v)
 	assert.Equal(t, []Pile{{7, 1}, {3, 0}, {3, 0}, {2, 0}, {1, 0}}, n.Piles)
-	assert.Equal(t, 0, n.Tokens[South].Splits)
-	assert.False(t, s.Legal(AcroMove{Kind: Split, Pile: Pile{7, 1}}, v), "a poisoned pile cannot be split")
-	assert.False(t, s.Legal(AcroMove{Kind: Split, Pile: Pile{1, 0}}, v))
+	assert.Equal(t, 0, n.tokens[South].Splits)
+	assert.False(t, s.legal(Move{kind: splitMove, pile: Pile{7, 1}}, v), "a poisoned pile cannot be split")
+	assert.False(t, s.legal(Move{kind: splitMove, pile: Pile{1, 0}}, v))
 	// Equalize: 16 stones in 4 piles; the poisoned stone stays on the board.
-	n, _ = s.Apply(AcroMove{Kind: Equalize}, v)
+	n, _ = s.Apply(Move{kind: equalizeMove}, v)
 	assert.Equal(t, []Pile{{4, 1}, {4, 0}, {4, 0}, {4, 0}}, n.Piles)
-	assert.Equal(t, 0, n.Tokens[South].Equalizes)
-	assert.Equal(t, 1, n.Tokens[North].Equalizes, "each player has one")
+	assert.Equal(t, 0, n.tokens[South].Equalizes)
+	assert.Equal(t, 1, n.tokens[North].Equalizes, "each player has one")
 	// Uneven: the poison goes into a larger pile.
-	assert.Equal(t, []Pile{{4, 1}, {3, 0}, {3, 0}}, Level([]Pile{{1, 1}, {3, 0}, {6, 0}}, 3))
-	assert.Equal(t, []Pile{{3, 1}, {3, 1}, {2, 0}}, Level([]Pile{{7, 2}, {1, 0}}, 3))
+	assert.Equal(t, []Pile{{4, 1}, {3, 0}, {3, 0}}, levelPiles([]Pile{{1, 1}, {3, 0}, {6, 0}}, 3))
+	assert.Equal(t, []Pile{{3, 1}, {3, 1}, {2, 0}}, levelPiles([]Pile{{7, 2}, {1, 0}}, 3))
 	// North still has its equalize; South's is spent.
-	assert.Contains(t, n.Moves(v), AcroMove{Kind: Equalize})
-	back, _ := n.Apply(AcroMove{Kind: Take, Pile: Pile{4, 0}, Plain: 1}, v)
-	assert.NotContains(t, back.Moves(v), AcroMove{Kind: Equalize})
+	assert.Contains(t, n.Moves(v), Move{kind: equalizeMove})
+	back, _ := n.Apply(Move{kind: takeMove, pile: Pile{4, 0}, plain: 1}, v)
+	assert.NotContains(t, back.Moves(v), Move{kind: equalizeMove})
 }
 
 // plainMinimax is the simplest possible search: no memo, no canonical
 // states, every move tried.
-func plainMinimax(s AcroState, v AcroVariant) int {
+func plainMinimax(s State, v Variant) int {
 	best := -2
 	for _, m := range s.Moves(v) {
 		next, out := s.Apply(m, v)
@@ -93,11 +93,11 @@ func plainMinimax(s AcroState, v AcroVariant) int {
 func TestAcroSolverAgreesWithPlainMinimax(t *testing.T) {
 	boards := [][]Pile{{{1, 0}, {2, 0}}, {{2, 1}, {1, 0}}, {{3, 1}}, {{1, 0}, {3, 0}}, {{3, 1}, {1, 0}}, {{2, 0}, {2, 1}}, {{4, 0}}, {{1, 0}, {1, 0}, {2, 1}}}
 	for _, b := range boards {
-		for _, v := range []AcroVariant{{}, {NoPass: true}, {NoSplit: true}, {NoEqualize: true}} {
-			s := AcroStart(v)
+		for _, v := range []Variant{{}, {NoPass: true}, {NoSplit: true}, {NoEqualize: true}} {
+			s := Start(v)
 			s.Piles = normalizePiles(append([]Pile(nil), b...))
 			want := plainMinimax(s, v)
-			got := NewAcroSolver(v).Value(s)
+			got := NewSolver(v).value(s)
 			assert.Equal(t, want, got, "%v %+v", b, v)
 		}
 	}
@@ -110,24 +110,24 @@ func TestAcroSolverAgreesWithPlainMinimax(t *testing.T) {
 func TestAcroWideStates(t *testing.T) {
 	for _, c := range []struct {
 		piles []Pile
-		v     AcroVariant
+		v     Variant
 		wide  bool
 	}{
-		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {2, 1}}, AcroVariant{NoPass: true, NoEqualize: true, NoSplit: true}, false},
-		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 1}, {2, 0}, {2, 0}, {2, 0}}, AcroVariant{NoPass: true, NoEqualize: true}, false},
-		{[]Pile{{5, 4}, {2, 0}, {1, 0}}, AcroVariant{NoPass: true, NoEqualize: true}, true},
+		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {1, 0}, {2, 1}}, Variant{NoPass: true, NoEqualize: true, NoSplit: true}, false},
+		{[]Pile{{1, 0}, {1, 0}, {1, 0}, {1, 1}, {2, 0}, {2, 0}, {2, 0}}, Variant{NoPass: true, NoEqualize: true}, false},
+		{[]Pile{{5, 4}, {2, 0}, {1, 0}}, Variant{NoPass: true, NoEqualize: true}, true},
 	} {
-		s := AcroStart(c.v)
+		s := Start(c.v)
 		s.Piles = normalizePiles(append([]Pile(nil), c.piles...))
-		sv := NewAcroSolver(c.v)
-		assert.Equal(t, plainMinimax(s, c.v), sv.Value(s), "%v", c.piles)
+		sv := NewSolver(c.v)
+		assert.Equal(t, plainMinimax(s, c.v), sv.value(s), "%v", c.piles)
 		if c.wide {
 			assert.NotEmpty(t, sv.wide, "%v: states of no fixed key memoised", c.piles)
 		} else {
 			assert.Positive(t, sv.memo2.n, "%v: states of more than seven piles memoised", c.piles)
 		}
 		n := sv.States()
-		sv.Value(s)
+		sv.value(s)
 		assert.Equal(t, n, sv.States(), "valued again from the memo")
 	}
 }
@@ -159,10 +159,10 @@ func TestAcroMemo(t *testing.T) {
 
 func TestAcroSolveStandardAndVariants(t *testing.T) {
 	results := map[string]string{}
-	for name, v := range map[string]AcroVariant{"standard": {}, "no poison": {NoPoison: true},
+	for name, v := range map[string]Variant{"standard": {}, "no poison": {NoPoison: true},
 		"no equalize": {NoEqualize: true}, "no split": {NoSplit: true}, "no pass": {NoPass: true}} {
-		sv := NewAcroSolver(v)
-		s := AcroStart(v)
+		sv := NewSolver(v)
+		s := Start(v)
 		value, best := sv.BestMoves(s)
 		results[name] = Winner(value, s.ToMove)
 		assert.Positive(t, sv.States(), name)
@@ -173,7 +173,7 @@ func TestAcroSolveStandardAndVariants(t *testing.T) {
 		for _, m := range best {
 			next, out := s.Apply(m, v)
 			if out == Continues {
-				assert.Equal(t, value, -sv.Value(next), "%s: %v", name, m)
+				assert.Equal(t, value, -sv.value(next), "%s: %v", name, m)
 			}
 		}
 		t.Logf("%s: %s, %d states, best %v", name, results[name], sv.States(), best)
@@ -186,21 +186,21 @@ func TestAcroSolveStandardAndVariants(t *testing.T) {
 		"no split": "draw", "no pass": "south"}, results)
 	// Without the extra rules, Acro-Nim is plain 1-3-5-7 Nim (with a poison
 	// stone that only matters if taken alone): lost for South.
-	v := AcroVariant{NoPoison: true, NoEqualize: true, NoSplit: true, NoPass: true}
-	assert.Equal(t, "north", Winner(NewAcroSolver(v).Value(AcroStart(v)), South))
+	v := Variant{NoPoison: true, NoEqualize: true, NoSplit: true, NoPass: true}
+	assert.Equal(t, "north", Winner(NewSolver(v).value(Start(v)), South))
 }
 
 func TestAcroString(t *testing.T) {
-	s := AcroStart(AcroVariant{})
+	s := Start(Variant{})
 	assert.Equal(t, "piles 7(1☠) 5 3 1; South: equalize 1, split 1, pass 0; North: equalize 1, split 1, pass 0; South to move", s.String())
-	assert.Equal(t, "take 1 + 1 poisoned from a pile of 7 (1 poisoned)", AcroMove{Kind: Take, Pile: Pile{7, 1}, Plain: 1, Poison: 1}.String())
-	assert.Equal(t, "split a pile of 5 into 2 and 3", AcroMove{Kind: Split, Pile: Pile{5, 0}}.String())
+	assert.Equal(t, "take 1 + 1 poisoned from a pile of 7 (1 poisoned)", Move{kind: takeMove, pile: Pile{7, 1}, plain: 1, poison: 1}.String())
+	assert.Equal(t, "split a pile of 5 into 2 and 3", Move{kind: splitMove, pile: Pile{5, 0}}.String())
 }
 
 func BenchmarkSolveAcroNim(b *testing.B) {
 	for b.Loop() {
-		sv := NewAcroSolver(AcroVariant{})
-		sv.Value(AcroStart(AcroVariant{}))
+		sv := NewSolver(Variant{})
+		sv.value(Start(Variant{}))
 	}
 }
 
@@ -217,12 +217,12 @@ func BenchmarkSolveAcroNimPiles(b *testing.B) {
 		{"9_1_9_7_5_3_1", []Pile{{9, 1}, {9, 0}, {7, 0}, {5, 0}, {3, 0}, {1, 0}}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			s := AcroStart(AcroVariant{})
+			s := Start(Variant{})
 			s.Piles = c.piles
-			var sv *AcroSolver
+			var sv *Solver
 			for b.Loop() {
-				sv = NewAcroSolver(AcroVariant{})
-				sv.Value(s)
+				sv = NewSolver(Variant{})
+				sv.value(s)
 			}
 			b.ReportMetric(float64(sv.States()), "states")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sv.States()), "ns/state")

@@ -56,7 +56,7 @@ var library = []Program{
 			"and shows the four heaps as one number. This is the post's equation in working form: the " +
 			"product term before the IF chain is multiplied by 0 (0× before L(E0:), as archived copies " +
 			"of the post have it), so EVAL shows exactly the heaps.",
-		Source: "HP Museum forum, \"(17B) NIM\", 2014 (seed 003)",
+		Source: "HP Museum forum, \"(17B) NIM\", 13 July 2014",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Native: "nim-post", Default: true,
 		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
@@ -71,7 +71,7 @@ var library = []Program{
 			"but EVAL adds the product E0×E1×E2×(new heap) to the heaps' number whenever it is not 0, " +
 			"so the display can be wrong (1,339 instead of 1,331 at the post's third step). Kept as a " +
 			"reference; nim.eq is the working program.",
-		Source: "HP Museum forum, \"(17B) NIM\", 2014 (seed 003), verbatim",
+		Source: "HP Museum forum, \"(17B) NIM\", 13 July 2014, verbatim",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Native: "nim-post",
 		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7. Take matches from one heap: key its new size, press its menu key " +
@@ -107,7 +107,7 @@ var games = []Program{
 			"two or more sticks and then leaves an odd number of heaps of one; in a position it cannot win it stops " +
 			"with SOLUTION NOT FOUND. The first player wins 5-6-7: press EVAL straight after INIT and the calculator " +
 			"opens (567 → 563); then it always wins.",
-		Source: "hp17b, after the 5-6-7 game specified in Z (seed 001) and the misère rule of the NIM post (seed 003)",
+		Source: "hp17b, after the 5-6-7 game of \"The Game of Nim in Z and STATECRUNCHER\" and the misère rule of the forum thread \"(17B) NIM\"",
 		Keys:   []string{"INIT", "A", "B", "C", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "The 5-6-7 game", Move: "Take any number of sticks from one heap; whoever takes the last stick loses.",
 			Rule: octal.Slides[0], Misere: true, Slots: []string{"A", "B", "C"}, Start: []int{5, 6, 7}, Max: 7},
@@ -119,7 +119,7 @@ var games = []Program{
 		Rules: "Store K (INIT stores 3 when K is 0), then INIT sets A, B, C to 3, 5, 7. Take 1 to K objects from " +
 			"one heap: key its new size, press its menu key, then EVAL. Whatever K, the player who opens wins from " +
 			"357: press EVAL straight after INIT and the calculator opens.",
-		Source: "hp17b, after the NIM-type games slides (seed 004, game 3) and the blog post's remark on the nim-sum mod (k+1) (seed 002)",
+		Source: "hp17b, after the slides \"NIM-Type Games\" (game 3) and the nim-sum blog post's remark on the nim sum mod (k+1)",
 		Keys:   []string{"K", "INIT", "A", "B", "C", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Take 1 to K", Move: "Take 1 to K objects from one heap; whoever takes the last wins.",
 			Slots: []string{"A", "B", "C"}, Start: []int{3, 5, 7}, Max: 9,
@@ -131,7 +131,7 @@ var games = []Program{
 			"last wins. The Grundy values repeat with period 5 (0 1 0 1 2), held in the equation as the number 21010.",
 		Rules: "INIT sets A, B, C, D to 1, 3, 5, 7 (a lost start for the person moving first). Take 1 or 4 from one " +
 			"heap: key its new size, press its menu key, then EVAL.",
-		Source: "hp17b, after the NIM-type games slides (seed 004, game 4)",
+		Source: "hp17b, after the slides \"NIM-Type Games\" (game 4)",
 		Keys:   []string{"INIT", "A", "B", "C", "D", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Take 1 or 4", Move: "Take exactly 1 or 4 objects from one heap; whoever takes the last wins.",
 			Rule: octal.Slides[4], Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 9},
@@ -142,7 +142,7 @@ var games = []Program{
 			"0 digits are empty heaps), whoever takes the last object wins.",
 		Rules: "INIT sets P to 1357. Key the position your move leaves as one number (from 1357, taking 2 from " +
 			"the 5 leaves 1337), press P, then EVAL: the calculator moves and shows the new number.",
-		Source: "hp17b, after the NIM post's method (seed 003), for any number of heaps",
+		Source: "hp17b, after the method of the forum thread \"(17B) NIM\", for any number of heaps",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Nim in one number", Move: "Take any number from one heap (a digit); whoever takes the last wins.",
 			Rule: octal.Slides[0], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 12},
@@ -155,7 +155,7 @@ var games = []Program{
 		Rules: "INIT sets P to 1357. Key the position your move leaves (split the 7 of 1357 into 4 and 3: 13543), " +
 			"press P, then EVAL. The number holds 12 heaps at most, so a move may leave 11. The first player wins " +
 			"from 1357: press EVAL straight after INIT and the calculator opens.",
-		Source: "hp17b, after the NIM-type games slides (seed 004, game 6)",
+		Source: "hp17b, after the slides \"NIM-Type Games\" (game 6)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Lasker's Nim", Move: "Take any number from one heap, or split a heap in two; the last object wins.",
 			Rule: octal.Slides[6], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
@@ -168,7 +168,7 @@ var games = []Program{
 		Rules: "INIT sets P to 1357. Key the rows your move leaves (knocking the middle pin of the 7 leaves 3 and 3: " +
 			"13533), press P, then EVAL. Rows are 9 pins at most, and a move may leave 11 rows. The first player " +
 			"wins from 1357: press EVAL straight after INIT and the calculator opens.",
-		Source: "hp17b, after the NIM-type games slides (seed 004, game 7 and its table)",
+		Source: "hp17b, after the slides \"NIM-Type Games\" (game 7 and its table)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Kayles", Move: "Knock down one pin or two neighbours, which may split a row; the last pin wins.",
 			Rule: octal.Slides[7], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
@@ -181,7 +181,7 @@ var games = []Program{
 			"from row 71) and the 14 exceptions below 71.",
 		Rules: "INIT sets P to 1030507. Key the rows your move leaves, two digits each (knocking the 5th pin of the " +
 			"7 leaves 4 and 2: 103050402), press P, then EVAL. A move may leave 5 rows, so that a split still fits.",
-		Source: "hp17b, after the NIM-type games slides (seed 004, game 7) and Kayles' known period 12 from 71",
+		Source: "hp17b, after the slides \"NIM-Type Games\" (game 7) and Kayles' known period 12 from 71",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Kayles, long rows", Move: "Knock down one pin or two neighbours, which may split a row; the last pin wins.",
 			Rule: octal.Slides[7], Packed: "P", Width: 2, Start: []int{1, 3, 5, 7}, Max: 99, Exhaustive: 2, Sample: 1000, MaxHeaps: 5},
@@ -193,7 +193,7 @@ var games = []Program{
 			"1 0, the slides' table) are held as the number 113021100.",
 		Rules: "INIT sets P to 1357. Key the rows your move leaves, press P, then EVAL. Rows are 9 pins at most, " +
 			"and a move may leave 11 rows.",
-		Source: "hp17b, after the NIM-type games slides (seed 004, game 8 and its table)",
+		Source: "hp17b, after the slides \"NIM-Type Games\" (game 8 and its table)",
 		Keys:   []string{"INIT", "P", "EVAL"}, Display: hp17b.Mode{Fix: 0},
 		Game: &Game{Name: "Dawson's Kayles", Move: "Knock down two neighbouring pins, which may split a row; the last pins win.",
 			Rule: octal.Slides[8], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},

@@ -30,6 +30,7 @@ func TestKeyNamesOneEach(t *testing.T) {
 		info := Keys[k]
 		claim(info.Name, Function{Key: k})
 		claim(info.Label, Function{Key: k})
+		claim(info.Lower, Function{Key: k})
 		claim(info.Shifted, Function{Key: k, Shifted: true})
 		claim(info.ShiftedName, Function{Key: k, Shifted: true})
 		assert.Equal(t, info.Shifted == "", info.ShiftedName == "", "%s: a gold label and a name go together", info.Name)

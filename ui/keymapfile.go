@@ -429,7 +429,7 @@ func helpName(a Action, rpn bool) string {
 	case a.Menu:
 		return "the window's menu"
 	case rpn && a.Function() == emulator.Function{Key: emulator.KeyEquals}:
-		return "ENTER"
+		return emulator.Keys[emulator.KeyEquals].Lower // ENTER
 	}
 	return a.Function().String()
 }

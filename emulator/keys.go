@@ -12,8 +12,9 @@ import "fmt"
 // Key is one of the calculator's 37 keys, by its stable name.
 type Key int
 
-// The keys, row by row as on the keyboard (hp17b-facts §2). The shifted
-// function of each is given in Shifted.
+// The keys, row by row as on the keyboard (the HP 17bII+ owner's manual,
+// pp.14–17). Each one's names and labels, and its shifted function's, are
+// in Keys.
 const (
 	KeyF1 Key = iota // menu keys, left to right
 	KeyF2

@@ -7,16 +7,14 @@
 // It imports solver, hp17b and programs.
 package emulator
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Key is one of the calculator's 37 keys, by its stable name.
 type Key int
 
-// The keys, row by row as on the keyboard (hp17b-facts §2). The shifted
-// function of each is given in Shifted.
+// The keys, row by row as on the keyboard (the HP 17bII+ owner's manual,
+// pp.14–17). Each one's names and labels, and its shifted function's, are
+// in Keys.
 const (
 	KeyF1 Key = iota // menu keys, left to right
 	KeyF2
@@ -58,24 +56,6 @@ const (
 	NumKeys // the number of keys: 37
 )
 
-// KeyInfo describes a key: its stable name, its printed label and the gold
-// shifted label above it ("" when it has none).
-type KeyInfo struct {
-	Name, Label, Shifted string
-}
-
-// Keys lists every key's description, indexed by Key.
-var Keys = [NumKeys]KeyInfo{
-	{"F1", "", ""}, {"F2", "", ""}, {"F3", "", ""}, {"F4", "", ""}, {"F5", "", ""}, {"F6", "", ""},
-	{"STO", "STO", ""}, {"RCL", "RCL", "RND"}, {"%", "%", "MATH"}, {"DSP", "DSP", "MODES"},
-	{"PRT", "PRT", "PRINTER"}, {"EXIT", "EXIT", "MAIN"},
-	{"INPUT", "INPUT", "CLEAR DATA"}, {"+/-", "+/-", "E"}, {"(", "(", "R↓"}, {")", ")", "x≷y"}, {"BACK", "←", ""},
-	{"UP", "▲", ""}, {"7", "7", ""}, {"8", "8", ""}, {"9", "9", ""}, {"÷", "÷", "1/x"},
-	{"DOWN", "▼", ""}, {"4", "4", ""}, {"5", "5", ""}, {"6", "6", ""}, {"×", "×", "yˣ"},
-	{"SHIFT", "", ""}, {"1", "1", ""}, {"2", "2", ""}, {"3", "3", ""}, {"-", "−", "√x"},
-	{"CLR", "CLR", "OFF"}, {"0", "0", "MEM"}, {".", ".", "SHOW"}, {"=", "=", "LAST"}, {"+", "+", "x²"},
-}
-
 // Rows gives the keyboard layout: the keys of each row, left to right.
 var Rows = [][]Key{
 	{KeyF1, KeyF2, KeyF3, KeyF4, KeyF5, KeyF6},
@@ -93,24 +73,6 @@ func (k Key) String() string {
 		return fmt.Sprintf("Key(%d)", int(k))
 	}
 	return Keys[k].Name
-}
-
-// keyAliases are the other names a script may use.
-var keyAliases = map[string]Key{
-	"*": KeyMul, "/": KeyDiv, "−": KeySub, "←": KeyBack, "▲": KeyUp, "▼": KeyDown,
-	"CHS": KeyChs, "ENTER": KeyEquals,
-}
-
-// KeyByName finds a key by its stable name or an alias (case-insensitive
-// for letters): "F3", "STO", "×" or "*", "BACK" or "←".
-func KeyByName(name string) (Key, bool) {
-	for k := Key(0); k < NumKeys; k++ {
-		if strings.EqualFold(Keys[k].Name, name) {
-			return k, true
-		}
-	}
-	k, ok := keyAliases[strings.ToUpper(name)]
-	return k, ok
 }
 
 // digitKey returns the key of a digit.

@@ -109,19 +109,13 @@ func (f *Face) paintBase(dst *image.RGBA, scale, ox, oy float64) {
 	}
 }
 
-// PrintedLabels gives what the HP-17BII's keyboard prints for key k: the
-// label on it, the gold shifted label above it and the lower label below
-// it (ENTER under =, ON under CLR: C. Finseth's HP-17BII data page;
-// docs/facts.md, Keyboard), the same in either mode.
+// PrintedLabels gives what the HP-17BII's keyboard prints for key k, from
+// emulator.Keys: the label on it, the gold shifted label above it and the
+// lower label below it (ENTER under =, ON under CLR: C. Finseth's
+// HP-17BII data page; docs/facts.md, Keyboard), the same in either mode.
 func PrintedLabels(k emulator.Key) (label, shifted, lower string) {
 	info := emulator.Keys[k]
-	switch k {
-	case emulator.KeyEquals:
-		lower = "ENTER"
-	case emulator.KeyCLR:
-		lower = "ON"
-	}
-	return info.Label, info.Shifted, lower
+	return info.Label, info.Shifted, info.Lower
 }
 
 // painter draws in layout units onto dst at scale and offset.

@@ -19,11 +19,15 @@ import (
 // field (NamedKeyAction), whatever the map says.
 //
 // The file has one entry a line: the PC key (a name, or one character in
-// single quotes), then what it does: a calculator key by its name in key
-// scripts (STO, BACK, UP, ×, =, …), SHIFT and a key for a shifted
-// function, PAPER (the print-out panel), HELP (the key map overlay) or
-// ABOUT (the version, licence and address).
-// '#' starts a comment line. A key not in the file does nothing.
+// single quotes), then what it does: a calculator key or a shifted
+// function by its name in key scripts, the one vocabulary of
+// emulator.Keys (STO, BACK, UP, ×, =, RND, MAIN, 1/X, …), or one of the
+// window's words: PAPER (the print-out panel), HELP (the key map
+// overlay), ABOUT (the version, licence and address), PANEL (the heaps
+// panel) or MENU (the window's menu). '#' starts a comment line. A key not
+// in the file does nothing. A file written by an earlier version, which
+// named a shifted function SHIFT and its key (SHIFT RCL), still reads:
+// SHIFT RCL is RND, and String writes it RND.
 type KeyMap struct {
 	entries []keyEntry
 	named   map[string]Action
@@ -186,29 +190,57 @@ var windowWords = map[string]Action{
 	"PAPER": {Paper: true}, "HELP": {Help: true}, "ABOUT": {About: true}, "PANEL": {Panel: true}, "MENU": {Menu: true},
 }
 
-// String writes the map as a key map file that ParseKeyMap reads back.
+// String writes the map as a key map file that ParseKeyMap reads back,
+// each action by its name (actionName).
 func (k *KeyMap) String() string {
 	var b strings.Builder
-	b.WriteString(keyMapFileHeader)
+	b.WriteString(keyMapFileHeader())
 	for _, e := range k.entries {
 		fmt.Fprintf(&b, "%-14s %s\n", e.pcKey(), actionName(e.action))
 	}
 	return b.String()
 }
 
-// keyMapFileHeader opens a written key map file.
-const keyMapFileHeader = `# hp17b key map: one PC key a line, then what it does.
-# PC key: Ebitengine's key name (Enter, Tab, ArrowUp, F1, A, Digit1, ...) or one
-# typed character in single quotes ('%'; a letter counts in either case).
-# What it does, by its name in key scripts: a calculator key (STO RCL % DSP
-# PRT EXIT INPUT +/- ( ) BACK UP DOWN SHIFT CLR 0-9 . = + - × ÷ F1-F6), a
-# shifted function (RND MATH MODES PRINTER MAIN CLEARDATA E RDN X<>Y 1/X Y^X
-# SQRT OFF MEM SHOW LAST X^2), or the window's PAPER (the print-out), HELP
-# (this map over the calculator), ABOUT, PANEL (hide or show the heaps
-# panel) or MENU (the window's menu). Control as SHIFT is the shift key when
-# tapped alone. A PC key's EXIT cancels a pending shift.
-# While an equation is typed, keys work as in a text field whatever this says.
-`
+// keyMapFileHeader opens a written key map file; its lists of names are
+// the vocabulary's (emulator.Functions).
+func keyMapFileHeader() string {
+	var keys, shifted []string
+	rnd := emulator.Function{Key: emulator.KeyRCL, Shifted: true}
+	for _, f := range emulator.Functions() {
+		name := f.String()
+		switch {
+		case f.Shifted:
+			shifted = append(shifted, name)
+		case f.Key >= emulator.KeyF1 && f.Key <= emulator.KeyF6:
+			name = "F1-F6"
+		case len(name) == 1 && name[0] >= '0' && name[0] <= '9':
+			name = "0-9"
+		}
+		if !f.Shifted && !slices.Contains(keys, name) {
+			keys = append(keys, name)
+		}
+	}
+	text := "What it does, by its name in key scripts: a calculator key (" + strings.Join(keys, " ") +
+		"), a shifted function (" + strings.Join(shifted, " ") + "), or the window's PAPER (the print-out), " +
+		"HELP (this map over the calculator), ABOUT, PANEL (hide or show the heaps panel) or MENU (the window's menu). " +
+		"An earlier version's SHIFT and a key (SHIFT RCL) still reads as the shifted function (" + rnd.String() + "). " +
+		"Control as SHIFT is the shift key when tapped alone. A PC key's EXIT cancels a pending shift. " +
+		"While an equation is typed, keys work as in a text field whatever this says."
+	var b strings.Builder
+	b.WriteString("# hp17b key map: one PC key a line, then what it does.\n")
+	b.WriteString("# PC key: Ebitengine's key name (Enter, Tab, ArrowUp, F1, A, Digit1, ...) or one\n")
+	b.WriteString("# typed character in single quotes ('%'; a letter counts in either case).\n")
+	line := "#"
+	for _, w := range strings.Fields(text) {
+		if utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > 78 {
+			b.WriteString(line + "\n")
+			line = "#"
+		}
+		line += " " + w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
 
 // WriteDefaultKeyMap writes the built-in key map (DefaultKeyMap) as a key
 // map file to path, or to stdout when path is "-". The error is the
@@ -278,8 +310,9 @@ func ParseKeyMap(file, text string, knownKey func(string) bool) (*KeyMap, error)
 }
 
 // parseAction reads what a key map line says a PC key does: a function's
-// name (STO, RND, 1/X, …), the older "SHIFT key", or a window word; msg
-// says what is wrong otherwise.
+// name (emulator.FunctionByName: STO, RND, 1/X, …), an earlier version's
+// SHIFT and a key (SHIFT RCL, the same as RND), or a window word; msg says
+// what is wrong otherwise.
 func parseAction(words []string) (a Action, msg string) {
 	switch {
 	case len(words) == 0:
@@ -378,7 +411,11 @@ func helpKey(e keyEntry) string {
 	return e.name
 }
 
-// helpName says what an action does, for the overlay.
+// helpName says what an action does, for the overlay: a window action in
+// words, a calculator key or shifted function by its name in key scripts
+// and the key map file (emulator.Function.String: BACK, RND, 1/X, …),
+// except that in RPN mode (rpn) the = key is ENTER, the name of its lower
+// label, which scripts read too.
 func helpName(a Action, rpn bool) string {
 	switch {
 	case a.Paper:
@@ -391,14 +428,10 @@ func helpName(a Action, rpn bool) string {
 		return "hide/show heaps panel"
 	case a.Menu:
 		return "the window's menu"
-	case a.Shift:
-		return "shift " + emulator.Keys[a.Key].Label + ": " + a.Function().String()
-	case a.Key == emulator.KeyShift:
-		return "shift"
-	case rpn && a.Key == emulator.KeyEquals:
-		return "ENTER"
+	case rpn && a.Function() == emulator.Function{Key: emulator.KeyEquals}:
+		return emulator.Keys[emulator.KeyEquals].Lower // ENTER
 	}
-	return emulator.Keys[a.Key].Label
+	return a.Function().String()
 }
 
 // KeysFor names the PC keys that do a window action a (the overlay's and

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -55,7 +56,7 @@ func TestKeyMapFile(t *testing.T) {
 	assert.Equal(t, "r", a.Text, "typing an equation, characters go into it")
 
 	help := k.Help(false)
-	assert.Contains(t, help, HelpItem{Keys: "s", What: "shift RCL: RND"}, "the overlay is drawn from the map")
+	assert.Contains(t, help, HelpItem{Keys: "s", What: "RND"}, "the overlay is drawn from the map, in the scripts' words")
 	assert.Contains(t, help, HelpItem{Keys: "F10", What: "paper (print-out)"})
 	assert.Contains(t, help, HelpItem{Keys: "F1", What: "this key map"}, "F1 is not a menu key here")
 	assert.Contains(t, DefaultKeyMap().Help(false), HelpItem{Keys: "0-9", What: "digits"})
@@ -81,6 +82,29 @@ func TestKeyMapVocabulary(t *testing.T) {
 	assert.Contains(t, k.String(), "'b'            RND\n", "written in the scripts' words")
 }
 
+// TestKeyMapOldShiftForms: an earlier version's key map file, which named
+// every shifted function SHIFT and its key, reads as the same functions
+// and is written back by their names in key scripts.
+func TestKeyMapOldShiftForms(t *testing.T) {
+	var old, want strings.Builder
+	for i, f := range emulator.Functions() {
+		if !f.Shifted {
+			continue
+		}
+		r := rune('A' + i)
+		fmt.Fprintf(&old, "'%c' SHIFT %s\n", r, f.Key)
+		fmt.Fprintf(&want, "%-14s %s\n", fmt.Sprintf("'%c'", r), f)
+	}
+	k, err := ParseKeyMap("keymap.txt", old.String(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, keyMapFileHeader()+want.String(), k.String())
+	for _, b := range k.Bindings() {
+		a, ok := k.Char(b.Char, false)
+		require.True(t, ok)
+		assert.True(t, a.Shift, "%c", b.Char)
+	}
+}
+
 // TestDefaultKeyMapCoversKeyboard: every calculator key and every shifted
 // function is reachable from the PC keyboard by default without the shift
 // key, and each one's name reads back as the same function.
@@ -90,6 +114,10 @@ func TestDefaultKeyMapCoversKeyboard(t *testing.T) {
 		if !e.action.window() {
 			reach[e.action.Function()] = true
 		}
+	}
+	for _, l := range defaultLetters {
+		f, ok := emulator.FunctionByName(l.name)
+		assert.True(t, ok && f.String() == l.name, "%c: %s is a function's name", l.r, l.name)
 	}
 	for _, f := range emulator.Functions() {
 		if f.Shifted && f.Key == emulator.KeyCLR {

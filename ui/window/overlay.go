@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/version"
 	"github.com/hp17b/hp17b/ui"
 )
@@ -27,13 +28,14 @@ type helpLine struct {
 	head       bool
 }
 
-// helpNotes are the overlay's lines that no key map changes.
+// helpNotes are the overlay's lines that no key map changes; a key they
+// name is named as key scripts name it (emulator.Keys).
 var helpNotes = []helpLine{
 	{what: "TYPING AN EQUATION OR A NAME", head: true},
 	{keys: "letters", what: "type into it (NEW, EDIT)"},
 	{keys: "Left Right Home End", what: "move the cursor"},
 	{keys: "Delete", what: "deletes at the cursor"},
-	{keys: "Enter", what: "INPUT"},
+	{keys: "Enter", what: emulator.KeyINPUT.String()},
 	{what: "THE MOUSE", head: true},
 	{keys: "click a key", what: "press it (held: drawn pressed)"},
 	{keys: "click a match", what: "take it and those right of it"},

@@ -49,7 +49,7 @@ func (e keyEntry) pcKey() string {
 }
 
 // defaultEntries is the map a fresh installation uses: Emu42's PC
-// keyboard map (hp17b-facts §2: Enter =, Backspace ←, Escape EXIT, Delete
+// keyboard map (docs/facts.md, Keyboard: Enter =, Backspace ←, Escape EXIT, Delete
 // CLR, Tab INPUT, the arrows ▲ ▼, F1–F6 the menu keys), Control tapped
 // alone or Space the gold shift key, the digits and ". , + - * / ^ ( ) = %"
 // their keys, a letter for each other key and shifted function (s STO,

@@ -341,6 +341,9 @@ type Solver struct {
 	Stop    func() bool
 	calls   int
 	stopped bool
+	// moved counts the moves of every state valued: the search's edges,
+	// whose number grows faster than the states' as piles are added.
+	moved int
 }
 
 // Stopped reports whether Stop ended the search.
@@ -438,6 +441,7 @@ func (sv *Solver) value(s State) int {
 	sv.depth++
 	moves := s.appendMoves(sv.moves[d][:0], sv.v)
 	sv.moves[d] = moves
+	sv.moved += len(moves)
 	// The values already known of the states the moves lead to are looked
 	// up first, all together, so that the processor fetches their memo
 	// slots at once instead of one cache miss at a time between searches

@@ -206,7 +206,9 @@ func BenchmarkSolveAcroNim(b *testing.B) {
 
 // BenchmarkSolveAcroNimPiles solves from 1 3 5 7 and from larger piles
 // (hp17b acronim solve --piles), reporting the states valued, the time a
-// state and the memo's size: the cost of a state as their number grows.
+// state, the moves a state has on average, the time a move and the memo's
+// size: the cost of a state as their number grows, and how much of that
+// growth is the states' larger number of moves.
 func BenchmarkSolveAcroNimPiles(b *testing.B) {
 	for _, c := range []struct {
 		name  string
@@ -226,6 +228,8 @@ func BenchmarkSolveAcroNimPiles(b *testing.B) {
 			}
 			b.ReportMetric(float64(sv.States()), "states")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sv.States()), "ns/state")
+			b.ReportMetric(float64(sv.moved)/float64(sv.States()), "moves/state")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sv.moved), "ns/move")
 			b.ReportMetric(float64(8*len(sv.memo.slots)+16*len(sv.memo2.slots))/(1<<20), "MB-memo")
 		})
 	}

@@ -118,20 +118,23 @@ func register(a application) {
 	applications[a.slot] = a
 }
 
-// mainLabels are MAIN's labels as the HP-17BII's menu map shows them
-// (17bII+ owner's manual p.25: FIN BUS SUM TIME SOLVE CURRX); a label with
-// no registered application says so when pressed.
-var mainLabels = [6]string{"FIN", "BUS", "SUM", "TIME", "SOLVE", "CURRX"}
-
-// mainMenu is MAIN.
+// mainMenu is MAIN: the registered applications' labels, each on its
+// slot's key (the built-in registry gives the HP-17BII's menu map, 17bII+
+// owner's manual p.25: FIN BUS SUM TIME SOLVE CURRX); a key with no
+// application is blank and does nothing.
 type mainMenu struct{}
 
-func (mainMenu) labels(*Machine) [6]string { return mainLabels }
+func (mainMenu) labels(*Machine) [6]string {
+	var l [6]string
+	for i := range l {
+		l[i] = applications[i].label
+	}
+	return l
+}
 
 func (mainMenu) press(m *Machine, i int) {
 	a, ok := applications[i]
 	if !ok {
-		m.setMsg(mainLabels[i]+" IS NOT BUILT YET", "", nil)
 		return
 	}
 	m.finishEntry()

@@ -11,7 +11,7 @@ import (
 // TestAddAnApplication adds an application in this file alone (a menu
 // table with one built-in equation, the area of a rectangle, on MAIN's
 // last key, lent by CURRX for the test) and drives it by keys: no other
-// file changes for it.
+// file changes for it, and MAIN shows GEO where CURRX was.
 func TestAddAnApplication(t *testing.T) {
 	area := builtin{menu: []string{"W", "H", "AREA"}, forms: []string{
 		"AREA=W×H",
@@ -28,12 +28,12 @@ func TestAddAnApplication(t *testing.T) {
 
 	m := New()
 	steps := []struct{ keys, top, menu string }{
-		{"MAIN", "0.00", "FIN BUS SUM TIME SOLVE CURRX"}, // MAIN's labels stay the manual's
+		{"MAIN", "0.00", "FIN BUS SUM TIME SOLVE GEO"}, // MAIN shows the registered labels
 		{"F6", "0.00", "RECT - - - - -"},
 		{"[RECT] 3 [W] 4 [H]", "H=4.00", "W H AREA - - -"},
 		{"[AREA]", "AREA=12.00", "W H AREA - - -"},
 		{"30 [AREA] [W]", "W=7.50", "W H AREA - - -"},
-		{"EXIT EXIT", "7.50", "FIN BUS SUM TIME SOLVE CURRX"},
+		{"EXIT EXIT", "7.50", "FIN BUS SUM TIME SOLVE GEO"},
 	}
 	for _, s := range steps {
 		require.NoError(t, Run(m, s.keys, nil), s.keys)

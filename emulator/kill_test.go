@@ -75,7 +75,7 @@ func TestKillWhileLoadingAndSaving(t *testing.T) {
 			killedMidway++
 		}
 
-		m, notice, err := Open(path)
+		m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err, "trial %d (%v)", trial, sig)
 		require.Empty(t, notice, "trial %d (%v)", trial, sig)
 		eqs, _ := m.Equations()

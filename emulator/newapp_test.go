@@ -26,7 +26,7 @@ func TestAddAnApplication(t *testing.T) {
 	register(application{label: "GEO", slot: 5, menu: func(*Machine) menu { return geo }})
 	t.Cleanup(func() { applications[5] = currx })
 
-	m := New()
+	m := New(defaults)
 	steps := []struct{ keys, top, menu string }{
 		{"MAIN", "0.00", "FIN BUS SUM TIME SOLVE GEO"}, // MAIN shows the registered labels
 		{"F6", "0.00", "RECT - - - - -"},
@@ -50,7 +50,7 @@ func TestAddAnApplication(t *testing.T) {
 // variable it names, and each menu variable has a form.
 func TestBuiltinsOpen(t *testing.T) {
 	for _, b := range []builtin{percentChange, percentTotal, markupCost, markupPrice} {
-		v := b.open(New().appStore("T"))
+		v := b.open(New(defaults).appStore("T"))
 		for _, n := range b.menu {
 			assert.NotNil(t, v.forms[n], "a form for %s", n)
 		}

@@ -555,8 +555,8 @@ func (m *Machine) OnStateConflict(report func(string)) {
 }
 
 // Close writes what SaveEvery held back (Flush) and gives up the state
-// file's lock that OpenLocked took; the machine is not to be used after.
-// It returns Flush's error.
+// file's lock that Open took (OpenOptions.Locked); the machine is not to
+// be used after. It returns Flush's error.
 func (m *Machine) Close() error {
 	err := m.Flush()
 	m.mu.Lock()
@@ -666,62 +666,80 @@ func (m *Machine) SetWindowPlace(p WindowPlace) {
 	m.saveLocked()
 }
 
-// OpenState opens the calculator as the --state and --fresh options ask: a
-// fresh one that reads and writes no file, or the one kept at path (the
-// default state file when path is ""), as Open does. notice reports a
-// damaged file that was moved aside; err says why the calculator could not
-// be opened.
-func OpenState(path string, fresh bool) (m *Machine, notice string, err error) {
-	return openState(path, fresh, false)
+// OpenOptions says how Open opens the calculator.
+type OpenOptions struct {
+	// Path is the state file; "" is the default state file
+	// (DefaultStatePath).
+	Path string
+	// Store, when not nil, keeps continuous memory in place of a state
+	// file (the browser's storage in the web build); Path and Locked must
+	// then be left zero.
+	Store Store
+	// Fresh opens a fresh calculator that reads and writes nothing (the
+	// --fresh option); Path and Store are then not used.
+	Fresh bool
+	// Locked is for a short command (a key script): the state file's lock
+	// is taken before the file is read and held until Close, so that the
+	// command's run happens wholly before or after any other writer's and
+	// nothing needs merging; another process that holds the lock is
+	// waited for. Without it (a long-lived calculator: the window) the
+	// file is locked for each write only, and a write that finds another
+	// process's changes merges whole sections (mergeSections).
+	Locked bool
+	// Equations are the SOLVE list a fresh calculator starts with, as New
+	// takes them (programs.DefaultEquations for the program's own): when
+	// Fresh is set, the store holds nothing yet, or what it holds cannot be
+	// used.
+	Equations []string
 }
 
-// OpenStateLocked is OpenState for a short command: the state file is
-// opened with OpenLocked. Call Close at the end.
-func OpenStateLocked(path string, fresh bool) (m *Machine, notice string, err error) {
-	return openState(path, fresh, true)
-}
-
-func openState(path string, fresh, hold bool) (m *Machine, notice string, err error) {
-	if fresh {
-		return New(), "", nil
+// Open returns the calculator kept in the state file (o.Path) or the store
+// (o.Store), saving every change back to it, or a fresh one (o.Fresh),
+// that saves nothing. notice says what the calculator had to do to open
+// (a damaged state moved aside or replaced, values taken as it can hold
+// them; also shown on the display); err says why it could not be opened.
+//
+// The state file, written to a symbolic link's target when o.Path is one
+// (see fileStore): a missing file gives a fresh calculator. A file that is
+// not an hp17b state (not JSON, JSON that is not ours, or larger than
+// MaxStateSize, which this hp17b never writes) is an error and is left
+// untouched. A state of ours that is damaged (its JSON cut short or of the
+// wrong shape) is moved aside to PATH.damaged-TIMESTAMP (a name never
+// reused), whose name notice gives, and a fresh calculator starts: nothing
+// is lost silently. A file from a newer hp17b is left untouched and this
+// session is not saved (STATE TOO NEW; SaveError and Flush say so); a
+// read-only file is read and left alone (STATE NOT SAVED at the first
+// change). Temporary files that crashed writes left are removed. A UTF-8
+// byte-order mark before the JSON is allowed. Values out of range (a clock
+// offset past a hundred years, a #TIMES past 999, …) are taken as the
+// calculator can hold them, and notice says which. With no o.Path and no
+// place for the default state file, the error says to use --state or
+// --fresh.
+//
+// A store (o.Store): an empty store gives a fresh calculator; a damaged
+// state or one from a newer hp17b gives a fresh one and says so in notice
+// (and on the display): a damaged state is replaced at the first save, one
+// too new is left alone and this session is not saved. The error is the
+// store's own.
+func Open(o OpenOptions) (m *Machine, notice string, err error) {
+	switch {
+	case o.Fresh:
+		return New(o.Equations), "", nil
+	case o.Store != nil && (o.Path != "" || o.Locked):
+		return nil, "", errors.New("emulator.Open: a Store takes no Path and no lock")
+	case o.Store != nil:
+		return openStore(o.Store, o.Equations)
 	}
-	if path == "" {
-		if path, err = DefaultStatePath(); err != nil {
+	if o.Path == "" {
+		if o.Path, err = DefaultStatePath(); err != nil {
 			return nil, "", fmt.Errorf("no place for the state file (%v); use --state FILE or --fresh", err)
 		}
 	}
-	return open(path, hold)
+	return open(o.Path, o.Locked, o.Equations)
 }
 
-// Open returns the calculator kept in the state file at path, saving every
-// change back to it (to a symbolic link's target when path is one; see
-// fileStore), for a long-lived calculator (the window): the file is locked
-// for each write only, and a write that finds another process's changes
-// merges whole sections (mergeSections). A missing file gives a fresh
-// calculator. A file that is not an hp17b state (not JSON, JSON that is
-// not ours, or larger than MaxStateSize, which this hp17b never writes) is
-// an error and is left untouched. A state of ours that is damaged (its
-// JSON cut short or of the wrong shape) is moved aside to
-// path.damaged-TIMESTAMP (a name never reused), whose name is returned in
-// notice (also shown on the display), and a fresh calculator starts:
-// nothing is lost silently. A file from a newer hp17b is left untouched
-// and this session is not saved (STATE TOO NEW; SaveError and Flush say
-// so); a read-only file is read and left alone (STATE NOT SAVED at the
-// first change). Temporary files that crashed writes left are removed. A
-// UTF-8 byte-order mark before the JSON is allowed. Values out of range
-// (a clock offset past a hundred years, a #TIMES past 999, …) are taken as
-// the calculator can hold them, and notice says which.
-func Open(path string) (m *Machine, notice string, err error) { return open(path, false) }
-
-// OpenLocked is Open for a short command (a key script): the state file's
-// lock is taken before the file is read and held until Close, so that the
-// command's run happens wholly before or after any other writer's and
-// nothing needs merging. Another process that holds the lock is waited
-// for.
-func OpenLocked(path string) (m *Machine, notice string, err error) { return open(path, true) }
-
-func open(path string, hold bool) (m *Machine, notice string, err error) {
-	m = New()
+func open(path string, hold bool, equations []string) (m *Machine, notice string, err error) {
+	m = New(equations)
 	fs := newFileStore(path)
 	if hold {
 		if err := fs.hold(); err != nil {
@@ -842,14 +860,9 @@ func unknownSections(b []byte) map[string]json.RawMessage {
 	return extra
 }
 
-// OpenStore returns the calculator kept in s (the browser's storage in the
-// web build), saving every change back to it. An empty store gives a fresh
-// calculator; a damaged state or one from a newer hp17b gives a fresh one
-// and says so in notice (and on the display): a damaged state is replaced
-// at the first save, one too new is left alone and this session is not
-// saved. The error is the store's own.
-func OpenStore(s Store) (m *Machine, notice string, err error) {
-	m = New()
+// openStore is Open for a store.
+func openStore(s Store, equations []string) (m *Machine, notice string, err error) {
+	m = New(equations)
 	m.store = &stateStore{Store: s}
 	b, err := s.Load()
 	switch {
@@ -1031,10 +1044,10 @@ func (m *Machine) restoreSections(st stateFile, only map[string]bool) (notes []s
 
 // SaveStateAs writes the calculator's state now to a new state file at
 // path (through a temporary file, fsynced, then renamed, as the state file
-// itself is written), for "save as": Open(path) then gives this calculator
-// back. The calculator keeps saving to its own store. The error is the
-// file's; path must not exist yet (os.ErrExist), so that no state is
-// overwritten by accident.
+// itself is written), for "save as": opening path (Open) then gives this
+// calculator back. The calculator keeps saving to its own store. The error
+// is the file's; path must not exist yet (os.ErrExist), so that no state
+// is overwritten by accident.
 func (m *Machine) SaveStateAs(path string) error {
 	if _, err := os.Lstat(path); err == nil {
 		return fmt.Errorf("%s: %w", path, os.ErrExist)

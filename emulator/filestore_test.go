@@ -56,7 +56,7 @@ func TestConcurrentWriters(t *testing.T) {
 			if i < 10 {
 				assert.NoError(t, Run(mi, fmt.Sprintf("%d STO %d", 100+i, i), nil))
 			} else {
-				_, err := mi.LoadText("eq", fmt.Sprintf("W%d=%d", i, i))
+				_, err := mi.LoadEquations("eq", fmt.Sprintf("W%d=%d", i, i), LoadLenient)
 				assert.NoError(t, err)
 			}
 			assert.NoError(t, mi.Close())

@@ -74,7 +74,7 @@ func FuzzKeyScript(f *testing.F) {
 	})
 }
 
-// FuzzPaste: any pasted text, loaded into the SOLVE list (LoadText, as a
+// FuzzPaste: any pasted text, loaded into the SOLVE list (LoadEquations, as a
 // paste outside the editor is) and typed into a new equation (TypeText,
 // as a paste in the editor is), never panics, never puts a control
 // character into an equation, and leaves the state within MaxStateWrite;
@@ -87,7 +87,7 @@ func FuzzPaste(f *testing.F) {
 		m := New(defaults)
 		before, _ := m.Equations()
 		hasHidden := strings.IndexFunc(strings.NewReplacer("\n", "", "\r", "", "\t", "").Replace(text), hidden) >= 0
-		_, err := m.LoadText("clipboard", text)
+		_, err := m.LoadEquations("clipboard", text, LoadLenient)
 		if hasHidden {
 			if err == nil {
 				t.Fatalf("%q: a control character was accepted", text)

@@ -28,7 +28,7 @@ func TestSizeRule(t *testing.T) {
 	require.NoError(t, Run(m, "MAIN SOLVE NEW", nil))
 	assert.ErrorContains(t, m.TypeText(strings.Repeat("A", solver.MaxLength+1)), "limit is 16384")
 
-	_, err = m.LoadText("clipboard", strings.Repeat("Q=1\n", 6<<20))
+	_, err = m.LoadEquations("clipboard", strings.Repeat("Q=1\n", 6<<20), LoadLenient)
 	assert.ErrorContains(t, err, "larger than")
 
 	// Fill the state to near its limit, then load, paste and type more.
@@ -39,11 +39,11 @@ func TestSizeRule(t *testing.T) {
 		size += len(eq) + 10
 	}
 	n := len(m.solve.eqs)
-	err = m.LoadEquations("f.eq", "F1="+long+"\n\nF2="+long)
+	_, err = m.LoadEquations("f.eq", "F1="+long+"\n\nF2="+long, LoadStrict)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "holds at most 4194304")
 	assert.Equal(t, fullMessage, m.Frame().Top)
-	_, err = m.LoadText("clipboard", "P1="+long+"\n\nP2="+long)
+	_, err = m.LoadEquations("clipboard", "P1="+long+"\n\nP2="+long, LoadLenient)
 	require.Error(t, err)
 	assert.Len(t, m.solve.eqs, n, "nothing added")
 
@@ -76,8 +76,9 @@ func TestControlCharacters(t *testing.T) {
 	err := Run(m, "MAIN SOLVE NEW \"A=\x1b[2J1\" INPUT", nil)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "U+001B")
-	require.ErrorContains(t, m.LoadEquations("f.eq", "R\u202eT=5"), "U+202E")
-	_, err = m.LoadText("clipboard", "A=1\nB=\a2")
+	_, err = m.LoadEquations("f.eq", "R\u202eT=5", LoadStrict)
+	require.ErrorContains(t, err, "U+202E")
+	_, err = m.LoadEquations("clipboard", "A=1\nB=\a2", LoadLenient)
 	var se *solver.SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 2, se.Pos.Line)

@@ -38,7 +38,7 @@ func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Mach
 // bad equation is reported with its caret, any other error (the file
 // cannot be read, the state would be full) as "hp17b: --load FILE: …".
 func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
-	err := m.LoadFile(path)
+	_, err := m.LoadFile(path, emulator.LoadStrict)
 	var se *solver.SyntaxError
 	switch {
 	case err == nil:

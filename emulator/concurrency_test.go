@@ -150,7 +150,7 @@ func pick(runs [][]string, order []int) [][]string {
 func writtenOrder(t testing.TB, b []byte, n int) []int {
 	var st stateFile
 	require.NoError(t, json.Unmarshal(b, &st))
-	digits := st.Calculator.Registers[9].String()
+	digits := st.sections["calculator"].(*calcSection).Registers[9].String()
 	seen := map[int]bool{}
 	var order []int
 	for _, c := range digits {

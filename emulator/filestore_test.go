@@ -315,9 +315,10 @@ func TestWindowPlaceDuringSolve(t *testing.T) {
 	require.NoError(t, err)
 	var st stateFile
 	require.NoError(t, json.Unmarshal(b, &st))
-	require.NotNil(t, st.Window)
-	assert.Equal(t, 660, st.Window.Width)
-	assert.Equal(t, "45000150000", st.Solve.Vars["T"].String())
+	window, _ := st.sections["window"].(*WindowPlace)
+	require.NotNil(t, window)
+	assert.Equal(t, 660, window.Width)
+	assert.Equal(t, "45000150000", st.sections["solve"].(*solveSection).Vars["T"].String())
 }
 
 // TestSaveEvery: batched saves write nothing until Flush (a script) or

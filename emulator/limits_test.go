@@ -85,7 +85,7 @@ func TestControlCharacters(t *testing.T) {
 	assert.Equal(t, 3, se.Pos.Col)
 
 	path := filepath.Join(t.TempDir(), "state.json")
-	st := stateFile{Schema: SchemaVersion, Solve: solveSection{Equations: []string{"A=\x1b[2J1"}}}
+	st := stateFile{Schema: SchemaVersion, sections: map[string]any{"solve": &solveSection{Equations: []string{"A=\x1b[2J1"}}}}
 	b, _ := json.Marshal(st)
 	require.NoError(t, os.WriteFile(path, b, 0o644))
 	m, _, err = Open(OpenOptions{Path: path, Equations: defaults})

@@ -51,7 +51,8 @@ func (s *solveApp) parse(text string) (*solver.Equation, error) {
 }
 
 func init() {
-	register(application{label: "SOLVE", slot: 4, menu: func(*Machine) menu { return &solveMenu{} }})
+	register(application{label: "SOLVE", slot: 4, menu: func(*Machine) menu { return &solveMenu{} },
+		memory: sectionOf("solve", saveSolve, restoreSolve)})
 }
 
 // solveMenu is the SOLVE list's menu: CALC EDIT DELET NEW.
@@ -261,4 +262,42 @@ func (m *Machine) LoadEquations(name, text string, mode LoadMode) (LoadReport, e
 	}
 	m.saveLocked()
 	return rep, nil
+}
+
+// SOLVE's section of the state file, "solve": the equation list, the
+// current equation and the Solver's variables.
+
+// solveSection is SOLVE's: the equation list, the current equation and the
+// Solver's variables.
+type solveSection struct {
+	Equations []string                `json:"equations"`
+	Current   int                     `json:"current"`
+	Vars      map[string]hp17b.Number `json:"vars"`
+}
+
+// saveSolve is SOLVE's section now.
+func saveSolve(m *Machine) *solveSection {
+	return &solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()}
+}
+
+// restoreSolve takes SOLVE's section on, its list and variables replacing
+// the calculator's (none, nil, empties them); a control character typed
+// into the file shows as "?", and notes says in which equations.
+func restoreSolve(m *Machine, s *solveSection) (notes []string) {
+	if s == nil {
+		s = &solveSection{}
+	}
+	m.solve.eqs = make([]string, len(s.Equations))
+	for i, t := range s.Equations {
+		m.solve.eqs[i] = visible(t)
+		if m.solve.eqs[i] != t {
+			notes = append(notes, fmt.Sprintf("equation %d's control characters shown as ?", i+1))
+		}
+	}
+	m.solve.cur = max(0, min(s.Current, len(m.solve.eqs)-1))
+	m.vars.Delete(m.vars.Names()...)
+	for n, v := range s.Vars {
+		m.vars.Set(n, v)
+	}
+	return notes
 }

@@ -29,6 +29,7 @@ type Machine struct {
 	sum     sumApp                  // SUM's statistics lists
 	clk     clockState              // the clock's settings and the appointments (clock.go)
 	currx   currxApp                // CURRX's currencies and stored pairs
+	own     map[string]any          // the memory of applications with no field here, by label (appMemory)
 	regs    [10]hp17b.Number
 	mode    hp17b.Mode
 	beep    bool

@@ -151,3 +151,21 @@ func (m *Machine) SetWindowPlace(p WindowPlace) {
 	m.window = &p
 	m.saveLocked()
 }
+
+// appMemory returns the memory of the application labelled label when
+// Machine has no field for it (an application added in a file of its own
+// alone): a *T, zero at first use and the same after, that the
+// application's menu works on and its section (application.memory) saves
+// and restores. Asking for one label with two types is a programming
+// error (a panic).
+func appMemory[T any](m *Machine, label string) *T {
+	if v, ok := m.own[label]; ok {
+		return v.(*T)
+	}
+	v := new(T)
+	if m.own == nil {
+		m.own = map[string]any{}
+	}
+	m.own[label] = v
+	return v
+}

@@ -17,7 +17,7 @@ import (
 )
 
 // The linearizability check of continuous memory: N writers (goroutines or
-// processes, each opening the state file as a key script does: OpenLocked,
+// processes, each opening the state file as a key script does: Open, Locked,
 // its operations, Close) run at once on one state file; the final state
 // must equal the state after the same runs one after another in some
 // order. Each run first appends its number to register 9

@@ -37,7 +37,7 @@ func TestTwoDamagedFilesInOneSecond(t *testing.T) {
 }
 
 // TestConcurrentWriters: 20 short commands on one state file at once
-// (OpenLocked: each holds the lock from its read to its write), each
+// (Open, Locked: each holds the lock from its read to its write), each
 // storing in its own register or adding its own equation to the same
 // list: every write is kept.
 func TestConcurrentWriters(t *testing.T) {

@@ -200,17 +200,20 @@ type LoadMode int
 const (
 	// LoadStrict adds the equations only when all are good: a bad one
 	// changes nothing and is the error (a *solver.SyntaxError); the
-	// display shows "2 EQUATIONS ADDED" (the command line's --load).
+	// display shows "2 EQUATIONS ADDED" (the command line's --load,
+	// cmd/hp17b/keys.go).
 	LoadStrict LoadMode = iota
 	// LoadLenient adds the good equations even when one is bad and shows
 	// what happened: "2 EQUATIONS ADDED", or "BAD FILE line:col" when an
 	// equation is bad, whose error is LoadReport.Err (the window's files
-	// and pastes).
+	// and pastes: ui/files.go, ui/clipboard.go).
 	LoadLenient
 )
 
-// LoadFile adds the equations of the equation file at path to the SOLVE
-// list, as LoadEquations does; the error is also the file's reading error.
+// LoadFile adds the equations of the equation file at path (the format
+// solver.ParseFile reads: equations separated by blank lines) to the
+// SOLVE list, as LoadEquations does; the error is also the file's reading
+// error.
 func (m *Machine) LoadFile(path string, mode LoadMode) (LoadReport, error) {
 	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {

@@ -429,6 +429,32 @@ func TestOpenStore(t *testing.T) {
 	assert.Equal(t, `{"schema": 999}`, string(s.b), "a newer state is not overwritten")
 }
 
+// TestOpenOptions: a fresh calculator reads and writes nothing and holds
+// the equations it was given; a fresh state file starts with them too; a
+// Store with a path or a lock is refused.
+func TestOpenOptions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	fresh, notice, err := Open(OpenOptions{Path: path, Fresh: true, Equations: []string{"A=B+C"}})
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	require.NoError(t, Run(fresh, "5 STO 1", nil))
+	require.NoError(t, fresh.Close())
+	assert.NoFileExists(t, path)
+	eqs, _ := fresh.Equations()
+	assert.Equal(t, []string{"A=B+C"}, eqs)
+
+	m, _, err := Open(OpenOptions{Path: path, Equations: []string{"A=B+C", "D=E"}})
+	require.NoError(t, err)
+	eqs, _ = m.Equations()
+	assert.Equal(t, []string{"A=B+C", "D=E"}, eqs)
+	require.NoError(t, m.Close())
+
+	_, _, err = Open(OpenOptions{Store: &memStore{}, Locked: true})
+	assert.Error(t, err)
+	_, _, err = Open(OpenOptions{Store: &memStore{}, Path: path})
+	assert.Error(t, err)
+}
+
 // TestSaveStateAs: a state saved as a new file opens as the calculator it
 // was, and an existing file is never overwritten.
 func TestSaveStateAs(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 	"github.com/hp17b/hp17b/ui"
 	"github.com/hp17b/hp17b/ui/window"
@@ -184,7 +185,7 @@ func colourDistance(a, b color.Color) int64 {
 // a reference calculator given the same keys.
 func TestLiveDefaultKeyMap(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh")
-	ref := emulator.New()
+	ref := emulator.New(programs.DefaultEquations())
 	fresh := ref.Frame()
 	// press sends one PC key, gives the reference what the window does
 	// for a, and waits until the window shows what the reference does.
@@ -408,7 +409,7 @@ func TestLiveSignalEndsWindow(t *testing.T) {
 		t.Fatal("hp17b did not end on SIGTERM")
 	}
 	assert.Empty(t, gone(windows, 3*time.Second), "no hp17b-window is left running")
-	m, _, err := emulator.Open(state)
+	m, _, err := emulator.Open(emulator.OpenOptions{Path: state, Equations: programs.DefaultEquations()})
 	require.NoError(t, err)
 	require.NoError(t, emulator.Run(m, "RCL 4", nil))
 	assert.Equal(t, "42.00", m.Frame().Top, "the state was saved")
@@ -423,7 +424,7 @@ func TestLiveOrphanEnds(t *testing.T) {
 	require.NoError(t, cmd.Process.Kill())
 	_ = cmd.Wait()
 	assert.Empty(t, gone(windows, 5*time.Second), "the orphaned window ended itself")
-	m, _, err := emulator.Open(state)
+	m, _, err := emulator.Open(emulator.OpenOptions{Path: state, Equations: programs.DefaultEquations()})
 	require.NoError(t, err)
 	require.NoError(t, emulator.Run(m, "RCL 5", nil))
 	assert.Equal(t, "7.00", m.Frame().Top, "the state was saved")

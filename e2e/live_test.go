@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
 	"github.com/hp17b/hp17b/ui/window"
 )
@@ -460,7 +461,7 @@ func TestLiveOffCloses(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("OFF did not close the window")
 	}
-	m, _, err := emulator.Open(state)
+	m, _, err := emulator.Open(emulator.OpenOptions{Path: state, Equations: programs.DefaultEquations()})
 	require.NoError(t, err)
 	require.NoError(t, emulator.Run(m, "RCL 3", nil))
 	assert.Equal(t, "42.00", m.Frame().Top, "continuous memory kept")

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
 )
 
@@ -70,7 +71,7 @@ func lcdDotsIn(img image.Image, l ui.Layout) *ui.Dots {
 }
 
 func frameAfter(t *testing.T, script string) emulator.Frame {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(m, script, nil))
 	return m.Frame()
 }

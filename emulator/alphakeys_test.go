@@ -46,7 +46,7 @@ func TestTextKeys(t *testing.T) {
 func TestProgramsKeyedIn(t *testing.T) {
 	for _, p := range programs.All() {
 		t.Run(p.ID, func(t *testing.T) {
-			m := New()
+			m := New(defaults)
 			text := solver.Flatten(p.Text())
 			require.NoError(t, Run(m, "MAIN SOLVE [NEW]", nil))
 			keys, err := TextKeys(text)

@@ -2,9 +2,7 @@ package emulator
 
 import (
 	"errors"
-	"fmt"
 
-	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -72,62 +70,12 @@ func (m *Machine) EditCursor(move CursorMove) bool {
 // (or interrupt it with any key).
 var ErrBusy = errors.New("the calculator is busy solving: press a key to interrupt it, then try again")
 
-// LoadReport is what a load did: the equations added, those already in the
-// SOLVE list (not added again), and the first bad equation's error.
+// LoadReport is what a load (Machine.LoadEquations) did: the equations
+// added, those already in the SOLVE list (not added again), and, with
+// LoadLenient, the first bad equation's error.
 type LoadReport struct {
 	Added, Known int
 	Err          error
-}
-
-// LoadFileLenient adds the good equations of the equation file at path to
-// the SOLVE list, skipping those whose text is already there, and shows on
-// the display what happened: "2 EQUATIONS ADDED", or "BAD FILE line:col"
-// when an equation is bad (the good ones are added all the same). Nothing
-// changes while the Solver works (ErrBusy) or when the file cannot be read
-// (the reading error).
-func (m *Machine) LoadFileLenient(path string) (LoadReport, error) {
-	b, err := files.ReadRegular(path, solver.MaxFileSize)
-	if err != nil {
-		return LoadReport{}, err
-	}
-	return m.LoadText(path, string(b))
-}
-
-// LoadText is LoadFileLenient for a file's text; name is used in errors.
-// Text larger than solver.MaxFileSize, or holding a control character, is
-// refused before it is parsed, and equations that would make the state
-// larger than MaxStateWrite are refused whole (STATE FULL: 4 MB); nothing
-// changes then.
-func (m *Machine) LoadText(name, text string) (LoadReport, error) {
-	if err := CheckFileText(name, text); err != nil {
-		return LoadReport{}, err
-	}
-	eqs, bad := solver.ParseFileLenient(name, text)
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.busy {
-		return LoadReport{}, ErrBusy
-	}
-	m.refreshLocked()
-	rep := LoadReport{Err: bad}
-	before := len(m.solve.eqs)
-	var err error
-	if rep.Added, err = m.addEquationsFit(eqs); err != nil {
-		m.errMsg(fullMessage, "", nil)
-		return LoadReport{}, err
-	}
-	rep.Known = len(eqs) - (len(m.solve.eqs) - before)
-	var se *solver.SyntaxError
-	switch {
-	case errors.As(bad, &se):
-		m.errMsg(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col), "", nil)
-	case bad != nil:
-		m.errMsg("BAD FILE", "", nil)
-	default:
-		m.setMsg(addedMessage(rep.Added), "", nil)
-	}
-	m.saveLocked()
-	return rep, nil
 }
 
 // CopyText is what the PC's copy key (Ctrl+C) takes from the calculator:

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/hp17b/hp17b/fin"
@@ -237,4 +238,78 @@ func cfloCalc(m *Machine, l *cashList) menu {
 		{label: "NFV", name: "NFV", calc: at(fin.Flows.NFV)},
 	}
 	return c
+}
+
+// CFLO's section of the state file, "cflo" (FIN registers it, finapp.go):
+// its lists, the current one, and whether it prompts for #TIMES.
+
+// cfloSection is CFLO's lists: each flow is [amount, #TIMES].
+type cfloSection struct {
+	Lists    []cfloListJSON `json:"lists"`
+	Current  int            `json:"current"`
+	NoPrompt bool           `json:"noPrompt,omitempty"`
+}
+
+type cfloListJSON struct {
+	Name  string            `json:"name,omitempty"`
+	Flows [][2]hp17b.Number `json:"flows"`
+}
+
+// snapshot is CFLO's part of the state; nil when it holds nothing.
+func (c *cfloApp) snapshot() *cfloSection {
+	if len(c.lists) == 0 {
+		return nil
+	}
+	s := &cfloSection{Current: c.cur, NoPrompt: c.noPrompt}
+	for _, l := range c.lists {
+		j := cfloListJSON{Name: l.Name, Flows: [][2]hp17b.Number{}}
+		for _, f := range l.Items {
+			j.Flows = append(j.Flows, [2]hp17b.Number{f.Amount, f.Times})
+		}
+		s.Lists = append(s.Lists, j)
+	}
+	return s
+}
+
+// restore takes CFLO's lists from the state, taking a #TIMES out of
+// 1…999 as 1, a list past maxFlows as its first maxFlows flows and a bad
+// name as none; notes says what was changed so.
+func (c *cfloApp) restore(s *cfloSection) (notes []string) {
+	if s == nil {
+		return nil
+	}
+	c.lists, c.noPrompt = nil, s.NoPrompt
+	for i, j := range s.Lists {
+		l := &cashList{Name: j.Name}
+		if l.Name != "" && !validListName(l.Name) {
+			notes = append(notes, fmt.Sprintf("CFLO list %d's name %q taken as none", i+1, visible(l.Name)))
+			l.Name = ""
+		}
+		for k, f := range j.Flows {
+			if k >= maxFlows {
+				notes = append(notes, fmt.Sprintf("CFLO list %d cut to its first %d flows", i+1, maxFlows))
+				break
+			}
+			t := f[1]
+			if n, ok := t.Int64(); !ok || !t.IsInteger() || n < 1 || n > fin.MaxTimes {
+				notes = append(notes, fmt.Sprintf("CFLO list %d flow %d: #TIMES %s taken as 1", i+1, k, t))
+				t = hp17b.One
+			}
+			l.Items = append(l.Items, fin.Flow{Amount: f[0], Times: t})
+		}
+		c.lists = append(c.lists, l)
+	}
+	c.cur = max(0, min(s.Current, len(c.lists)-1))
+	return notes
+}
+
+// saveCFLO is CFLO's section now (nil when it holds no list).
+func saveCFLO(m *Machine) *cfloSection { return m.cflo.snapshot() }
+
+// restoreCFLO takes CFLO's section on; none (nil) empties the lists.
+func restoreCFLO(m *Machine, s *cfloSection) (notes []string) {
+	if s == nil {
+		m.cflo.lists, m.cflo.cur = nil, 0
+	}
+	return m.cflo.restore(s)
 }

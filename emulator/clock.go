@@ -254,3 +254,95 @@ func onDate(t, d time.Time) time.Time { return midnight(d).Add(t.Sub(midnight(t)
 
 // atTime is t's day at the time of day at.
 func atTime(t time.Time, at time.Duration) time.Time { return midnight(t).Add(at) }
+
+// The clock's section of the state file, "time" (TIME registers it,
+// timeapp.go): the clock's settings and the appointments.
+
+// timeSection is the clock's settings and the appointments: the clock's
+// offset from the host's in seconds, and each appointment's wall time as
+// "2006-01-02T15:04:05".
+type timeSection struct {
+	Offset   int64      `json:"offset,omitempty"`
+	DayFirst bool       `json:"dayFirst,omitempty"`
+	H24      bool       `json:"h24,omitempty"`
+	Appts    []apptJSON `json:"appointments,omitempty"`
+}
+
+type apptJSON struct {
+	N     int    `json:"n"`
+	When  string `json:"when"`
+	Msg   string `json:"msg,omitempty"`
+	Every int    `json:"every,omitempty"`
+	Unit  string `json:"unit,omitempty"`
+	Due   bool   `json:"due,omitempty"`
+}
+
+const wallLayout = "2006-01-02T15:04:05"
+
+// snapshot is the clock's part of the state; nil when it holds nothing.
+func (c *clockState) snapshot() *timeSection {
+	s := &timeSection{Offset: int64(c.offset / time.Second), DayFirst: c.dayFirst, H24: c.h24}
+	for i, a := range c.appts {
+		if a.Set {
+			j := apptJSON{N: i + 1, When: a.When.Format(wallLayout), Msg: a.Msg, Due: a.Due}
+			if a.Unit != repeatNone {
+				j.Every, j.Unit = a.Every, repeatNames[a.Unit]
+			}
+			s.Appts = append(s.Appts, j)
+		}
+	}
+	if s.Offset == 0 && !s.DayFirst && !s.H24 && len(s.Appts) == 0 {
+		return nil
+	}
+	return s
+}
+
+// maxOffset is the largest clock offset kept, in seconds (a hundred
+// years; time.Duration holds 292).
+const maxOffset = 100 * 366 * 24 * 3600
+
+// restore takes the clock's part of the state; an offset of more than a
+// hundred years is taken as 0, and an appointment with a bad number, time
+// or repeat unit is dropped; notes says what was changed so.
+func (c *clockState) restore(s *timeSection) (notes []string) {
+	if s == nil {
+		return nil
+	}
+	off := s.Offset
+	if off > maxOffset || off < -maxOffset {
+		notes = append(notes, fmt.Sprintf("the clock's offset of %d seconds (more than a hundred years) taken as 0", off))
+		off = 0
+	}
+	c.offset, c.dayFirst, c.h24 = time.Duration(off)*time.Second, s.DayFirst, s.H24
+	for _, j := range s.Appts {
+		when, err := time.Parse(wallLayout, j.When)
+		if err != nil || j.N < 1 || j.N > numAppts {
+			notes = append(notes, fmt.Sprintf("appointment %d (%q) dropped", j.N, visible(j.When)))
+			continue
+		}
+		a := appointment{Set: true, When: when, Msg: fit(j.Msg), Due: j.Due}
+		for u, name := range repeatNames {
+			if name == j.Unit && u != int(repeatNone) && j.Every >= 1 && j.Every <= 999 {
+				a.Unit, a.Every = repeatUnit(u), j.Every
+			}
+		}
+		c.appts[j.N-1] = a
+	}
+	return notes
+}
+
+// saveTime is the clock's section now (nil when it holds nothing).
+func saveTime(m *Machine) *timeSection { return m.clk.snapshot() }
+
+// restoreTime takes the clock's section on: the settings and appointments
+// it does not hold (all of them when there is none, nil) are cleared.
+func restoreTime(m *Machine, s *timeSection) (notes []string) {
+	if s == nil {
+		s = &timeSection{}
+	}
+	m.clk.offset, m.clk.dayFirst, m.clk.h24 = 0, false, false
+	for i := range m.clk.appts {
+		m.clk.appts[i] = appointment{}
+	}
+	return m.clk.restore(s)
+}

@@ -17,7 +17,7 @@ import (
 )
 
 // The linearizability check of continuous memory: N writers (goroutines or
-// processes, each opening the state file as a key script does: OpenLocked,
+// processes, each opening the state file as a key script does: Open, Locked,
 // its operations, Close) run at once on one state file; the final state
 // must equal the state after the same runs one after another in some
 // order. Each run first appends its number to register 9
@@ -37,7 +37,7 @@ const (
 // the operations (key scripts; one that fails stops there, the same way in
 // the replay) and the write at the end.
 func runWriter(path string, ops []string) error {
-	m, _, err := OpenLocked(path)
+	m, _, err := Open(OpenOptions{Path: path, Locked: true, Equations: defaults})
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func newMix(seed uint64, n int) mix {
 func serialState(t testing.TB, x mix, order []int) []byte {
 	s := &memStore{b: setupState(t, x.setup)}
 	for _, ops := range pick(x.runs, order) {
-		m, _, err := OpenStore(s)
+		m, _, err := Open(OpenOptions{Store: s, Equations: defaults})
 		require.NoError(t, err)
 		m.SaveEvery(-1)
 		for _, op := range ops {
@@ -150,7 +150,7 @@ func pick(runs [][]string, order []int) [][]string {
 func writtenOrder(t testing.TB, b []byte, n int) []int {
 	var st stateFile
 	require.NoError(t, json.Unmarshal(b, &st))
-	digits := st.Calculator.Registers[9].String()
+	digits := st.sections["calculator"].(*calcSection).Registers[9].String()
 	seen := map[int]bool{}
 	var order []int
 	for _, c := range digits {
@@ -187,7 +187,7 @@ func setupState(t testing.TB, setup []string) []byte {
 		return b.([]byte)
 	}
 	s := &memStore{}
-	m, _, err := OpenStore(s)
+	m, _, err := Open(OpenOptions{Store: s, Equations: defaults})
 	require.NoError(t, err)
 	m.SaveEvery(-1)
 	for _, op := range setup {
@@ -309,9 +309,9 @@ func FuzzMerge(f *testing.F) {
 		setup := newMix(0, 0).setup
 		path := filepath.Join(fastDir(t), "state.json")
 		require.NoError(t, os.WriteFile(path, setupState(t, setup), 0o644))
-		a, _, err := Open(path)
+		a, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err)
-		b, _, err := Open(path)
+		b, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err)
 		conflicts := 0
 		a.OnStateConflict(func(string) { conflicts++ })
@@ -330,7 +330,7 @@ func FuzzMerge(f *testing.F) {
 		}
 		final, err := os.ReadFile(path)
 		require.NoError(t, err)
-		if _, notice, err := Open(path); err != nil || notice != "" {
+		if _, notice, err := Open(OpenOptions{Path: path, Equations: defaults}); err != nil || notice != "" {
 			t.Fatalf("the merged file does not open cleanly: %v %s", err, notice)
 		}
 		if conflicts > 0 {
@@ -338,7 +338,7 @@ func FuzzMerge(f *testing.F) {
 		}
 		serial := func(order []string) []byte {
 			s := &memStore{b: setupState(t, setup)}
-			m, _, err := OpenStore(s)
+			m, _, err := Open(OpenOptions{Store: s, Equations: defaults})
 			require.NoError(t, err)
 			m.SaveEvery(-1)
 			for _, op := range order {

@@ -23,7 +23,7 @@ import (
 // Exchange Rates for US/SI Conversions", April 2019: SELCT, MORE MORE A).
 
 func init() {
-	register(application{label: "CURRX", slot: 5, menu: openCurrx})
+	register(application{label: "CURRX", slot: 5, menu: openCurrx, memory: sectionOf("currx", saveCURRX, restoreCURRX)})
 }
 
 // currencies are the currency pages' labels, five a page.
@@ -188,4 +188,72 @@ func (p *pairMenu) press(m *Machine, i int) {
 	}
 	m.usePair(*slot)
 	m.setMsg(pairName(*slot)+" "+rateLine(m, slot.Rate), "", nil)
+}
+
+// CURRX's section of the state file, "currx": the current pair and the six
+// stored pairs.
+
+// currxSection is CURRX's current pair and its six stored pairs (a pair
+// as the indexes of its two currencies).
+type currxSection struct {
+	Pair   *pairJSON    `json:"pair,omitempty"`
+	Stored [6]*pairJSON `json:"stored"`
+}
+
+type pairJSON struct {
+	Cur1 int          `json:"cur1"`
+	Cur2 int          `json:"cur2"`
+	Rate hp17b.Number `json:"rate"`
+}
+
+func pairToJSON(p currencyPair) *pairJSON {
+	if !p.Set {
+		return nil
+	}
+	return &pairJSON{Cur1: p.Cur1, Cur2: p.Cur2, Rate: p.Rate}
+}
+
+func pairFromJSON(j *pairJSON) currencyPair {
+	if j == nil || j.Cur1 < 0 || j.Cur2 < 0 || j.Cur1 >= len(currencies) || j.Cur2 >= len(currencies) {
+		return currencyPair{}
+	}
+	return currencyPair{Cur1: j.Cur1, Cur2: j.Cur2, Rate: j.Rate, Set: true}
+}
+
+// snapshot is CURRX's part of the state; nil when no pair was ever chosen.
+func (c *currxApp) snapshot() *currxSection {
+	s := &currxSection{Pair: pairToJSON(c.pair)}
+	empty := s.Pair == nil
+	for i, p := range c.stored {
+		s.Stored[i] = pairToJSON(p)
+		empty = empty && s.Stored[i] == nil
+	}
+	if empty {
+		return nil
+	}
+	return s
+}
+
+// restore takes CURRX's part of the state; a pair naming no currency is
+// dropped.
+func (c *currxApp) restore(s *currxSection) {
+	if s == nil {
+		return
+	}
+	c.pair = pairFromJSON(s.Pair)
+	for i, j := range s.Stored {
+		c.stored[i] = pairFromJSON(j)
+	}
+}
+
+// saveCURRX is CURRX's section now (nil when no pair was ever chosen).
+func saveCURRX(m *Machine) *currxSection { return m.currx.snapshot() }
+
+// restoreCURRX takes CURRX's section on; none (nil) clears the pairs.
+func restoreCURRX(m *Machine, s *currxSection) []string {
+	if s == nil {
+		s = &currxSection{}
+	}
+	m.currx.restore(s)
+	return nil
 }

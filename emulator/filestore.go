@@ -34,7 +34,7 @@ const MaxStateWrite = 4 << 20
 // over the file, and followed by an fsync of the folder.
 //
 // A short command holds the lock from before it reads the file until its
-// last write (held; OpenLocked), so that nothing is merged: its run
+// last write (held; OpenOptions.Locked), so that nothing is merged: its run
 // happens wholly before or after any other writer's. The long-lived
 // window takes the lock for each write only, and merges whole sections
 // (mergeSections).

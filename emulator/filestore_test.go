@@ -23,7 +23,7 @@ func TestTwoDamagedFilesInOneSecond(t *testing.T) {
 	damaged := []string{`{"schema": 2, first`, `{"schema": 2, second`}
 	for i, junk := range damaged {
 		require.NoError(t, os.WriteFile(path, []byte(junk), 0o644))
-		_, notice, err := Open(path)
+		_, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err, i)
 		require.Contains(t, notice, "moved to")
 		asides = append(asides, notice[strings.Index(notice, "moved to ")+len("moved to "):strings.Index(notice, " and a fresh")])
@@ -37,7 +37,7 @@ func TestTwoDamagedFilesInOneSecond(t *testing.T) {
 }
 
 // TestConcurrentWriters: 20 short commands on one state file at once
-// (OpenLocked: each holds the lock from its read to its write), each
+// (Open, Locked: each holds the lock from its read to its write), each
 // storing in its own register or adding its own equation to the same
 // list: every write is kept.
 func TestConcurrentWriters(t *testing.T) {
@@ -48,7 +48,7 @@ func TestConcurrentWriters(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			mi, _, err := OpenLocked(path)
+			mi, _, err := Open(OpenOptions{Path: path, Locked: true, Equations: defaults})
 			if !assert.NoError(t, err) {
 				return
 			}
@@ -56,14 +56,14 @@ func TestConcurrentWriters(t *testing.T) {
 			if i < 10 {
 				assert.NoError(t, Run(mi, fmt.Sprintf("%d STO %d", 100+i, i), nil))
 			} else {
-				_, err := mi.LoadText("eq", fmt.Sprintf("W%d=%d", i, i))
+				_, err := mi.LoadEquations("eq", fmt.Sprintf("W%d=%d", i, i), LoadLenient)
 				assert.NoError(t, err)
 			}
 			assert.NoError(t, mi.Close())
 		}()
 	}
 	wg.Wait()
-	final, notice, err := Open(path)
+	final, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	for i := 0; i < 10; i++ {
@@ -84,9 +84,9 @@ func TestConcurrentWriters(t *testing.T) {
 // unknown section another version wrote is kept.
 func TestWindowMergesWholeSections(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	a, _, err := Open(path)
+	a, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
-	b, _, err := Open(path)
+	b, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	var reports []string
 	b.OnStateConflict(func(s string) { reports = append(reports, s) })
@@ -109,7 +109,7 @@ func TestWindowMergesWholeSections(t *testing.T) {
 	assert.Equal(t, "0.00", a.Frame().Top, "b's later change replaced a's")
 	assert.Len(t, reports, 1, "no more conflicts")
 
-	final, _, err := Open(path)
+	final, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(final, "MAIN SUM", nil))
 	assert.Equal(t, "ITEM(3)=?", final.Frame().Top, "b's list kept whole, duplicates and all")
@@ -122,10 +122,10 @@ func TestWindowMergesWholeSections(t *testing.T) {
 	top["game"] = json.RawMessage(`{"heaps":[1,2,3]}`)
 	raw, _ = json.Marshal(top)
 	require.NoError(t, os.WriteFile(path, raw, 0o644))
-	c, _, err := Open(path)
+	c, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(c, "MAIN 3 STO 2", nil))
-	d, _, err := OpenLocked(path)
+	d, _, err := Open(OpenOptions{Path: path, Locked: true, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(d, "MAIN 4 STO 3", nil))
 	require.NoError(t, d.Close())
@@ -143,7 +143,7 @@ func TestReadOnlyStateRespected(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "state.json")
 		require.NoError(t, os.WriteFile(path, []byte(`{"schema":2}`), 0o444))
-		m, _, err := Open(path)
+		m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err)
 		m.store.readOnly = true
 		require.NoError(t, Run(m, "5", nil)) // the number keyed is kept (where.go)
@@ -152,13 +152,13 @@ func TestReadOnlyStateRespected(t *testing.T) {
 		return
 	}
 	path := filepath.Join(t.TempDir(), "state.json")
-	m0, _, err := Open(path)
+	m0, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(m0, "7 STO 2", nil))
 	require.NoError(t, os.Chmod(path, 0o444))
 	before, err := os.ReadFile(path)
 	require.NoError(t, err)
-	m, notice, err := Open(path)
+	m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	require.NoError(t, Run(m, "RCL", nil)) // a pending RCL is kept (where.go)
@@ -181,11 +181,11 @@ func TestSymlinkedStateWrittenThrough(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "real.json")
 	link := filepath.Join(dir, "state.json")
-	m0, _, err := Open(target)
+	m0, _, err := Open(OpenOptions{Path: target, Equations: defaults})
 	require.NoError(t, err)
 	_ = m0
 	require.NoError(t, os.Symlink(target, link))
-	m, _, err := Open(link)
+	m, _, err := Open(OpenOptions{Path: link, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(m, "9 STO 4", nil))
 	info, err := os.Lstat(link)
@@ -202,7 +202,7 @@ func TestNewerSchemaUntouched(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	newer := []byte(`{"schema":99,"future":true}`)
 	require.NoError(t, os.WriteFile(path, newer, 0o644))
-	m, notice, err := Open(path)
+	m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Contains(t, notice, "newer hp17b")
 	assert.Equal(t, "STATE TOO NEW", m.Frame().Top)
@@ -220,11 +220,11 @@ func TestNewerSchemaUntouched(t *testing.T) {
 func TestStaleLoadingMarkerIgnored(t *testing.T) {
 	for _, pid := range []string{"999999999", strconv.Itoa(os.Getpid()), "1"} {
 		path := filepath.Join(t.TempDir(), "state.json")
-		m0, _, err := Open(path)
+		m0, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err)
 		require.NoError(t, Run(m0, "3 STO 3", nil))
 		require.NoError(t, os.WriteFile(path+".loading", []byte(pid), 0o644))
-		m, notice, err := Open(path)
+		m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err)
 		assert.Empty(t, notice, pid)
 		require.NoError(t, Run(m, "RCL 3", nil))
@@ -247,7 +247,7 @@ func TestOrphanTempFilesRemoved(t *testing.T) {
 	require.NoError(t, os.WriteFile(fresh, []byte("x"), 0o600))
 	past := time.Now().Add(-time.Minute)
 	require.NoError(t, os.Chtimes(old, past, past))
-	_, _, err := Open(path)
+	_, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	_, err = os.Stat(old)
 	assert.True(t, os.IsNotExist(err))
@@ -258,14 +258,14 @@ func TestOrphanTempFilesRemoved(t *testing.T) {
 // TestStateNotRegularOrTooLarge: a state "file" that is a device or too
 // large is set aside or refused, never read without bound.
 func TestStateNotRegularOrTooLarge(t *testing.T) {
-	_, _, err := Open("/dev/zero")
+	_, _, err := Open(OpenOptions{Path: "/dev/zero", Equations: defaults})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "not a regular file")
 
 	path := filepath.Join(t.TempDir(), "state.json")
 	big := make([]byte, MaxStateSize+1)
 	require.NoError(t, os.WriteFile(path, big, 0o644))
-	_, _, err = Open(path)
+	_, _, err = Open(OpenOptions{Path: path, Equations: defaults})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "larger than")
 	assert.Contains(t, err.Error(), "left untouched")
@@ -294,7 +294,7 @@ func TestMergeSections(t *testing.T) {
 // checks it), and the place is saved with the solve's result.
 func TestWindowPlaceDuringSolve(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	m, _, err := Open(path)
+	m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	// The square roots make the solve last (whole-number Σ steps alone
 	// take a few milliseconds); the sum is the same.
@@ -315,16 +315,17 @@ func TestWindowPlaceDuringSolve(t *testing.T) {
 	require.NoError(t, err)
 	var st stateFile
 	require.NoError(t, json.Unmarshal(b, &st))
-	require.NotNil(t, st.Window)
-	assert.Equal(t, 660, st.Window.Width)
-	assert.Equal(t, "45000150000", st.Solve.Vars["T"].String())
+	window, _ := st.sections["window"].(*WindowPlace)
+	require.NotNil(t, window)
+	assert.Equal(t, 660, window.Width)
+	assert.Equal(t, "45000150000", st.sections["solve"].(*solveSection).Vars["T"].String())
 }
 
 // TestSaveEvery: batched saves write nothing until Flush (a script) or
 // until the interval has passed (the window), and lose nothing.
 func TestSaveEvery(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	m, _, err := Open(path)
+	m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	before, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -333,7 +334,7 @@ func TestSaveEvery(t *testing.T) {
 	now, _ := os.ReadFile(path)
 	assert.Equal(t, before, now, "nothing written before Flush")
 	require.NoError(t, m.Flush())
-	m2, _, err := Open(path)
+	m2, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(m2, "RCL 3", nil))
 	assert.Equal(t, "42.00", m2.Frame().Top)
@@ -363,7 +364,7 @@ func BenchmarkKeysWithState(b *testing.B) {
 		b.Run(fmt.Sprintf("batched=%v", batched), func(b *testing.B) {
 			path := filepath.Join(b.TempDir(), "state.json")
 			for b.Loop() {
-				m, _, err := Open(path)
+				m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -401,42 +402,68 @@ func (s *memStore) Save(_, b []byte) ([]byte, error) {
 // says so when what is kept cannot be used.
 func TestOpenStore(t *testing.T) {
 	s := &memStore{}
-	m, notice, err := OpenStore(s)
+	m, notice, err := Open(OpenOptions{Store: s, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	require.NoError(t, Run(m, "SOLVE CALC INIT 6 D EVAL", nil))
 	assert.Equal(t, "EVAL=1,346.00", m.Frame().Top)
 	require.NotNil(t, s.b, "saved")
 
-	again, notice, err := OpenStore(s)
+	again, notice, err := Open(OpenOptions{Store: s, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	require.NoError(t, Run(again, "MAIN SOLVE CALC RCL D", nil))
 	assert.Equal(t, "D=6.00", again.Frame().Top, "the game where it was")
 
 	s.b = []byte("{not json")
-	damaged, notice, err := OpenStore(s)
+	damaged, notice, err := Open(OpenOptions{Store: s, Equations: defaults})
 	require.NoError(t, err)
 	assert.Contains(t, notice, "damaged")
 	assert.Equal(t, "STATE DAMAGED", damaged.Frame().Top)
 
 	s.b = []byte(`{"schema": 999}`)
-	newer, notice, err := OpenStore(s)
+	newer, notice, err := Open(OpenOptions{Store: s, Equations: defaults})
 	require.NoError(t, err)
 	assert.Contains(t, notice, "left untouched")
 	require.NoError(t, Run(newer, "5", nil))
 	assert.Equal(t, `{"schema": 999}`, string(s.b), "a newer state is not overwritten")
 }
 
+// TestOpenOptions: a fresh calculator reads and writes nothing and holds
+// the equations it was given; a fresh state file starts with them too; a
+// Store with a path or a lock is refused.
+func TestOpenOptions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	fresh, notice, err := Open(OpenOptions{Path: path, Fresh: true, Equations: []string{"A=B+C"}})
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	require.NoError(t, Run(fresh, "5 STO 1", nil))
+	require.NoError(t, fresh.Close())
+	assert.NoFileExists(t, path)
+	eqs, _ := fresh.Equations()
+	assert.Equal(t, []string{"A=B+C"}, eqs)
+
+	m, _, err := Open(OpenOptions{Path: path, Equations: []string{"A=B+C", "D=E"}})
+	require.NoError(t, err)
+	eqs, _ = m.Equations()
+	assert.Equal(t, []string{"A=B+C", "D=E"}, eqs)
+	require.NoError(t, m.Close())
+
+	_, _, err = Open(OpenOptions{Store: &memStore{}, Locked: true})
+	assert.Error(t, err)
+	_, _, err = Open(OpenOptions{Store: &memStore{}, Path: path})
+	assert.Error(t, err)
+}
+
 // TestSaveStateAs: a state saved as a new file opens as the calculator it
 // was, and an existing file is never overwritten.
 func TestSaveStateAs(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, "42 STO 3 SOLVE", nil))
 	path := filepath.Join(t.TempDir(), "copy.json")
 	require.NoError(t, m.SaveStateAs(path))
 	assert.ErrorIs(t, m.SaveStateAs(path), os.ErrExist)
-	back, notice, err := Open(path)
+	back, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	require.NoError(t, Run(back, "MAIN RCL 3", nil))

@@ -18,7 +18,8 @@ import (
 // calculations are package fin's.
 
 func init() {
-	register(application{label: "FIN", slot: 0, menu: func(*Machine) menu { return finMenu }})
+	register(application{label: "FIN", slot: 0, menu: func(*Machine) menu { return finMenu },
+		memory: sectionOf("cflo", saveCFLO, restoreCFLO)})
 }
 
 // finMenu is FIN: TVM ICNV CFLO BOND DEPRC.

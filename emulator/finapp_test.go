@@ -18,7 +18,7 @@ func restarted(t *testing.T, m *Machine) *Machine {
 	require.NoError(t, err)
 	var st stateFile
 	require.NoError(t, json.Unmarshal(b, &st))
-	m2 := New()
+	m2 := New(defaults)
 	m2.restore(st)
 	return m2
 }
@@ -26,7 +26,7 @@ func restarted(t *testing.T, m *Machine) *Machine {
 // TestFINSurvivesRestart: CFLO's named lists, #TIMES and TVM's variables
 // go through the state file's encoding and come back (continuous memory).
 func TestFINSurvivesRestart(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, `FIN CFLO 100 CHS INPUT 60 INPUT 2 INPUT NAME "LOAN" INPUT MAIN FIN TVM 12 [N] OTHER 4 [P/YR] BEG`, nil))
 	m2 := restarted(t, m)
 	require.NoError(t, Run(m2, "FIN CFLO CALC [TOTAL]", nil))
@@ -42,7 +42,7 @@ func TestFINSurvivesRestart(t *testing.T) {
 // TestCFLOListFunctionsNeedAList: FLOW of a list that does not exist stops
 // the Solver's direct solution with its message.
 func TestCFLOListFunctionsNeedAList(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, `SOLVE NEW "X=SIZEC(NONE)" INPUT CALC [X]`, nil))
 	assert.Equal(t, "SOLUTION NOT FOUND", m.Frame().Top)
 	require.NoError(t, Run(m, `MAIN FIN CFLO 5 INPUT NAME "NONE" INPUT MAIN SOLVE CALC [X]`, nil))
@@ -60,7 +60,7 @@ func TestFINSearchesInterrupt(t *testing.T) {
 		// 100000×i÷(1−(1+i)^−360) is 800.3 at i = 0.745%.
 		{"FIN TVM 360 [N] 100000 [PV] 800 CHS [PMT] 0 [FV]", "I%YR", "I%YR=8.94"},
 	} {
-		m := New()
+		m := New(defaults)
 		require.NoError(t, Run(m, tt.setup, nil))
 		m.InterruptAfter = 1
 		require.NoError(t, Run(m, "["+tt.key+"]", nil))
@@ -77,11 +77,11 @@ func TestFINSearchesInterrupt(t *testing.T) {
 // calculator line against the right margin.
 func TestAmortTablePrints(t *testing.T) {
 	tvm := "FIN TVM 360 [N] 7.5 [I%YR] 100000 [PV] 0 [FV] [PMT] OTHER AMRT "
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, tvm+"TABLE 13 FIRST 30 [LAST] 12 INCR GO", nil))
 	assert.Equal(t, "PRINTED: PMTS 13-30", m.Frame().Top)
 	want := []string{"I%YR=7.50", "PV=100,000.00", "PMT=-699.21", ""}
-	shown := New()
+	shown := New(defaults)
 	require.NoError(t, Run(shown, tvm+"12 [#P]", nil)) // payments 1-12, not printed
 	for _, n := range []int{12, 6} {
 		require.NoError(t, Run(shown, strconv.Itoa(n)+" [#P]", nil))

@@ -22,7 +22,7 @@ func FuzzStateFile(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		m, notice, err := Open(path)
+		m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 		if err != nil && strings.Contains(err.Error(), "not an hp17b state file") {
 			if kept, rerr := os.ReadFile(path); rerr != nil || !bytes.Equal(kept, data) {
 				t.Fatalf("%q: a file that is not ours was changed", data)
@@ -43,7 +43,7 @@ func FuzzStateFile(f *testing.F) {
 		if strings.Contains(notice, "newer hp17b") {
 			return // left untouched on purpose
 		}
-		if _, notice, err := Open(path); err != nil || notice != "" {
+		if _, notice, err := Open(OpenOptions{Path: path, Equations: defaults}); err != nil || notice != "" {
 			t.Fatalf("%q: the file left behind does not open cleanly: %v %s", data, err, notice)
 		}
 	})
@@ -62,7 +62,7 @@ func FuzzKeyScript(f *testing.F) {
 		if len(script) > 2000 {
 			return
 		}
-		m := New()
+		m := New(defaults)
 		m.InterruptAfter = 20
 		_ = Run(m, script, nil)
 		if fr := m.Frame(); len([]rune(fr.Top)) > Width {
@@ -74,7 +74,7 @@ func FuzzKeyScript(f *testing.F) {
 	})
 }
 
-// FuzzPaste: any pasted text, loaded into the SOLVE list (LoadText, as a
+// FuzzPaste: any pasted text, loaded into the SOLVE list (LoadEquations, as a
 // paste outside the editor is) and typed into a new equation (TypeText,
 // as a paste in the editor is), never panics, never puts a control
 // character into an equation, and leaves the state within MaxStateWrite;
@@ -84,10 +84,10 @@ func FuzzPaste(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		m := New()
+		m := New(defaults)
 		before, _ := m.Equations()
 		hasHidden := strings.IndexFunc(strings.NewReplacer("\n", "", "\r", "", "\t", "").Replace(text), hidden) >= 0
-		_, err := m.LoadText("clipboard", text)
+		_, err := m.LoadEquations("clipboard", text, LoadLenient)
 		if hasHidden {
 			if err == nil {
 				t.Fatalf("%q: a control character was accepted", text)

@@ -4,7 +4,8 @@
 // editing, CALC, menu-key store and solve), and continuous memory. It draws
 // nothing: a Frame is plain data that the window and the terminal render.
 //
-// It imports solver, hp17b and programs.
+// It imports solver, hp17b, fin and stat; the SOLVE list it starts with
+// is its caller's (New).
 package emulator
 
 import "fmt"

@@ -39,10 +39,11 @@ func TestKillWhileLoadingAndSaving(t *testing.T) {
 		require.NoError(t, err)
 	}
 	path := filepath.Join(t.TempDir(), "state.json")
-	st := stateFile{Schema: SchemaVersion, Calculator: calcSection{Fix: 2}}
+	solve := &solveSection{}
 	for i := range 200 {
-		st.Solve.Equations = append(st.Solve.Equations, fmt.Sprintf("K%d=%s1", i, strings.Repeat("B+", 7500)))
+		solve.Equations = append(solve.Equations, fmt.Sprintf("K%d=%s1", i, strings.Repeat("B+", 7500)))
 	}
+	st := stateFile{Schema: SchemaVersion, sections: map[string]any{"calculator": &calcSection{Fix: 2}, "solve": solve}}
 	b, err := json.MarshalIndent(st, "", " ")
 	require.NoError(t, err)
 	require.Greater(t, len(b), 3_000_000)
@@ -75,7 +76,7 @@ func TestKillWhileLoadingAndSaving(t *testing.T) {
 			killedMidway++
 		}
 
-		m, notice, err := Open(path)
+		m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err, "trial %d (%v)", trial, sig)
 		require.Empty(t, notice, "trial %d (%v)", trial, sig)
 		eqs, _ := m.Equations()

@@ -22,13 +22,13 @@ import (
 func TestSizeRule(t *testing.T) {
 	require.Greater(t, MaxStateSize, MaxStateWrite)
 	path := filepath.Join(t.TempDir(), "state.json")
-	m, _, err := Open(path)
+	m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 
 	require.NoError(t, Run(m, "MAIN SOLVE NEW", nil))
 	assert.ErrorContains(t, m.TypeText(strings.Repeat("A", solver.MaxLength+1)), "limit is 16384")
 
-	_, err = m.LoadText("clipboard", strings.Repeat("Q=1\n", 6<<20))
+	_, err = m.LoadEquations("clipboard", strings.Repeat("Q=1\n", 6<<20), LoadLenient)
 	assert.ErrorContains(t, err, "larger than")
 
 	// Fill the state to near its limit, then load, paste and type more.
@@ -39,11 +39,11 @@ func TestSizeRule(t *testing.T) {
 		size += len(eq) + 10
 	}
 	n := len(m.solve.eqs)
-	err = m.LoadEquations("f.eq", "F1="+long+"\n\nF2="+long)
+	_, err = m.LoadEquations("f.eq", "F1="+long+"\n\nF2="+long, LoadStrict)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "holds at most 4194304")
 	assert.Equal(t, fullMessage, m.Frame().Top)
-	_, err = m.LoadText("clipboard", "P1="+long+"\n\nP2="+long)
+	_, err = m.LoadEquations("clipboard", "P1="+long+"\n\nP2="+long, LoadLenient)
 	require.Error(t, err)
 	assert.Len(t, m.solve.eqs, n, "nothing added")
 
@@ -61,7 +61,7 @@ func TestSizeRule(t *testing.T) {
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.LessOrEqual(t, len(b), MaxStateWrite)
-	again, notice, err := Open(path)
+	again, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice, "a state this version wrote is read back")
 	eqs, _ := again.Equations()
@@ -72,22 +72,23 @@ func TestSizeRule(t *testing.T) {
 // TestControlCharacters: control characters are refused in typed text and
 // equation files, and a state file's shows as "?".
 func TestControlCharacters(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	err := Run(m, "MAIN SOLVE NEW \"A=\x1b[2J1\" INPUT", nil)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "U+001B")
-	require.ErrorContains(t, m.LoadEquations("f.eq", "R\u202eT=5"), "U+202E")
-	_, err = m.LoadText("clipboard", "A=1\nB=\a2")
+	_, err = m.LoadEquations("f.eq", "R\u202eT=5", LoadStrict)
+	require.ErrorContains(t, err, "U+202E")
+	_, err = m.LoadEquations("clipboard", "A=1\nB=\a2", LoadLenient)
 	var se *solver.SyntaxError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 2, se.Pos.Line)
 	assert.Equal(t, 3, se.Pos.Col)
 
 	path := filepath.Join(t.TempDir(), "state.json")
-	st := stateFile{Schema: SchemaVersion, Solve: solveSection{Equations: []string{"A=\x1b[2J1"}}}
+	st := stateFile{Schema: SchemaVersion, sections: map[string]any{"solve": &solveSection{Equations: []string{"A=\x1b[2J1"}}}}
 	b, _ := json.Marshal(st)
 	require.NoError(t, os.WriteFile(path, b, 0o644))
-	m, _, err = Open(path)
+	m, _, err = Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	eqs, _ := m.Equations()
 	assert.Equal(t, []string{"A=?[2J1"}, eqs)
@@ -106,7 +107,7 @@ func TestNotOurFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(other, []byte(`{"name":"not ours"}`), 0o644))
 	for _, p := range []string{notes, link, other} {
 		before, _ := os.ReadFile(p)
-		_, _, err := Open(p)
+		_, _, err := Open(OpenOptions{Path: p, Equations: defaults})
 		require.Error(t, err, p)
 		assert.Contains(t, err.Error(), "not an hp17b state file")
 		after, _ := os.ReadFile(p)
@@ -120,14 +121,14 @@ func TestNotOurFile(t *testing.T) {
 
 	bom := filepath.Join(dir, "bom.json")
 	require.NoError(t, os.WriteFile(bom, []byte("\ufeff"+`{"schema":2,"calculator":{"x":"5"}}`), 0o644))
-	m, notice, err := Open(bom)
+	m, notice, err := Open(OpenOptions{Path: bom, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	assert.Contains(t, m.Frame().Top, "5")
 
 	newer := filepath.Join(dir, "newer.json")
 	require.NoError(t, os.WriteFile(newer, []byte(`{"schema":99}`), 0o644))
-	m, _, err = OpenLocked(newer)
+	m, _, err = Open(OpenOptions{Path: newer, Locked: true, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(m, "5 STO 1", nil))
 	assert.ErrorContains(t, m.Close(), "newer hp17b")
@@ -140,13 +141,13 @@ func TestOutOfRangeSaid(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema":2,"calculator":{"fix":40},"time":{"offset":9000000000000000000},
 		"cflo":{"lists":[{"flows":[["5","1"],["7","5000"]]}]}}`), 0o644))
-	m, notice, err := Open(path)
+	m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Contains(t, notice, "offset of 9000000000000000000 seconds")
 	assert.Contains(t, notice, "#TIMES 5000 taken as 1")
 	assert.Contains(t, notice, "FIX 40 taken as FIX 11")
 	assert.Equal(t, time.Duration(0), m.clk.offset)
-	_, notice, err = Open(path)
+	_, notice, err = Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice, "written as taken")
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -30,6 +29,7 @@ type Machine struct {
 	sum     sumApp                  // SUM's statistics lists
 	clk     clockState              // the clock's settings and the appointments (clock.go)
 	currx   currxApp                // CURRX's currencies and stored pairs
+	own     map[string]any          // the memory of applications with no field here, by label (appMemory)
 	regs    [10]hp17b.Number
 	mode    hp17b.Mode
 	beep    bool
@@ -76,17 +76,16 @@ type Machine struct {
 }
 
 // New returns a fresh calculator: FIX 2, period radix, registers and
-// variables zero, and the default programs (NIM first) in the SOLVE list.
-func New() *Machine {
+// variables zero, and equations, one-line texts (solver.Flatten), in the
+// SOLVE list in their order, the first current (the slice is copied; nil
+// gives an empty list). The program's own calculator starts with the
+// default programs, NIM first (programs.DefaultEquations).
+func New(equations []string) *Machine {
 	m := &Machine{vars: solver.NewVars(), appVars: map[string]*solver.Vars{}, mode: hp17b.DefaultMode,
 		beep: true, rng: rand.New(rand.NewPCG(1, 2)), Clock: time.Now}
 	m.toMain()
 	m.rpn.reset()
-	for _, p := range programs.All() {
-		if p.Default {
-			m.solve.eqs = append(m.solve.eqs, solver.Flatten(p.Text()))
-		}
-	}
+	m.solve.eqs = append(m.solve.eqs, equations...)
 	return m
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
 
@@ -42,7 +43,7 @@ func TestKeys(t *testing.T) {
 }
 
 func TestScriptErrors(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	err := Run(m, "1 + BOGUS", nil)
 	var se *ScriptError
 	require.ErrorAs(t, err, &se)
@@ -62,20 +63,21 @@ func TestScriptErrors(t *testing.T) {
 }
 
 func TestLoadEquations(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	before, _ := m.Equations()
-	err := m.LoadEquations("bad.eq", "A=B+\n  C×)\n")
+	_, err := m.LoadEquations("bad.eq", "A=B+\n  C×)\n", LoadStrict)
 	require.Error(t, err)
 	after, _ := m.Equations()
 	assert.Equal(t, before, after, "a bad file changes nothing")
-	require.NoError(t, m.LoadEquations("two.eq", "AREA:A=L×W\n\nP=2×(L+W)\n"))
+	_, err = m.LoadEquations("two.eq", "AREA:A=L×W\n\nP=2×(L+W)\n", LoadStrict)
+	require.NoError(t, err)
 	after, _ = m.Equations()
 	assert.Equal(t, append(before, "AREA:A=L×W", "P=2×(L+W)"), after)
 	assert.Equal(t, "2 EQUATIONS ADDED", m.Frame().Top)
 }
 
 func TestShiftAnnunciator(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	m.Press(KeyShift)
 	assert.True(t, m.Frame().Shift)
 	m.Press(KeyShift)
@@ -87,12 +89,12 @@ func TestShiftAnnunciator(t *testing.T) {
 
 func TestStateSurvivesRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hp17b", "state.json")
-	m, notice, err := Open(path)
+	m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	require.NoError(t, Run(m, `SOLVE CALC INIT 6 D EVAL EXIT NEW "Q=R+1" INPUT MAIN 42 STO 3 DSP FIX 4 INPUT`, nil))
 
-	m2, notice, err := Open(path)
+	m2, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	eqs, cur := m2.Equations()
@@ -109,7 +111,7 @@ func TestDamagedStateMovedAside(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema":1,"equations":["A=B"`), 0o644)) // truncated
-	m, notice, err := Open(path)
+	m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Contains(t, notice, "moved to "+path+".damaged-")
 	assert.Equal(t, "STATE DAMAGED: MOVED", m.Frame().Top)
@@ -120,18 +122,18 @@ func TestDamagedStateMovedAside(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `{"schema":1,"equations":["A=B"`, string(b), "the damaged file is kept as it was")
 	eqs, _ := m.Equations()
-	assert.Equal(t, New().solve.eqs, eqs, "a fresh state with the default programs")
+	assert.Equal(t, New(defaults).solve.eqs, eqs, "a fresh state with the default programs")
 	_, err = os.Stat(path)
 	assert.NoError(t, err, "a fresh state file is written")
 
 	require.NoError(t, os.WriteFile(path, []byte(`{"schema":0}`), 0o644))
-	_, notice, err = Open(path)
+	_, notice, err = Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Contains(t, notice, "schema version 0")
 }
 
 func TestInterruptFromAnotherGoroutine(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	// A Σ loop long enough to be interrupted, solved iteratively (T twice).
 	require.NoError(t, Run(m, `SOLVE NEW "T×T=Σ(I:1:200000:1:I+0×SQRT(I))" INPUT CALC 1 T`, nil))
 	done := make(chan Frame)
@@ -153,7 +155,7 @@ func TestInterruptFromAnotherGoroutine(t *testing.T) {
 }
 
 func BenchmarkKeystroke(b *testing.B) {
-	m := New()
+	m := New(defaults)
 	keys := []Key{Key1, Key2, KeyDot, Key5, KeyAdd, Key7, KeyMul, Key3, KeyEquals, KeySTO, Key1, KeyCLR}
 	for b.Loop() {
 		for _, k := range keys {
@@ -189,7 +191,7 @@ func TestSearchDisplay(t *testing.T) {
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, progressLines("A", tt.p, hp17b.DefaultMode))
 	}
-	m := New()
+	m := New(defaults)
 	m.busy, m.progress = true, progressLines("A", tests[0].p, hp17b.DefaultMode)
 	f := m.Frame()
 	assert.Equal(t, "A 1.50000000000 -", f.Top)
@@ -201,7 +203,7 @@ func TestSearchDisplay(t *testing.T) {
 // and not among the Solver's, and a file of schema version 1 still loads.
 func TestStateSections(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	m, _, err := Open(path)
+	m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(m, "BUS [MU%C] 9.6 [COST] 15 [M%C] MAIN 7", nil))
 	b, err := os.ReadFile(path)
@@ -212,7 +214,7 @@ func TestStateSections(t *testing.T) {
 	assert.JSONEq(t, `{"BUS":{"COST":"9.6","M%C":"15","PRICE":"0"}}`, string(st["apps"]))
 	assert.JSONEq(t, `{"entry":"7"}`, string(st["where"]), "the number being keyed")
 
-	m2, _, err := Open(path)
+	m2, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	require.NoError(t, Run(m2, "BUS [MU%P] RCL [COST]", nil))
 	assert.Equal(t, "COST=9.60", m2.Frame().Top, "MU%P shares COST with MU%C, across runs")
@@ -222,7 +224,7 @@ func TestStateSections(t *testing.T) {
 	v1 := filepath.Join(t.TempDir(), "v1.json")
 	require.NoError(t, os.WriteFile(v1, []byte(`{"schema":1,"equations":["Q=R+1"],"current":0,
 		"vars":{"R":"2"},"registers":["0","0","0","42","0","0","0","0","0","0"],"fix":4,"x":"7"}`), 0o644))
-	m3, notice, err := Open(v1)
+	m3, notice, err := Open(OpenOptions{Path: v1, Equations: defaults})
 	require.NoError(t, err)
 	assert.Empty(t, notice)
 	eqs, _ := m3.Equations()
@@ -270,7 +272,7 @@ func TestEquationReadOncePerText(t *testing.T) {
 // which the window takes as its cue to close; the next key turns the
 // calculator on again.
 func TestOff(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, "FIN TVM 5 SHIFT CLR", nil))
 	f := m.Frame()
 	assert.True(t, f.Off)
@@ -283,7 +285,7 @@ func TestOff(t *testing.T) {
 // the SOLVE list): the equation is read once per text, so each CALC costs
 // the menu and the compiled equation, not a parse (README, Speed).
 func BenchmarkCalcNIM(b *testing.B) {
-	m := New()
+	m := New(defaults)
 	require.NoError(b, Run(m, "SOLVE", nil))
 	for b.Loop() {
 		if err := Run(m, "CALC EXIT", nil); err != nil {
@@ -293,7 +295,7 @@ func BenchmarkCalcNIM(b *testing.B) {
 }
 
 func TestPrintOutTail(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	for _, k := range []string{"1 PRT", "2 PRT", "3 PRT", "4 PRT", "5 PRT"} {
 		require.NoError(t, Run(m, k, nil))
 	}
@@ -310,3 +312,6 @@ func TestPrintOutTail(t *testing.T) {
 		}
 	}
 }
+
+// defaults is the SOLVE list the program's calculator starts with.
+var defaults = programs.DefaultEquations()

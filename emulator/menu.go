@@ -96,42 +96,57 @@ func (t *table) press(m *Machine, i int) {
 }
 
 // application is one of MAIN's applications: its label, its place among
-// MAIN's six keys, and its menu. Each application lives in a file of its
-// own and registers itself (register); its part of continuous memory is
-// its variable store (Machine.appVars), kept in the state file under its
-// label.
+// MAIN's six keys, its menu, and its section of the state file. Each
+// application lives in a file of its own and registers itself (register).
+// Its part of continuous memory is its section (memory), when it has one,
+// and its variable store (Machine.appStore), kept in the state file's
+// "apps" section under its label.
 type application struct {
 	label string
 	slot  int // 0..5, the MAIN key
 	menu  func(m *Machine) menu
+	// memory is the application's section of the state file (sectionOf:
+	// its JSON name and its save and restore); nil for none.
+	memory *section
 }
 
 // applications are the registered applications by MAIN key.
 var applications = map[int]application{}
 
 // register adds an application to MAIN (from the application's file, in
-// an init function). A slot taken twice is a programming error.
+// an init function), and its section to the state file. A slot or a
+// section's name taken twice is a programming error.
 func register(a application) {
 	if _, dup := applications[a.slot]; dup {
 		panic("emulator: two applications on MAIN key " + a.label)
 	}
+	if a.memory != nil {
+		for _, s := range stateSections() {
+			if s.name == a.memory.name {
+				panic("emulator: two sections named " + s.name + " in the state file")
+			}
+		}
+	}
 	applications[a.slot] = a
 }
 
-// mainLabels are MAIN's labels as the HP-17BII's menu map shows them
-// (17bII+ owner's manual p.25: FIN BUS SUM TIME SOLVE CURRX); a label with
-// no registered application says so when pressed.
-var mainLabels = [6]string{"FIN", "BUS", "SUM", "TIME", "SOLVE", "CURRX"}
-
-// mainMenu is MAIN.
+// mainMenu is MAIN: the registered applications' labels, each on its
+// slot's key (the built-in registry gives the HP-17BII's menu map, 17bII+
+// owner's manual p.25: FIN BUS SUM TIME SOLVE CURRX); a key with no
+// application is blank and does nothing.
 type mainMenu struct{}
 
-func (mainMenu) labels(*Machine) [6]string { return mainLabels }
+func (mainMenu) labels(*Machine) [6]string {
+	var l [6]string
+	for i := range l {
+		l[i] = applications[i].label
+	}
+	return l
+}
 
 func (mainMenu) press(m *Machine, i int) {
 	a, ok := applications[i]
 	if !ok {
-		m.setMsg(mainLabels[i]+" IS NOT BUILT YET", "", nil)
 		return
 	}
 	m.finishEntry()

@@ -19,7 +19,7 @@ func TestModelInSOLVE(t *testing.T) {
 		model solver.Model
 		b     string
 	}{{solver.Model17BII, "B=1.00"}, {solver.Model17BIIPlus, "B=2.00"}} {
-		m := New()
+		m := New(defaults)
 		require.NoError(t, m.SetModel(tc.model))
 		require.NoError(t, Run(m, `SOLVE NEW "A=L(B:B+1)" INPUT CALC [A]`, nil))
 		assert.Equal(t, "A=1.00", m.Frame().Top, tc.model)
@@ -40,7 +40,7 @@ func TestModelInSOLVE(t *testing.T) {
 // memory is kept.
 func TestSelfTest(t *testing.T) {
 	for model, pass := range map[solver.Model]string{solver.Model17BII: "OK-17B II - I", solver.Model17BIIPlus: "OK-17BII+"} {
-		m := New()
+		m := New(defaults)
 		require.NoError(t, m.SetModel(model))
 		require.NoError(t, Run(m, "42 STO 3 CLR", nil))
 		require.NoError(t, Run(m, "CLR+F5", nil))
@@ -56,7 +56,7 @@ func TestSelfTest(t *testing.T) {
 		assert.Equal(t, "42.00", m.Frame().Top, "memory kept")
 	}
 	// Away from MAIN, or with a number keyed, CLR+F5 is F5 alone.
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, "5 CLR+F5", nil))
 	assert.False(t, m.SelfTesting())
 	require.NoError(t, Run(m, "MAIN CLR FIN CLR+F5", nil))
@@ -71,7 +71,7 @@ func TestSelfTest(t *testing.T) {
 // TestBeeps: an error beeps once while BEEP is on (MODES BEEP turns it
 // off and on), an alarm beeps when it rings, a plain result does not.
 func TestBeeps(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, "1 + 2 =", nil))
 	assert.Zero(t, m.Frame().Beeps)
 	require.NoError(t, Run(m, "1 ÷ 0 =", nil))

@@ -30,7 +30,7 @@ func TestALGAndRPNAgree(t *testing.T) {
 		{"FIN TVM 12 N 1000 PV 50 +/- PMT RCL PMT × RCL N =", "FIN TVM 12 N 1000 PV 50 +/- PMT RCL PMT RCL N ×"},
 		{"FIN TVM 3 × 2 = N 8.5 I%YR 30000 - 7000 = PV 0 FV PMT", "FIN TVM 3 ENTER 2 × N 8.5 I%YR 30000 ENTER 7000 - PV 0 FV PMT"},
 	} {
-		alg, rpn := New(), New()
+		alg, rpn := New(defaults), New(defaults)
 		require.NoError(t, Run(alg, c.alg, nil), c.alg)
 		require.NoError(t, Run(rpn, "MODES RPN MAIN "+c.rpn, nil), c.rpn)
 		a, r := alg.Frame(), rpn.Frame()
@@ -42,7 +42,7 @@ func TestALGAndRPNAgree(t *testing.T) {
 // TestRPNSurvivesRestart: the mode, the levels in use, and whether the next
 // number lifts go through the state file's encoding, as do PRNT and DBL.
 func TestRPNSurvivesRestart(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, "MODES RPN DBL PRNT MAIN 1 ENTER 2 ENTER 3 ENTER", nil))
 	m2 := restarted(t, m)
 	assert.True(t, m2.RPN())
@@ -58,7 +58,7 @@ func TestRPNSurvivesRestart(t *testing.T) {
 	assert.Equal(t, msgNoAdapter, m2.Frame().Top, "PRNT was on before the restart")
 
 	// An ALG calculator comes back in ALG with x alone.
-	a := restarted(t, New())
+	a := restarted(t, New(defaults))
 	assert.False(t, a.RPN())
 	assert.Len(t, a.Stack(), 1)
 }
@@ -66,7 +66,7 @@ func TestRPNSurvivesRestart(t *testing.T) {
 // TestDoubleSpacing: under DBL every printed line is followed by a blank
 // one.
 func TestDoubleSpacing(t *testing.T) {
-	single, double := New(), New()
+	single, double := New(defaults), New(defaults)
 	require.NoError(t, Run(single, "12 PRT 34 PRT", nil))
 	require.NoError(t, Run(double, "MODES DBL MAIN 12 PRT 34 PRT", nil))
 	one := single.PrintOut()
@@ -86,7 +86,7 @@ func TestRPNStackProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 17))
 	tokens := []string{"1", "2", "7", ".5", "ENTER", "+", "-", "×", "÷", "%", "R↓", "X≷Y", "LAST", "CLR", "←", "+/-", "1/X", "SQRT", "CLEARDATA", "Y^X"}
 	for i := 0; i < 300; i++ {
-		m := New()
+		m := New(defaults)
 		require.NoError(t, Run(m, "MODES RPN MAIN", nil))
 		var script []string
 		for j := 0; j < 1+r.IntN(25); j++ {

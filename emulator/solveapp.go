@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -50,7 +51,8 @@ func (s *solveApp) parse(text string) (*solver.Equation, error) {
 }
 
 func init() {
-	register(application{label: "SOLVE", slot: 4, menu: func(*Machine) menu { return &solveMenu{} }})
+	register(application{label: "SOLVE", slot: 4, menu: func(*Machine) menu { return &solveMenu{} },
+		memory: sectionOf("solve", saveSolve, restoreSolve)})
 }
 
 // solveMenu is the SOLVE list's menu: CALC EDIT DELET NEW.
@@ -190,41 +192,115 @@ func addedMessage(n int) string {
 	return strconv.Itoa(n) + " EQUATIONS ADDED"
 }
 
-// LoadFile adds the equations of the equation file at path, as
-// LoadEquations does; errors are the file's reading error or a
-// *solver.SyntaxError.
-func (m *Machine) LoadFile(path string) error {
+// LoadMode says what loading equations (LoadFile, LoadEquations) does
+// with a bad one.
+type LoadMode int
+
+// The load modes.
+const (
+	// LoadStrict adds the equations only when all are good: a bad one
+	// changes nothing and is the error (a *solver.SyntaxError); the
+	// display shows "2 EQUATIONS ADDED" (the command line's --load,
+	// cmd/hp17b/keys.go).
+	LoadStrict LoadMode = iota
+	// LoadLenient adds the good equations even when one is bad and shows
+	// what happened: "2 EQUATIONS ADDED", or "BAD FILE line:col" when an
+	// equation is bad, whose error is LoadReport.Err (the window's files
+	// and pastes: ui/files.go, ui/clipboard.go).
+	LoadLenient
+)
+
+// LoadFile adds the equations of the equation file at path (the format
+// solver.ParseFile reads: equations separated by blank lines) to the
+// SOLVE list, as LoadEquations does; the error is also the file's reading
+// error.
+func (m *Machine) LoadFile(path string, mode LoadMode) (LoadReport, error) {
 	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {
-		return err
+		return LoadReport{}, err
 	}
-	return m.LoadEquations(path, string(b))
+	return m.LoadEquations(path, string(b), mode)
 }
 
-// LoadEquations adds the equations of an equation file to the SOLVE list,
-// but not one whose text is already there, and shows how many it added; a
-// bad file changes nothing and returns its error, and so does a load while
-// the Solver works (ErrBusy).
-func (m *Machine) LoadEquations(name, text string) error {
+// LoadEquations adds the equations of an equation file's text to the
+// SOLVE list, skipping those whose text is already there, as mode says
+// (LoadStrict, LoadLenient); name is used in errors. Text larger than
+// solver.MaxFileSize, or holding a control character, is refused before
+// it is parsed (a *solver.SyntaxError), and equations that would make the
+// state larger than MaxStateWrite are refused whole (STATE FULL: 4 MB);
+// nothing changes then, nor while the Solver works (ErrBusy).
+func (m *Machine) LoadEquations(name, text string, mode LoadMode) (LoadReport, error) {
 	if err := CheckFileText(name, text); err != nil {
-		return err
+		return LoadReport{}, err
 	}
-	eqs, err := solver.ParseFile(name, text)
-	if err != nil {
-		return err
+	var eqs []*solver.Equation
+	var bad error
+	if mode == LoadLenient {
+		eqs, bad = solver.ParseFileLenient(name, text)
+	} else if eqs, bad = solver.ParseFile(name, text); bad != nil {
+		return LoadReport{}, bad
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.busy {
-		return ErrBusy
+		return LoadReport{}, ErrBusy
 	}
 	m.refreshLocked()
-	added, err := m.addEquationsFit(eqs)
-	if err != nil {
+	rep := LoadReport{Err: bad}
+	before := len(m.solve.eqs)
+	var err error
+	if rep.Added, err = m.addEquationsFit(eqs); err != nil {
 		m.errMsg(fullMessage, "", nil)
-		return err
+		return LoadReport{}, err
 	}
-	m.setMsg(addedMessage(added), "", nil)
+	rep.Known = len(eqs) - (len(m.solve.eqs) - before)
+	var se *solver.SyntaxError
+	switch {
+	case errors.As(bad, &se):
+		m.errMsg(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col), "", nil)
+	case bad != nil:
+		m.errMsg("BAD FILE", "", nil)
+	default:
+		m.setMsg(addedMessage(rep.Added), "", nil)
+	}
 	m.saveLocked()
-	return nil
+	return rep, nil
+}
+
+// SOLVE's section of the state file, "solve": the equation list, the
+// current equation and the Solver's variables.
+
+// solveSection is SOLVE's: the equation list, the current equation and the
+// Solver's variables.
+type solveSection struct {
+	Equations []string                `json:"equations"`
+	Current   int                     `json:"current"`
+	Vars      map[string]hp17b.Number `json:"vars"`
+}
+
+// saveSolve is SOLVE's section now.
+func saveSolve(m *Machine) *solveSection {
+	return &solveSection{Equations: append([]string{}, m.solve.eqs...), Current: m.solve.cur, Vars: m.vars.Snapshot()}
+}
+
+// restoreSolve takes SOLVE's section on, its list and variables replacing
+// the calculator's (none, nil, empties them); a control character typed
+// into the file shows as "?", and notes says in which equations.
+func restoreSolve(m *Machine, s *solveSection) (notes []string) {
+	if s == nil {
+		s = &solveSection{}
+	}
+	m.solve.eqs = make([]string, len(s.Equations))
+	for i, t := range s.Equations {
+		m.solve.eqs[i] = visible(t)
+		if m.solve.eqs[i] != t {
+			notes = append(notes, fmt.Sprintf("equation %d's control characters shown as ?", i+1))
+		}
+	}
+	m.solve.cur = max(0, min(s.Current, len(m.solve.eqs)-1))
+	m.vars.Delete(m.vars.Names()...)
+	for n, v := range s.Vars {
+		m.vars.Set(n, v)
+	}
+	return notes
 }

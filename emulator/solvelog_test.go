@@ -16,7 +16,7 @@ import (
 // keyed 5 once stored INIT=0: the key sequence CLR INIT stores 0, as the
 // calculator does after CLR).
 func TestCalculateAfterKeyedNumber(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	nim, _ := m.Equations()
 	require.NoError(t, Run(m, "SOLVE CALC INIT 6 [D] [EVAL] 5", nil))
 	require.NoError(t, m.Calculate(nim[0], "INIT"))
@@ -51,17 +51,17 @@ func TestCalculateAfterKeyedNumber(t *testing.T) {
 // the state file, whole.
 func TestSectionsKept(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	m, _, err := Open(path)
+	m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Nil(t, m.Section("game"))
 	m.SetSection("game", json.RawMessage(`{"program":"nim","position":[1,3,4,6],"turn":0}`))
 	require.NoError(t, m.Flush())
-	again, _, err := Open(path)
+	again, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"program":"nim","position":[1,3,4,6],"turn":0}`, string(again.Section("game")))
 	again.SetSection("game", nil)
 	require.NoError(t, again.Flush())
-	third, _, err := Open(path)
+	third, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	assert.Nil(t, third.Section("game"))
 }

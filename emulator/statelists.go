@@ -54,8 +54,10 @@ func ReadStateLists(path string) (*StateLists, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the lists of %s: %w", path, err)
 	}
-	s.lists.cflo.restore(st.CFLO)
-	s.lists.sum.restore(st.SUM)
+	c, _ := st.sections["cflo"].(*cfloSection)
+	s.lists.cflo.restore(c)
+	l, _ := st.sections["sum"].(*sumSection)
+	s.lists.sum.restore(l)
 	return s, nil
 }
 

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -17,7 +18,7 @@ import (
 // (p.138) and Σ, the summations.
 
 func init() {
-	register(application{label: "SUM", slot: 2, menu: openSUM})
+	register(application{label: "SUM", slot: 2, menu: openSUM, memory: sectionOf("sum", saveSUM, restoreSUM)})
 }
 
 // sumApp is SUM's part of continuous memory: the lists, the current one
@@ -320,4 +321,71 @@ func sumsMenu(m *Machine, x, y *namedList[hp17b.Number]) menu {
 		key("ΣXY", func(s stat.Sums) hp17b.Number { return s.XY }),
 	}
 	return c
+}
+
+// SUM's section of the state file, "sum": its lists, the current one, and
+// the model FRCST used last.
+
+// sumSection is SUM's lists and the model FRCST used last.
+type sumSection struct {
+	Lists   []sumListJSON `json:"lists"`
+	Current int           `json:"current"`
+	Model   int           `json:"model,omitempty"`
+}
+
+type sumListJSON struct {
+	Name  string         `json:"name,omitempty"`
+	Items []hp17b.Number `json:"items"`
+}
+
+// snapshot is SUM's part of the state; nil when it holds nothing.
+func (s *sumApp) snapshot() *sumSection {
+	if len(s.lists) == 0 {
+		return nil
+	}
+	out := &sumSection{Current: s.cur, Model: int(s.model)}
+	for _, l := range s.lists {
+		out.Lists = append(out.Lists, sumListJSON{Name: l.Name, Items: append([]hp17b.Number{}, l.Items...)})
+	}
+	return out
+}
+
+// restore takes SUM's lists from the state, a list past maxItems cut to
+// its first maxItems items, a bad name taken as none and an unknown model
+// as LIN; notes says what was changed so.
+func (s *sumApp) restore(st *sumSection) (notes []string) {
+	if st == nil {
+		return nil
+	}
+	s.lists, s.model = nil, stat.Linear
+	if st.Model >= int(stat.Linear) && st.Model <= int(stat.Power) {
+		s.model = stat.Model(st.Model)
+	} else if st.Model != 0 {
+		notes = append(notes, fmt.Sprintf("SUM's model %d taken as LIN", st.Model))
+	}
+	for i, j := range st.Lists {
+		l := &namedList[hp17b.Number]{Name: j.Name}
+		if l.Name != "" && !validListName(l.Name) {
+			notes = append(notes, fmt.Sprintf("SUM list %d's name %q taken as none", i+1, visible(l.Name)))
+			l.Name = ""
+		}
+		if len(j.Items) > maxItems {
+			notes = append(notes, fmt.Sprintf("SUM list %d cut to its first %d items", i+1, maxItems))
+		}
+		l.Items = append(l.Items, j.Items[:min(len(j.Items), maxItems)]...)
+		s.lists = append(s.lists, l)
+	}
+	s.cur = max(0, min(st.Current, len(s.lists)-1))
+	return notes
+}
+
+// saveSUM is SUM's section now (nil when it holds no list).
+func saveSUM(m *Machine) *sumSection { return m.sum.snapshot() }
+
+// restoreSUM takes SUM's section on; none (nil) empties the lists.
+func restoreSUM(m *Machine, s *sumSection) (notes []string) {
+	if s == nil {
+		m.sum.lists, m.sum.cur = nil, 0
+	}
+	return m.sum.restore(s)
 }

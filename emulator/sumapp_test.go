@@ -12,7 +12,7 @@ import (
 // TestSUMSurvivesRestart: SUM's named and unnamed lists, the current one
 // and FRCST's model go through the state file's encoding and come back.
 func TestSUMSurvivesRestart(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, `SUM 1 INPUT 2 INPUT 4 INPUT NAME "XS" INPUT GET *NEW 3 INPUT 5 INPUT 9 INPUT `+
 		`CALC MORE FRCST XS *NEW MORE MODL PWR`, nil))
 	m2 := restarted(t, m)
@@ -30,7 +30,7 @@ func TestSUMStateRefusesBadData(t *testing.T) {
 	long := "[" + strings.Repeat(`"1",`, maxItems+5) + `"1"]`
 	var st stateFile
 	require.NoError(t, json.Unmarshal([]byte(`{"schema":2,"sum":{"lists":[{"name":"1BAD","items":`+long+`}],"current":7,"model":9}}`), &st))
-	m := New()
+	m := New(defaults)
 	m.restore(st)
 	require.Len(t, m.sum.lists, 1)
 	assert.Empty(t, m.sum.lists[0].Name)
@@ -42,7 +42,7 @@ func TestSUMStateRefusesBadData(t *testing.T) {
 // TestSUMKeyedValueReplacesItem: a number keyed over an item replaces it
 // and the running total follows; INPUT with nothing keyed moves on.
 func TestSUMKeyedValueReplacesItem(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, "SUM 10 INPUT 20 INPUT 30 INPUT SHIFT ▲ INPUT", nil))
 	f := m.Frame()
 	assert.Equal(t, "ITEM(2)=20.00", f.Top)

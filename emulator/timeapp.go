@@ -26,7 +26,8 @@ import (
 //     alarm rings when it comes due (clock.go).
 
 func init() {
-	register(application{label: "TIME", slot: 3, menu: func(*Machine) menu { return timeMenu }})
+	register(application{label: "TIME", slot: 3, menu: func(*Machine) menu { return timeMenu },
+		memory: sectionOf("time", saveTime, restoreTime)})
 }
 
 // clockMenu is a fixed menu over which the clock shows.

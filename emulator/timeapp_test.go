@@ -19,7 +19,7 @@ func (c *fakeClock) read() time.Time { return c.now }
 // clocked is a fresh calculator on a fake clock at 10:00 on April 20, 2003.
 func clocked() (*Machine, *fakeClock) {
 	c := &fakeClock{now: time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)}
-	m := New()
+	m := New(defaults)
 	m.Clock = c.read
 	return m, c
 }
@@ -187,7 +187,7 @@ func TestTIMEStateRefusesBadData(t *testing.T) {
 // TestCURRXSurvivesRestart: the current pair, its rate and amounts, and a
 // stored pair come back.
 func TestCURRXSurvivesRestart(t *testing.T) {
-	m := New()
+	m := New(defaults)
 	require.NoError(t, Run(m, "CURRX SELCT US$ YEN 150.5 RATE [STO] PAIR4 SELCT EURO C$ 1.5 RATE 10 EURO", nil))
 	m2 := restarted(t, m)
 	require.NoError(t, Run(m2, "CURRX", nil))

@@ -27,7 +27,7 @@ import (
 // it (the menu labels are in its menu maps); "labels on" shows both again.
 func TestTranscripts(t *testing.T) {
 	transcript.RunAll(t, func() transcript.Session {
-		k := &keySession{m: New(), now: time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)}
+		k := &keySession{m: New(defaults), now: time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)}
 		k.m.Clock = func() time.Time { return k.now }
 		return k
 	})

@@ -26,13 +26,13 @@ func TestResume(t *testing.T) {
 		{"FIN TVM 5 MAIN 8", ""},
 	} {
 		path := filepath.Join(t.TempDir(), "state.json")
-		m, _, err := Open(path)
+		m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err)
 		require.NoError(t, Run(m, c.script, nil), c.script)
 		want := m.Frame()
 		require.NoError(t, m.Flush())
 
-		back, _, err := Open(path)
+		back, _, err := Open(OpenOptions{Path: path, Equations: defaults})
 		require.NoError(t, err)
 		assert.Equal(t, "FIN BUS SUM TIME SOLVE CURRX", back.Frame().MenuLine(), "%s: MAIN until resumed", c.script)
 		back.Resume()

@@ -205,6 +205,21 @@ func init() { library = append(library, games...) }
 // All returns the library, in a fixed order.
 func All() []Program { return append([]Program(nil), library...) }
 
+// DefaultEquations returns the SOLVE list a fresh calculator holds, as
+// emulator.New and emulator.Options take it: the text of each program
+// marked Default, in the library's order (NIM first), flattened to one
+// line as the SOLVE list keeps an equation (solver.Flatten). A new slice
+// at each call.
+func DefaultEquations() []string {
+	var eqs []string
+	for _, p := range library {
+		if p.Default {
+			eqs = append(eqs, solver.Flatten(p.Text()))
+		}
+	}
+	return eqs
+}
+
 // ByID returns a program by its ID.
 func ByID(id string) (Program, error) {
 	for _, p := range library {

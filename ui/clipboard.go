@@ -89,7 +89,7 @@ func (c *Controller) Paste(text string) {
 			}
 		default:
 			before, cur := c.m.Equations()
-			rep, err := c.m.LoadText("clipboard", text)
+			rep, err := c.m.LoadEquations("clipboard", text, emulator.LoadLenient)
 			if err != nil {
 				c.after(err.Error())
 				return

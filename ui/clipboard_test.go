@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 func TestNumberKeys(t *testing.T) {
@@ -43,7 +44,7 @@ func TestNumberKeys(t *testing.T) {
 // equation, several, a bad one, and text into the equation being typed;
 // and copies back what the calculator shows.
 func TestPaste(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	m := c.Machine()
 

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 var update = flag.Bool("update", false, "write the golden images of testdata/ instead of comparing with them")
@@ -27,7 +28,7 @@ func goldenFrames(t *testing.T) map[string]struct {
 	frame   emulator.Frame
 	pressed []emulator.Key
 } {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(m, `SOLVE NEW "NOM%×V=W×M+MU%C" INPUT CALC 12.5 NOM% SHIFT`, nil))
 	menu := m.Frame()
 	require.Equal(t, [6]string{"NOM%", "V", "W", "M", "MU%C", ""}, menu.Labels)

@@ -27,7 +27,7 @@ func LoadFiles(m *emulator.Machine, fsys fs.FS, stderr io.Writer) {
 			m.Message("BAD FILE")
 			return nil
 		}
-		rep, err := m.LoadText(path, string(b))
+		rep, err := m.LoadEquations(path, string(b), emulator.LoadLenient)
 		switch {
 		case err != nil:
 			fmt.Fprintf(stderr, "hp17b: %s: %v\n", path, err)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // FuzzKeys presses any sequence of keys (one byte a key, modulo the 37
@@ -34,7 +35,7 @@ func FuzzKeys(f *testing.F) {
 		if len(keys) > 120 {
 			keys = keys[:120] // short executions: the deadline finds no worker busy
 		}
-		m := emulator.New()
+		m := emulator.New(programs.DefaultEquations())
 		m.InterruptAfter = 30 // a search the keys start stays short
 		for _, b := range keys {
 			m.Press(emulator.Key(int(b) % int(emulator.NumKeys)))

@@ -292,7 +292,7 @@ func (m *refModel) do(t *testing.T, c **Controller, store emulator.Store, a acti
 	case actRestart:
 		ctl.Close()
 		require.NoError(t, ctl.Machine().Flush())
-		mach, _, err := emulator.OpenStore(store)
+		mach, _, err := emulator.Open(emulator.OpenOptions{Store: store, Equations: programs.DefaultEquations()})
 		require.NoError(t, err)
 		mach.SaveEvery(-1)
 		*c = NewController(mach, nil)
@@ -314,7 +314,7 @@ func (s *memStore) Save(_, b []byte) ([]byte, error) {
 // every action.
 func runSequence(t *testing.T, seq []action) {
 	store := &memStore{}
-	mach, _, err := emulator.OpenStore(store)
+	mach, _, err := emulator.Open(emulator.OpenOptions{Store: store, Equations: programs.DefaultEquations()})
 	require.NoError(t, err)
 	mach.SaveEvery(-1)
 	c := NewController(mach, nil)

@@ -274,7 +274,7 @@ func (c *Controller) NewGame() {
 // not there (the window's --program).
 func (c *Controller) Play(prog programs.Program) {
 	c.enqueue(func() {
-		if _, err := c.m.LoadText(prog.File, prog.Text()); err != nil {
+		if _, err := c.m.LoadEquations(prog.File, prog.Text(), emulator.LoadLenient); err != nil {
 			c.after(err.Error())
 			return
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // crawlMenus visits every menu the menu keys reach from a few starting
@@ -37,7 +38,7 @@ func crawlMenus(t *testing.T) []emulator.Frame {
 	for len(queue) > 0 && len(frames) < 3000 {
 		n := queue[0]
 		queue = queue[1:]
-		m := emulator.New()
+		m := emulator.New(programs.DefaultEquations())
 		m.InterruptAfter = 30
 		require.NoError(t, emulator.Run(m, n.start, nil), n.start)
 		for _, k := range n.keys {

@@ -11,13 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // TestPaperPanel: F9 shows the print-out in place of the heaps panel, the
 // view follows the newest line and scrolls back, Ctrl+C copies the paper
 // while it shows, and the panel's Clear and Save buttons work.
 func TestPaperPanel(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	a, ok := NamedKeyAction("F9", false)
 	require.True(t, ok)
@@ -67,7 +68,7 @@ func TestPaperPanel(t *testing.T) {
 // TestSaveEquations: Ctrl+S's file holds the SOLVE list as an equation
 // file that loads back to the same list.
 func TestSaveEquations(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	want, _ := c.Machine().Equations()
 	path := filepath.Join(t.TempDir(), "eqs.txt")
@@ -76,11 +77,12 @@ func TestSaveEquations(t *testing.T) {
 	assert.Equal(t, strconv.Itoa(len(want))+" EQUATIONS SAVED", c.Machine().Frame().Top)
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	fresh := emulator.New()
+	fresh := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(fresh, "SOLVE DELET YES DELET YES", nil))
 	none, _ := fresh.Equations()
 	require.Empty(t, none)
-	require.NoError(t, fresh.LoadEquations("eqs.txt", string(b)))
+	_, err = fresh.LoadEquations("eqs.txt", string(b), emulator.LoadStrict)
+	require.NoError(t, err)
 	got, _ := fresh.Equations()
 	assert.Equal(t, want, got)
 	assert.Error(t, c.SaveEquations(filepath.Join(path, "no", "such")))
@@ -91,7 +93,7 @@ func TestSaveEquations(t *testing.T) {
 // TestAbout: F12 shows the About overlay, keys do nothing under it, and
 // Escape or F12 closes it.
 func TestAbout(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	a, ok := NamedKeyAction("F12", false)
 	require.True(t, ok)
@@ -115,7 +117,7 @@ func TestSavesRefuseLinks(t *testing.T) {
 	require.NoError(t, os.WriteFile(target, []byte("mine\n"), 0o644))
 	link := filepath.Join(dir, "hp17b-equations.txt")
 	require.NoError(t, os.Symlink(target, link))
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	assert.ErrorContains(t, c.SaveEquations(link), "symbolic link")
 	c.SetPaperFile(link)

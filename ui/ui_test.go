@@ -27,7 +27,7 @@ func frames(t *testing.T) []emulator.Frame {
 		"TIME", "TIME SET 12/24", "TIME ADJST", "TIME APPT MORE", "TIME APPT APT1 RPT", "TIME SET HELP",
 		"CURRX SELCT US$ EURO", "CURRX [STO]", "CURRX [RCL]", "CURRX SELCT MORE",
 	} {
-		m := emulator.New()
+		m := emulator.New(programs.DefaultEquations())
 		m.Clock = func() time.Time { return time.Date(2003, time.April, 20, 22, 0, 0, 0, time.Local) }
 		require.NoError(t, emulator.Run(m, script, nil), script)
 		out = append(out, m.Frame())
@@ -208,7 +208,7 @@ func press(c *Controller, script string) {
 }
 
 func TestControllerHeapsPanel(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	p := c.Panel()
 	require.True(t, p.Active, "NIM is the current equation of a fresh calculator")
@@ -257,7 +257,7 @@ func TestControllerHeapsPanel(t *testing.T) {
 // longSolve is a controller whose Solver is busy with a long Σ.
 func longSolve(t *testing.T) (*Controller, *emulator.Machine) {
 	t.Helper()
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(m, `SOLVE NEW "T×T=Σ(I:1:300000:1:I+0×SQRT(I))" INPUT CALC 1 T`, nil))
 	c := NewController(m, nil)
 	t.Cleanup(c.Close)
@@ -278,7 +278,7 @@ func TestControllerInterrupts(t *testing.T) {
 }
 
 func TestHelpToggle(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	assert.False(t, c.Help())
 	c.Do(Action{Help: true})
@@ -289,7 +289,7 @@ func TestHelpToggle(t *testing.T) {
 // TestLabelsFollowRPN: after MODES RPN the frame says so, the = key reads
 // ENTER and the overlay says Enter is ENTER; back in ALG they read = again.
 func TestLabelsFollowRPN(t *testing.T) {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	for _, c := range []struct {
 		script string
 		rpn    bool
@@ -311,7 +311,7 @@ func TestLabelsFollowRPN(t *testing.T) {
 }
 
 func TestLoadFiles(t *testing.T) {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	before, _ := m.Equations()
 	var errs strings.Builder
 	LoadFiles(m, fstest.MapFS{"bad.eq": {Data: []byte("A=B+\n  C×)\n")}}, &errs)
@@ -330,7 +330,7 @@ func TestLoadFiles(t *testing.T) {
 // newGame is a controller with NIM's game started by New Game.
 func newGame(t *testing.T) *Controller {
 	t.Helper()
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	t.Cleanup(c.Close)
 	c.NewGame()
 	c.Wait()
@@ -429,7 +429,7 @@ func TestPanelHeapOutOfRange(t *testing.T) {
 // waits for the solve (it is a job after it), nothing races, nothing is
 // lost (go test -race checks the first).
 func TestLoadDuringSolve(t *testing.T) {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(m, `SOLVE NEW "T=Σ(I:1:200000:1:I+0×SQRT(I))" INPUT CALC`, nil))
 	c := NewController(m, nil)
 	defer c.Close()
@@ -449,7 +449,7 @@ func TestLoadDuringSolve(t *testing.T) {
 }
 
 func TestSnapshotVersions(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	v := c.Snapshot().Version
 	c.Do(Action{Key: emulator.Key7})
@@ -468,7 +468,7 @@ func TestSnapshotVersions(t *testing.T) {
 // TestHeldKeysDrawnPressed: a key held down by the mouse or a PC key is in
 // the snapshot's pressed set until released, however long that is.
 func TestHeldKeysDrawnPressed(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	c.Hold(emulator.KeyUp, true)
 	c.Hold(emulator.Key5, true)
@@ -485,7 +485,7 @@ func TestHeldKeysDrawnPressed(t *testing.T) {
 // TestShiftCancel: the PC's Escape after the shift key cancels the shift
 // instead of giving MAIN; without shift it is EXIT.
 func TestShiftCancel(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	press(c, "FIN")
 	esc, _ := NamedKeyAction("Escape", false)
@@ -503,7 +503,7 @@ func TestShiftCancel(t *testing.T) {
 // TestPanelShowsForGame: the heaps panel hidden stays hidden for plain
 // calculator use, and shows again when a game program is made current.
 func TestPanelShowsForGame(t *testing.T) {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(m, "SOLVE NEW \"X=Y\" INPUT", nil))
 	c := NewController(m, nil)
 	defer c.Close()
@@ -518,7 +518,7 @@ func TestPanelShowsForGame(t *testing.T) {
 }
 
 func TestHelpBlocksKeys(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	c.Do(Action{Help: true})
 	c.Do(Action{Key: emulator.Key7})
@@ -532,7 +532,7 @@ func TestHelpBlocksKeys(t *testing.T) {
 // interrupts it and drops what was queued behind it, so Close returns (and
 // the window's process ends) without waiting for the work.
 func TestCloseDuringLongSolve(t *testing.T) {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(m, `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:1))" INPUT CALC`, nil))
 	c := NewController(m, nil)
 	c.Do(Action{Key: emulator.KeyF1}) // solve T: hours of work without limits
@@ -557,7 +557,7 @@ func TestCloseDuringLongSolve(t *testing.T) {
 func TestControllerClock(t *testing.T) {
 	var host atomic.Int64 // the host's clock, in seconds after 10:00
 	start := time.Date(2003, time.April, 20, 10, 0, 0, 0, time.Local)
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	m.Clock = func() time.Time { return start.Add(time.Duration(host.Load()) * time.Second) }
 	require.NoError(t, emulator.Run(m, "TIME APPT APT1 10.01 TIME EXIT EXIT", nil))
 	c := NewController(m, nil)
@@ -579,7 +579,7 @@ func TestControllerClock(t *testing.T) {
 // the program to the SOLVE list and starts it; clicks make the rule's
 // moves (a refused one says why); the end is announced.
 func TestControllerGamePrograms(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	kayles, err := programs.ByID("kayles")
 	require.NoError(t, err)
@@ -654,7 +654,7 @@ func TestControllerGamePrograms(t *testing.T) {
 // FOUND after moving (its second run finds no move); the panel reads the
 // move from the heaps and says why, and a lost position still resigns.
 func TestControllerPlusModel(t *testing.T) {
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, m.SetModel(solver.Model17BIIPlus))
 	c := NewController(m, nil)
 	defer c.Close()
@@ -676,7 +676,7 @@ func TestControllerPlusModel(t *testing.T) {
 // TestControllerSelfTestChord: an action with CLR held reaches the
 // calculator as a chord (Delete held and F5 in the window).
 func TestControllerSelfTestChord(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	c.Do(Action{Key: emulator.KeyF5, WithCLR: true})
 	c.Wait()
@@ -699,7 +699,7 @@ func TestNewGameWhateverIsPending(t *testing.T) {
 		"SHIFT EXIT TIME CALC 4", // TIME CALC with a number keyed
 		"MODES RPN 4 ENTER 5",    // RPN with a stack
 	} {
-		m := emulator.New()
+		m := emulator.New(programs.DefaultEquations())
 		require.NoError(t, emulator.Run(m, script, nil), script)
 		regs := m.Values("N")
 		c := NewController(m, nil)
@@ -714,7 +714,7 @@ func TestNewGameWhateverIsPending(t *testing.T) {
 		c.Close()
 	}
 	// The 17bII+ model: the same.
-	m := emulator.New()
+	m := emulator.New(programs.DefaultEquations())
 	require.NoError(t, m.SetModel(solver.Model17BIIPlus))
 	require.NoError(t, emulator.Run(m, "7", nil))
 	c := NewController(m, nil)
@@ -728,7 +728,7 @@ func TestNewGameWhateverIsPending(t *testing.T) {
 // TestNewGameAsksDuringEdit: while an equation is typed New Game asks
 // first; a second New Game leaves the edit unsaved and starts.
 func TestNewGameAsksDuringEdit(t *testing.T) {
-	c := NewController(emulator.New(), nil)
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
 	press(c, "SOLVE NEW")
 	c.Do(Action{Text: "Q=R+1"})

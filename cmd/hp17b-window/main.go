@@ -93,7 +93,7 @@ func main() {
 	if f.Load != "" {
 		// A bad file still opens the window: its good equations are added,
 		// the display shows BAD FILE line:col, and the reason is printed.
-		rep, err := m.LoadFileLenient(f.Load)
+		rep, err := m.LoadFile(f.Load, emulator.LoadLenient)
 		switch {
 		case err != nil:
 			fmt.Fprintf(os.Stderr, "hp17b: --load %s: %v\n", f.Load, err)

@@ -48,12 +48,11 @@ func windowFlags() (f cli.Window, status int, done bool) {
 }
 
 // openMachine opens the calculator kept in this browser's local storage
-// (statePath has no meaning here), or a fresh one that is not kept.
+// (statePath has no meaning here), or a fresh one that is not kept; a
+// fresh calculator holds the default programs.
 func openMachine(_ string, fresh bool) (*emulator.Machine, string, error) {
-	if fresh {
-		return emulator.New(), "", nil
-	}
-	return emulator.OpenStore(webstore.Local{Key: stateKey})
+	return emulator.Open(emulator.OpenOptions{Store: webstore.Local{Key: stateKey}, Fresh: fresh,
+		Equations: programs.DefaultEquations()})
 }
 
 // exposeFrame keeps the page's element #lcd holding the display's two

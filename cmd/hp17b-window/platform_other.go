@@ -11,6 +11,7 @@ import (
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
 	ver "github.com/hp17b/hp17b/internal/version"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // windowFlags reads the command line (cli.Parse, by kong). done is true
@@ -26,10 +27,10 @@ func windowFlags() (f cli.Window, status int, done bool) {
 	return flags.Window, status, done
 }
 
-// openMachine opens the calculator kept in the state file (see
-// emulator.OpenState).
+// openMachine opens the calculator kept in the state file, or a fresh one
+// (see emulator.Open), a fresh calculator holding the default programs.
 func openMachine(statePath string, fresh bool) (*emulator.Machine, string, error) {
-	return emulator.OpenState(statePath, fresh)
+	return emulator.Open(emulator.OpenOptions{Path: statePath, Fresh: fresh, Equations: programs.DefaultEquations()})
 }
 
 // exposeFrame does nothing outside the browser.

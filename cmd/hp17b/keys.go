@@ -10,16 +10,20 @@ import (
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
 
 // openMachine opens the calculator for the --state / --fresh flags: the
 // default state file, another one, or a fresh machine that reads and
 // writes no file. The state file stays locked until the machine's Close
-// (emulator.OpenStateLocked: a key script's run happens wholly before or
-// after another writer's). It prints the notice of a damaged state file.
+// (emulator.OpenOptions.Locked: a key script's run happens wholly before
+// or after another writer's). A fresh calculator holds the default
+// programs (programs.DefaultEquations). It prints the notice of a damaged
+// state file.
 func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Machine, bool) {
-	m, notice, err := emulator.OpenStateLocked(statePath, fresh)
+	m, notice, err := emulator.Open(emulator.OpenOptions{Path: statePath, Fresh: fresh, Locked: true,
+		Equations: programs.DefaultEquations()})
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %s\n", printable(err.Error()))
 		return nil, false
@@ -34,7 +38,7 @@ func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Mach
 // bad equation is reported with its caret, any other error (the file
 // cannot be read, the state would be full) as "hp17b: --load FILE: …".
 func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
-	err := m.LoadFile(path)
+	_, err := m.LoadFile(path, emulator.LoadStrict)
 	var se *solver.SyntaxError
 	switch {
 	case err == nil:

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // TestSolveReadsLists: `solve` of an equation with FLOW, #T, SIZEC, ITEM
@@ -18,7 +19,7 @@ import (
 func TestSolveReadsLists(t *testing.T) {
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state.json")
-	m, _, err := emulator.Open(state)
+	m, _, err := emulator.Open(emulator.OpenOptions{Path: state, Equations: programs.DefaultEquations()})
 	require.NoError(t, err)
 	// A cash-flow list INV: -1,000, then 300 four times; a statistics
 	// list XS: 2, 4, 9.

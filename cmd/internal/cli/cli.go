@@ -47,7 +47,7 @@ type Window struct {
 }
 
 // Memory is the flags that say where continuous memory is kept: the state
-// file (emulator.OpenState), or none at all.
+// file (emulator.Open), or none at all.
 type Memory struct {
 	// State is the state file's path ("" for the default one).
 	State string `placeholder:"FILE" help:"The state file (default: the user's config folder)."`

@@ -59,7 +59,7 @@ func TestKeyNamesOneEach(t *testing.T) {
 // shift key and the function's key press.
 func TestScriptNames(t *testing.T) {
 	for _, f := range Functions() {
-		want, got := New(), New()
+		want, got := New(defaults), New(defaults)
 		require.NoError(t, Run(want, "1.25", nil))
 		require.NoError(t, Run(got, "1.25", nil))
 		if f.Shifted {

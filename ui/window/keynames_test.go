@@ -54,7 +54,7 @@ func TestKeyNamesAgree(t *testing.T) {
 			}
 			back, ok := emulator.FunctionByName(shown)
 			assert.True(t, ok && back == f, "a script reads the overlay's %q", shown)
-			want, got := emulator.New(), emulator.New()
+			want, got := emulator.New(nil), emulator.New(nil)
 			if f.Shifted {
 				want.Press(emulator.KeyShift)
 			}

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// Width is the top line's width in characters (hp17b-facts §1).
+// Width is the top line's width in characters (docs/facts.md, Display).
 const Width = 22
 
 // Frame is what the LCD shows: the top line, the six menu labels (or a

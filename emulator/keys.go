@@ -1,11 +1,10 @@
 // Package emulator is the HP-17BII as a machine: keys in, display frames
-// out. It models number entry, ALG chain arithmetic, registers, display
-// modes, the MAIN menu and the SOLVE application (equation list, entry and
-// editing, CALC, menu-key store and solve), and continuous memory. It draws
-// nothing: a Frame is plain data that the window and the terminal render.
-//
-// It imports solver, hp17b, fin and stat; the SOLVE list it starts with
-// is its caller's (New).
+// out. It models number entry, ALG chain arithmetic and the RPN stack,
+// registers, display modes, the MAIN menu and its applications (FIN, BUS,
+// SUM, TIME, SOLVE, CURRX), the printer, and continuous memory, each
+// application owning its section of the state file. It draws nothing: a
+// Frame is plain data that the window, the browser and the terminal
+// render. The SOLVE list it starts with is its caller's (New).
 package emulator
 
 import "fmt"

@@ -239,7 +239,8 @@ func (m *Machine) Press(k Key) {
 		return
 	}
 	if m.busy {
-		// Any key halts the search (hp17b-facts §8).
+		// Any key halts the search (17bII+ owner's manual p.180; docs/facts.md,
+		// How the Solver solves).
 		if m.cancel != nil {
 			m.cancel()
 		}

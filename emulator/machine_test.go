@@ -283,7 +283,7 @@ func TestOff(t *testing.T) {
 
 // BenchmarkCalcNIM opens NIM's variable menu and leaves it (CALC EXIT in
 // the SOLVE list): the equation is read once per text, so each CALC costs
-// the menu and the compiled equation, not a parse (README, Speed).
+// the menu and the compiled equation, not a parse (docs/speed.md).
 func BenchmarkCalcNIM(b *testing.B) {
 	m := New(defaults)
 	require.NoError(b, Run(m, "SOLVE", nil))

@@ -84,7 +84,7 @@ func (m *Machine) printDisplay() {
 // to 9, STK the stack's levels in use (T to X) in RPN or the calculator
 // line's number in ALG. Each prints and returns to the menu under it.
 // The menu's items are ours: the owner's manual's printing chapter was not
-// at hand (README, Decisions).
+// at hand (docs/decisions.md).
 var printerMenu = &table{
 	{label: "LIST", do: func(m *Machine) {
 		m.finishEntry()

@@ -57,7 +57,7 @@ func SplitScript(script string) ([]string, error) {
 }
 
 // Run presses the keys of a script (the syntax of `hp17b keys`, listed in
-// the README): key names, numbers typed digit by digit, [LABEL] for the menu
+// docs/command-line.md, Key scripts): key names, numbers typed digit by digit, [LABEL] for the menu
 // key showing LABEL, and "text" typed into an equation. after, when set, is
 // called with each token and the frame it leaves. It stops at the first bad
 // token with a *ScriptError.

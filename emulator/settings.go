@@ -44,7 +44,7 @@ var dspMenu = &titledMenu{title: "SELECT DISPLAY FORMAT", table: table{
 // and DBL refer to the power source and double-spacing for a printer"),
 // ALG and RPN choose how the keyboard calculates. Each shows what it set
 // until the next key; the wording of the PRNT, DBL, ALG and RPN messages
-// is ours (README, Decisions).
+// is ours (docs/decisions.md).
 var modesMenu = &titledMenu{title: "SELECT MODE", table: table{
 	{label: "BEEP", do: func(m *Machine) {
 		m.beep = !m.beep

@@ -3,10 +3,10 @@ package emulator
 import "slices"
 
 // whereSection is where the calculator was, kept in the state file so that
-// it turns on where it was turned off (hp17b-facts §3; the owner's manual's
-// "Continuous Memory"): the menus open above MAIN, each as the functions
-// pressed to reach it (a menu key, then MORE for a later page), the
-// number being keyed, and a pending STO or RCL.
+// it turns on where it was turned off (docs/facts.md, Menus and continuous
+// memory; the owner's manual's "Continuous Memory"): the menus open above
+// MAIN, each as the functions pressed to reach it (a menu key, then MORE
+// for a later page), the number being keyed, and a pending STO or RCL.
 type whereSection struct {
 	Menus  [][]string `json:"menus,omitempty"`
 	Entry  string     `json:"entry,omitempty"`

@@ -58,7 +58,7 @@ type keysCmd struct {
 	Print      string    `placeholder:"FILE" help:"Write the printer's print-out (PRT, AMRT's TABLE) to this file."`
 	Model      cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
 	Timeout    timeout   `placeholder:"D" help:"${timeout_help}"`
-	Script     []string  `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: key scripts)."`
+	Script     []string  `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: Key scripts)."`
 }
 
 func (c *keysCmd) run(e *env) int {

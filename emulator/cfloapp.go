@@ -31,7 +31,8 @@ type cfloApp struct {
 type cfloMenu struct {
 	j     int
 	times bool
-	ended bool // EXIT has ended the list (see exit)
+	ended bool // EXIT has ended the list: the next EXIT leaves CFLO (see exit)
+	showX bool // the display shows the calculator line, not the list's
 }
 
 func openCFLO(m *Machine) menu {
@@ -56,8 +57,12 @@ func flowName(j int, times bool) string {
 }
 
 // topLine shows the line at the position: "FLOW(1)=5,000.00",
-// "#TIMES(1)=1" or "FLOW(2)=?".
+// "#TIMES(1)=1" or "FLOW(2)=?"; once EXIT has ended the list, the
+// calculator line.
 func (c *cfloMenu) topLine(m *Machine) string {
+	if c.showX {
+		return fitRight(m.text(m.mode))
+	}
 	l := m.cflo.current()
 	c.j = min(c.j, len(l.Items))
 	if c.j == len(l.Items) {
@@ -78,7 +83,7 @@ func (c *cfloMenu) input(m *Machine) {
 	m.complete()
 	x := m.x
 	defer func() { m.entry, m.x, m.fresh = "", hp17b.Zero, false }()
-	c.ended = false
+	c.ended, c.showX = false, false
 	switch {
 	case c.j == len(l.Items):
 		if !keyed {
@@ -123,10 +128,14 @@ func (c *cfloMenu) advance(m *Machine) {
 }
 
 // move is ▲ ▼ through the lines FLOW(0), FLOW(1), #TIMES(1), …, and the
-// empty line; shifted, to either end.
+// empty line, the #TIMES lines passed over while #TIMES prompting is off
+// (p.103: from FLOW(6)=? with prompting off, ▲ ▲ shows FLOW(4)); shifted,
+// to either end. It shows the list again after EXIT ended it.
 func (c *cfloMenu) move(m *Machine, up, jump bool) {
 	m.finishEntry()
+	c.ended, c.showX = false, false
 	n := len(m.cflo.current().Items)
+	prompt := !m.cflo.noPrompt
 	switch {
 	case jump && up:
 		c.j, c.times = 0, false
@@ -136,18 +145,21 @@ func (c *cfloMenu) move(m *Machine, up, jump bool) {
 		c.times = false
 	case up && c.j > 0:
 		c.j--
-		c.times = c.j > 0
-	case !up && !c.times && c.j > 0 && c.j < n:
+		c.times = c.j > 0 && prompt
+	case !up && !c.times && c.j > 0 && c.j < n && prompt:
 		c.times = true
 	case !up && c.j < n:
 		c.j, c.times = c.j+1, false
 	}
 }
 
-// exit is EXIT: it ends a list of flows and shows the CALC menu (p.97:
-// "Ends list and displays CALC menu"; pp.103, 107); from CALC, EXIT
-// comes back to the list, and EXIT again leaves CFLO. An empty list, or
-// one ended and not changed since, is left at once.
+// exit is EXIT: it ends a list of flows, the display showing the
+// calculator line over CFLO's menu, so that CALC then opens the CALC menu
+// (pp.103, 107: EXIT CALC TOTAL after the last flow shows
+// TOTAL=54,000.00; p.97's "Ends list and displays CALC menu" is the same
+// two keys); CALC's EXIT comes back to the list's line (p.103: FLOW(6)=?
+// after NFV), and EXIT again leaves CFLO. An empty list, or one ended and
+// not changed since, is left at once.
 func (c *cfloMenu) exit(m *Machine) {
 	l := m.cflo.current()
 	if c.ended || len(l.Items) == 0 {
@@ -155,9 +167,11 @@ func (c *cfloMenu) exit(m *Machine) {
 		return
 	}
 	m.finishEntry()
-	c.ended = true
-	m.pushMenu(cfloCalc(m, l))
+	c.ended, c.showX = true, true
 }
+
+// back is EXIT coming back from CALC: the list's line shows again.
+func (c *cfloMenu) back(*Machine) { c.showX = false }
 
 // clearData is CLEAR DATA: asked, the list is emptied and #TIMES
 // prompting is on again ("it is automatically turned on whenever you
@@ -165,7 +179,7 @@ func (c *cfloMenu) exit(m *Machine) {
 func (c *cfloMenu) clearData(m *Machine) {
 	m.ask("CLEAR THE LIST?", func() {
 		m.cflo.current().Items = nil
-		c.j, c.times, c.ended = 0, false, false
+		c.j, c.times, c.ended, c.showX = 0, false, false, false
 		m.cflo.noPrompt = false
 	}, nil)
 }
@@ -174,7 +188,7 @@ func (c *cfloMenu) clearData(m *Machine) {
 // is on again (p.97).
 func (c *cfloMenu) gotList(m *Machine) {
 	m.cflo.noPrompt = false
-	c.ended = false
+	c.ended, c.showX = false, false
 }
 
 func (c *cfloMenu) press(m *Machine, i int) {

@@ -1,7 +1,6 @@
 package nim
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,25 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-func readFields(t *testing.T, file string) map[string]string {
-	t.Helper()
-	f, err := os.Open(file)
-	require.NoError(t, err)
-	defer f.Close()
-	out := map[string]string{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
-			k, v, _ := strings.Cut(l, " ")
-			out[k] = v
-		}
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
+	"github.com/hp17b/hp17b/internal/fields"
+)
 
 // parseLists reads "[1,2,3],[1,4,5],..." (a trailing ",..." ignored).
 func parseLists(t *testing.T, s string) [][]int {
@@ -64,7 +47,8 @@ func TestXORTable(t *testing.T) {
 }
 
 func TestNimSumPostLists(t *testing.T) {
-	post := readFields(t, "testdata/nimsum-post.txt")
+	post, err := fields.Read("testdata/nimsum-post.txt")
+	require.NoError(t, err)
 	assert.Equal(t, parseLists(t, post["lost4max15"]), LostPositions(4, 15))
 	for s := 1; s <= 4; s++ {
 		want := parseLists(t, post["family"+strconv.Itoa(s)])

@@ -1,8 +1,6 @@
 package octal
 
 import (
-	"bufio"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,29 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hp17b/hp17b/internal/fields"
+
 	"github.com/hp17b/hp17b/nim"
 )
 
-func readFields(t *testing.T, file string) map[string]string {
-	t.Helper()
-	f, err := os.Open(file)
-	require.NoError(t, err)
-	defer f.Close()
-	out := map[string]string{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
-			k, v, _ := strings.Cut(l, " ")
-			out[k] = v
-		}
-	}
-	require.NoError(t, sc.Err())
-	return out
-}
-
 func TestSlidesNimberTables(t *testing.T) {
-	want := readFields(t, "testdata/slides-nimbers.txt")
+	want, err := fields.Read("testdata/slides-nimbers.txt")
+	require.NoError(t, err)
 	for name, game := range map[string]Game{"kayles": Slides[7], "dawson": Slides[8]} {
 		var vals []string
 		for _, v := range game.Values(12) {

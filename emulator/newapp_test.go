@@ -32,20 +32,14 @@ func TestAddAnApplication(t *testing.T) {
 	t.Cleanup(func() { applications[5] = currx })
 
 	m := New(defaults)
-	steps := []struct{ keys, top, menu string }{
+	drive(t, m, []step{
 		{"MAIN", "0.00", "FIN BUS SUM TIME SOLVE GEO"}, // MAIN shows the registered labels
 		{"F6", "0.00", "RECT - - - - -"},
 		{"[RECT] 3 [W] 4 [H]", "H=4.00", "W H AREA - - -"},
 		{"[AREA]", "AREA=12.00", "W H AREA - - -"},
 		{"30 [AREA] [W]", "W=7.50", "W H AREA - - -"},
 		{"EXIT EXIT", "7.50", "FIN BUS SUM TIME SOLVE GEO"},
-	}
-	for _, s := range steps {
-		require.NoError(t, Run(m, s.keys, nil), s.keys)
-		f := m.Frame()
-		assert.Equal(t, s.top, f.Top, s.keys)
-		assert.Equal(t, s.menu, f.MenuLine(), s.keys)
-	}
+	})
 	assert.Contains(t, appLabels(), "GEO")
 	_, ok := m.Vars().Get("AREA")
 	assert.False(t, ok, "the application's variables are its own")
@@ -127,20 +121,14 @@ func TestAddAnApplicationWithMemory(t *testing.T) {
 	m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
 	require.NoError(t, err)
 	require.Empty(t, notice)
-	steps := []struct{ keys, top, menu string }{
+	drive(t, m, []step{
 		{"MAIN", "0.00", "FIN BUS SUM TIME SOLVE TALLY"},
 		{"F6", "0.00", "ADD SHOW MODE - - -"},
 		{"5 [ADD]", "ITEMS=1.00", "ADD SHOW MODE - - -"},
 		{"7.5 [ADD] [SHOW]", "TOTAL=12.50", "ADD SHOW MODE - - -"},
 		{"[MODE]", "SHOWS COUNT", "ADD SHOW MODE - - -"},
 		{"[SHOW]", "COUNT=2.00", "ADD SHOW MODE - - -"},
-	}
-	for _, s := range steps {
-		require.NoError(t, Run(m, s.keys, nil), s.keys)
-		f := m.Frame()
-		assert.Equal(t, s.top, f.Top, s.keys)
-		assert.Equal(t, s.menu, f.MenuLine(), s.keys)
-	}
+	})
 	require.NoError(t, m.Close())
 
 	b, err := os.ReadFile(path)
@@ -196,4 +184,18 @@ func appLabels() []string {
 		l[i] = applications[s].label
 	}
 	return l
+}
+
+// step is keys and the display's top line and menu line after them.
+type step struct{ keys, top, menu string }
+
+// drive presses each step's keys on m and checks the display after them.
+func drive(t *testing.T, m *Machine, steps []step) {
+	t.Helper()
+	for _, s := range steps {
+		require.NoError(t, Run(m, s.keys, nil), s.keys)
+		f := m.Frame()
+		assert.Equal(t, s.top, f.Top, s.keys)
+		assert.Equal(t, s.menu, f.MenuLine(), s.keys)
+	}
 }

@@ -3,8 +3,8 @@
 GO        ?= go
 FUZZTIME  ?= 5s
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
-# The state file's checks without the race detector (ten times faster at
-# JSON; make test runs their short form under it): seeded mixes of eight
+# The state file's checks without the race detector (much faster at JSON;
+# make test runs their short form under it): seeded mixes of eight
 # concurrent writers against the serial order, writer processes, and
 # writers killed while loading or saving a 3 MB state (HP17B_MIXES and
 # HP17B_KILLS say how many).

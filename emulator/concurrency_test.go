@@ -111,7 +111,7 @@ type mix struct {
 func newMix(seed uint64, n int) mix {
 	r := rand.New(rand.NewPCG(seed, 39))
 	// The default programs' long equations deleted: the check is as
-	// strong with short ones, and ten times faster.
+	// strong with short ones, and much faster.
 	x := mix{setup: []string{"MAIN SOLVE DELET YES", "MAIN SOLVE DELET YES", `MAIN SOLVE NEW "E1=5" INPUT`,
 		"MAIN SUM 5 INPUT 55 INPUT", "MAIN FIN CFLO 100 CHS INPUT 55 INPUT INPUT 60 INPUT INPUT"}}
 	for k := 1; k <= n; k++ {

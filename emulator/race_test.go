@@ -2,7 +2,7 @@
 
 package emulator
 
-// raceBuild says the tests run under the race detector (ten times slower
-// at JSON): the long state-file checks then run their short form, and make
+// raceBuild says the tests run under the race detector (much slower at
+// JSON): the long state-file checks then run their short form, and make
 // test runs them in full without it.
 const raceBuild = true

@@ -50,8 +50,11 @@ func (s *solveApp) parse(text string) (*solver.Equation, error) {
 	return eq, nil
 }
 
+// solveSlot is SOLVE's place on MAIN, its fifth key (p.25).
+const solveSlot = 4
+
 func init() {
-	register(application{label: "SOLVE", slot: 4, menu: func(*Machine) menu { return &solveMenu{} },
+	register(application{label: "SOLVE", slot: solveSlot, menu: func(*Machine) menu { return &solveMenu{} },
 		memory: sectionOf("solve", saveSolve, restoreSolve)})
 }
 

@@ -134,6 +134,9 @@ func (m *Machine) openEquation(text string) (*varMenu, error) {
 	v.s.UseLists(solverLists{cflo: &m.cflo, sum: &m.sum})
 	v.s.UseClock(m.now)
 	m.pushMenu(v)
+	// The menus are those MAIN's SOLVE key and SOLVE's CALC open over the
+	// current equation: continuous memory keeps them (where.go).
+	m.where.trail = [][]Function{{{Key: KeyF1 + Key(solveSlot)}}, {{Key: KeyF1}}}
 	m.saveLocked()
 	return v, nil
 }

@@ -52,3 +52,28 @@ func TestResume(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeAfterOpenEquation: the variable menu the heaps panel opens
+// (OpenEquation, Calculate) is kept as SOLVE and CALC would have opened
+// it, so a reopened window shows the game's menu again, over another
+// equation chosen last in the list too.
+func TestResumeAfterOpenEquation(t *testing.T) {
+	for _, script := range []string{"", "SOLVE DOWN 7", "FIN TVM 3"} {
+		path := filepath.Join(t.TempDir(), "state.json")
+		m, _, err := Open(OpenOptions{Path: path, Equations: defaults})
+		require.NoError(t, err)
+		require.NoError(t, Run(m, script, nil), script)
+		require.NoError(t, m.Calculate(defaults[0], "INIT"))
+		require.Equal(t, "INIT=1,357.00", m.Frame().Top)
+		require.NoError(t, m.Flush())
+
+		back, _, err := Open(OpenOptions{Path: path, Equations: defaults})
+		require.NoError(t, err)
+		back.Resume()
+		got := back.Frame()
+		assert.Equal(t, "INIT A B C D EVAL", got.MenuLine(), script)
+		assert.Equal(t, "1,357.00", got.Top, "%s: x, the result's message gone as at any reopening", script)
+		require.NoError(t, Run(back, "6 [D] [EVAL]", nil))
+		assert.Equal(t, "EVAL=1,346.00", back.Frame().Top, script)
+	}
+}

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -97,15 +99,7 @@ func (c *nimGrundyCmd) run(e *env) int {
 // of text, never held whole.
 func writeGrundy(w *bufio.Writer, a octal.Analysis, to int) {
 	fmt.Fprintf(w, "%s (%s)\n", a.Game.Name, a.Game)
-	writeValues(w, a, to, func(buf, n []byte, v int) []byte {
-		if n[0] != '0' || len(n) > 1 {
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, "G("...)
-		buf = append(buf, n...)
-		buf = append(buf, ")="...)
-		return appendDecimal(buf, v)
-	})
+	writeValues(w, a, to, false)
 	_ = w.WriteByte('\n')
 	switch {
 	case a.HasPeriod && a.Period.Proven:
@@ -128,12 +122,7 @@ func writeGrundyJSON(w *bufio.Writer, a octal.Analysis, to int) {
 	_, _ = w.WriteString(`{"game":`)
 	_, _ = w.Write(name)
 	_, _ = w.WriteString(`,"values":[`)
-	writeValues(w, a, to, func(buf, n []byte, v int) []byte {
-		if n[0] != '0' || len(n) > 1 {
-			buf = append(buf, ',')
-		}
-		return appendDecimal(buf, v)
-	})
+	writeValues(w, a, to, true)
 	rest := grundyJSON{Proven: a.HasPeriod && a.Period.Proven}
 	if a.HasPeriod {
 		rest.Period, rest.Preperiod, rest.Saltus = &a.Period.P, &a.Period.Pre, a.Period.Saltus
@@ -145,45 +134,166 @@ func writeGrundyJSON(w *bufio.Writer, a octal.Analysis, to int) {
 	_ = w.WriteByte('\n')
 }
 
-// writeValues writes G(0..to), each appended to a block of text by put
-// with n, in decimal, and its value; a block goes out when it is full.
-// Past the values computed, a proven period gives them: G(pre+r+kp) is
-// G(pre+r) plus k saltus, with r and k counted along, not divided out.
-func writeValues(w *bufio.Writer, a octal.Analysis, to int, put func(buf, n []byte, v int) []byte) {
+// writeValues writes G(0..to) into blocks of text, a block going out when
+// it is full: as text, "G(0)=0 G(1)=1 ...", or as JSON, "0,1,...". Past
+// the values computed, a proven period gives them: G(pre+r+kp) is
+// G(pre+r) plus k saltus. There n and each G(pre+r) are kept as decimal
+// digits in a word (digits) and raised in place, the saltus once a
+// period, so that each value is a few stores: never divided out or
+// formatted again.
+func writeValues(w *bufio.Writer, a octal.Analysis, to int, asJSON bool) {
+	const room = 64 // more than one value takes
 	buf := make([]byte, 0, 64<<10)
-	n := []byte{'0'}
-	var base []int // G(pre .. pre+p-1)
-	r, k := 0, 0   // the value's place in its period, and how many periods
-	for i := 0; i <= to; i++ {
-		if len(buf) > cap(buf)-64 {
-			_, _ = w.Write(buf)
-			buf = buf[:0]
-		}
-		var v int
-		switch {
-		case !a.HasPeriod || !a.Period.Proven || i < a.Period.Pre:
-			var ok bool
-			if v, ok = a.G(int64(i)); !ok {
-				v = a.Extend(i)[i] // never: nimGrundyCmd asks for no more than was computed
-			}
-		case base == nil:
-			// From here on, the period gives every value.
-			for j := range a.Period.P {
-				b, _ := a.G(int64(a.Period.Pre + j))
-				base = append(base, b)
-			}
-			r, k = (i-a.Period.Pre)%a.Period.P, (i-a.Period.Pre)/a.Period.P
-			fallthrough
-		default:
-			v = base[r] + k*a.Period.Saltus
-			if r++; r == a.Period.P {
-				r, k = 0, k+1
-			}
-		}
-		buf = put(buf, n, v)
-		n = increment(n)
+	flush := func() {
+		_, _ = w.Write(buf)
+		buf = buf[:0]
 	}
-	_, _ = w.Write(buf)
+	sep := byte(' ')
+	if asJSON {
+		sep = ','
+	}
+	i := 0
+	// The values computed, one by one, up to the period's start (and G(0),
+	// which has no separator before it).
+	periodic := a.HasPeriod && a.Period.Proven && a.Period.Saltus >= 0
+	for ; i <= to && (!periodic || i < max(a.Period.Pre, 1)); i++ {
+		if len(buf) > cap(buf)-room {
+			flush()
+		}
+		v, ok := a.G(int64(i))
+		if !ok {
+			v = a.Extend(i)[i] // never: nimGrundyCmd asks for no more than was computed
+		}
+		if i > 0 {
+			buf = append(buf, sep)
+		}
+		if !asJSON {
+			buf = append(buf, "G("...)
+			buf = strconv.AppendInt(buf, int64(i), 10)
+			buf = append(buf, ")="...)
+		}
+		buf = appendDecimal(buf, v)
+	}
+	if i > to {
+		flush()
+		return
+	}
+	// The period: G(pre+r) for each r, raised to the period i is in.
+	p, saltus := a.Period.P, uint64(a.Period.Saltus)
+	const most = 9_999_999 // the most digits hold
+	if uint64(to) > most || saltus > most {
+		writeFrom(&buf, flush, a, i, to, asJSON)
+		flush()
+		return
+	}
+	k, r := (i-a.Period.Pre)/p, (i-a.Period.Pre)%p
+	base := make([]digits, p)
+	for j := range base {
+		g, _ := a.G(int64(a.Period.Pre + j))
+		periods := k
+		if j < r {
+			periods++
+		}
+		v := uint64(g) + uint64(periods)*saltus
+		if v > most {
+			writeFrom(&buf, flush, a, i, to, asJSON)
+			flush()
+			return
+		}
+		base[j] = digitsOf(v)
+	}
+	n, one, step := digitsOf(uint64(i)), digitsOf(1), digitsOf(saltus)
+	// What goes before n and before the value: " G(" and ")=", or ",".
+	before, after := uint32(sep)|'G'<<8|'('<<16, uint16(')')|'='<<8
+	for ; i <= to; i++ {
+		if len(buf) > cap(buf)-room {
+			flush()
+		}
+		at := len(buf)
+		b := buf[at : at+room]
+		j := 1
+		if asJSON {
+			b[0] = sep
+		} else {
+			binary.LittleEndian.PutUint32(b, before)
+			j = 3 + n.put(b[3:])
+			binary.LittleEndian.PutUint16(b[j:], after)
+			j += 2
+		}
+		j += base[r].put(b[j:])
+		buf = buf[:at+j]
+		var okV, okN bool
+		base[r], okV = base[r].plus(step)
+		n, okN = n.plus(one)
+		if !okV || !okN {
+			// Past seven digits (never below the --to limit): from here
+			// on, each value formatted.
+			writeFrom(&buf, flush, a, i+1, to, asJSON)
+			break
+		}
+		if r++; r == p {
+			r = 0
+		}
+	}
+	flush()
+}
+
+// writeFrom writes G(from..to) one by one, after at least one value.
+func writeFrom(buf *[]byte, flush func(), a octal.Analysis, from, to int, asJSON bool) {
+	for i := from; i <= to; i++ {
+		if len(*buf) > cap(*buf)-64 {
+			flush()
+		}
+		v, _ := a.G(int64(i))
+		b := *buf
+		if asJSON {
+			b = append(b, ',')
+		} else {
+			b = append(b, " G("...)
+			b = strconv.AppendInt(b, int64(i), 10)
+			b = append(b, ")="...)
+		}
+		*buf = appendDecimal(b, v)
+	}
+}
+
+// digits is a number below 10^7 as its decimal digits, one a byte, the
+// last digit in the lowest byte: two of them add without a division or a
+// branch, each byte's carry running into the next as an integer's does.
+type digits uint64
+
+// digitsOf is x as digits; x below 10^7.
+func digitsOf(x uint64) digits {
+	var d uint64
+	for i := 0; ; i += 8 {
+		d |= x % 10 << i
+		if x /= 10; x == 0 {
+			return digits(d)
+		}
+	}
+}
+
+// plus is d+x, and false when the sum has eight digits (it is then
+// unusable). Each byte gets 246 more, so that a digit sum of 10 or more
+// passes 255 and carries into the next byte; from the bytes that did not
+// carry (their high bit set) the 246 is taken back.
+func (d digits) plus(x digits) (digits, bool) {
+	const (
+		more = 0xF6F6F6F6F6F6F6F6
+		high = 0x8080808080808080
+	)
+	u := uint64(d) + uint64(x) + more
+	r := u - (u&high)>>7*0xF6
+	return digits(r), r>>56 == 0
+}
+
+// put writes the digits at the start of b (which has room for eight
+// bytes), first digit first, and returns how many they are.
+func (d digits) put(b []byte) int {
+	n := max(1, (71-bits.LeadingZeros64(uint64(d)))/8)
+	shift := 8 * uint(8-n)
+	binary.LittleEndian.PutUint64(b, bits.ReverseBytes64(uint64(d))>>shift|0x3030303030303030>>shift)
+	return n
 }
 
 // appendDecimal appends v in decimal, two digits a step.
@@ -211,19 +321,6 @@ func appendDecimal(buf []byte, v int) []byte {
 		d[i] = byte('0' + v)
 	}
 	return append(buf, d[i:]...)
-}
-
-// increment adds 1 to the decimal number n, in place when it keeps its
-// length.
-func increment(n []byte) []byte {
-	for i := len(n) - 1; i >= 0; i-- {
-		if n[i] < '9' {
-			n[i]++
-			return n
-		}
-		n[i] = '0'
-	}
-	return append([]byte{'1'}, n...)
 }
 
 func parseHeaps(args []string) ([]int, error) {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -65,9 +66,26 @@ func TestAppendDecimal(t *testing.T) {
 	for _, v := range []int{0, 7, 10, 99, 100, 101, 999, 1000, 123456, 1000000, 9876543210, -5} {
 		assert.Equal(t, fmt.Sprint("x", v), string(appendDecimal([]byte("x"), v)))
 	}
-	n := []byte("0")
-	for i := range 1002 {
-		require.Equal(t, fmt.Sprint(i), string(n))
-		n = increment(n)
+}
+
+// TestDigits: a number kept as digits reads as strconv writes it after
+// every addition, through each carry and each new digit, and says when it
+// would pass seven digits.
+func TestDigits(t *testing.T) {
+	var b [8]byte
+	for _, c := range []struct{ from, step uint64 }{
+		{0, 1}, {0, 4}, {95, 7}, {9_999_000, 1}, {9_999, 3}, {0, 13}, {9_990_000, 11}, {9_990, 1000}, {1_234_567, 8_765_432},
+	} {
+		d, step, x := digitsOf(c.from), digitsOf(c.step), c.from
+		for range 2000 {
+			require.Equal(t, strconv.FormatUint(x, 10), string(b[:d.put(b[:])]), "%d", x)
+			next, ok := d.plus(step)
+			if x+c.step > 9_999_999 {
+				assert.False(t, ok, "%d + %d passes seven digits", x, c.step)
+				break
+			}
+			require.True(t, ok, "%d + %d", x, c.step)
+			d, x = next, x+c.step
+		}
 	}
 }

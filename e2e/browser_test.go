@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -371,6 +372,34 @@ func TestBrowser(t *testing.T) {
 	m := ui.NewLayout(true).Match(3, 6)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/?fresh&keys=SOLVE+CALC+INIT&click=%.0f,%.0f", srv.URL, m.X+m.W/2, m.Y+m.H/2))))
 	waitText(t, ctx, "lcd", "EVAL=1,346.00\nINIT A B C D EVAL")
+
+	// A finger held on a key keeps it drawn pressed until it lifts, long
+	// after a click's own highlight (120 ms) is over, and presses it once.
+	r := ui.NewLayout(true).Keys[emulator.Key7]
+	area := func() []byte {
+		x0, y0 := onItsSide.view().Body.Pixel(r.X, r.Y)
+		x1, y1 := onItsSide.view().Body.Pixel(r.X+r.W, r.Y+r.H)
+		img := shot(t, ctx)
+		var b []byte
+		for y := int(y0*onItsSide.dpr) + 2; y < int(y1*onItsSide.dpr)-2; y++ {
+			for x := int(x0*onItsSide.dpr) + 2; x < int(x1*onItsSide.dpr)-2; x++ {
+				c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+				b = append(b, c.R, c.G, c.B)
+			}
+		}
+		return b
+	}
+	settle := func() { frames(t, ctx, 3); time.Sleep(400 * time.Millisecond); frames(t, ctx, 3) }
+	up := area()
+	cx, cy := onItsSide.view().Body.Pixel(r.X+r.W/2, r.Y+r.H/2)
+	finger := &input.TouchPoint{X: cx, Y: cy, RadiusX: &one, RadiusY: &one, Force: &one, ID: new(0.0)}
+	touch(input.DispatchTouchEventTypeTouchStart, finger)
+	settle()
+	assert.NotEqual(t, up, area(), "7 drawn pressed under the finger held 400 ms")
+	touch(input.DispatchTouchEventTypeTouchEnd)
+	settle()
+	assert.Equal(t, up, area(), "7 drawn up again once the finger lifts")
+	assert.Equal(t, "7\nINIT A B C D EVAL", text(t, ctx, "lcd"), "7 keyed once")
 }
 
 func mustTitle(t *testing.T, ctx context.Context) string {

@@ -23,8 +23,14 @@ type input struct {
 	// mouseKey is the calculator key under the held mouse button.
 	mouseKey  emulator.Key
 	mouseDown bool
+	// touchKey is the calculator key under the finger touchID, drawn
+	// pressed while that finger stays down (touchDown).
+	touchID   ebiten.TouchID
+	touchKey  emulator.Key
+	touchDown bool
 	// repeat is the action that repeats while its PC key (repeatKey) or
-	// the mouse button (repeatMouse) stays down, next at repeatAt.
+	// the mouse button or finger (repeatMouse) stays down, next at
+	// repeatAt.
 	repeat      ui.Action
 	repeating   bool
 	repeatMouse bool

@@ -3,22 +3,46 @@ package window
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/hp17b/hp17b/ui"
 )
 
 // tap turns a touch into a click (Update calls it beside the mouse's left
 // button): a finger put down on the window while no other finger is on it
 // clicks where it lands, a key, a match or a panel button, at once (no
-// wait for a double tap: the page leaves touches to the window). A finger
-// put down while another is down, or two landing together, click nothing,
-// so a second finger (a pinch, a palm) never presses a key of its own.
-// In the browser Ebitengine takes the touch events from the page, which
-// then makes no mouse click of them, so a tap is never handled twice.
+// wait for a double tap: the page leaves touches to the window). A key
+// stays drawn pressed under the finger until it lifts, and ▲ ▼ ← repeat
+// while it is held, as under the mouse's button. A finger put down while
+// another is down, or two landing together, click nothing, so a second
+// finger (a pinch, a palm) never presses a key of its own. In the browser
+// Ebitengine takes the touch events from the page, which then makes no
+// mouse click of them, so a tap is never handled twice.
 func (g *Game) tap() {
+	if g.in.touchDown && inpututil.IsTouchJustReleased(g.in.touchID) {
+		g.in.touchDown = false
+		g.ctrl.Hold(g.in.touchKey, false)
+		if g.in.repeatMouse {
+			g.in.repeating = false
+		}
+	}
+	if g.in.touchDown {
+		g.wakeSoon() // the lift is seen at once
+	}
 	started := inpututil.AppendJustPressedTouchIDs(nil)
 	if len(started) != 1 || len(ebiten.AppendTouchIDs(nil)) != 1 {
 		return
 	}
 	x, y := ebiten.TouchPosition(started[0])
 	lx, ly := g.toLayout(x, y)
-	g.ctrl.Click(g.layout(), lx, ly)
+	l := g.layout()
+	if snap := g.ctrl.Snapshot(); !snap.Help && !snap.About && !snap.Menu {
+		if k, ok := l.KeyAt(lx, ly); ok {
+			g.in.touchID, g.in.touchKey, g.in.touchDown = started[0], k, true
+			g.ctrl.Hold(k, true)
+			if a := (ui.Action{Key: k}); ui.Repeats(a) {
+				g.startRepeat(a, true, 0)
+			}
+		}
+	}
+	g.ctrl.Click(l, lx, ly)
 }

@@ -124,14 +124,15 @@ func (g *Game) Draw(screen *ebiten.Image) {
 // overlays draws what lies over the calculator: About, the key map, the
 // window's menu.
 func (g *Game) overlays(p painter, l ui.Layout, snap ui.Snapshot) {
+	whole, wl := g.overlayPainter(p, l), g.overlayLayout(l)
 	if snap.About {
-		p.rect(ui.Rect{W: l.Width, H: l.Height}, colOverlay)
+		whole.rect(ui.Rect{W: wl.Width, H: wl.Height}, colOverlay)
 		for i, line := range aboutLines(g.opt.Version) {
-			p.label(line, g.fonts.regular, 13, l.Width/2, 150+float64(i)*28, colLabel)
+			whole.label(line, g.fonts.regular, 13, wl.Width/2, 150+float64(i)*28, colLabel)
 		}
 	}
 	if snap.Help {
-		g.drawHelp(p, l, snap.Frame.RPN)
+		g.drawHelp(whole, wl, snap.Frame.RPN)
 	}
 	if snap.Menu {
 		g.drawMenu(p, l)

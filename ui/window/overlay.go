@@ -111,7 +111,29 @@ func layoutHelp(lines []helpLine, area ui.Rect, f fonts) [][]helpCell {
 
 // helpPages is how many pages the overlay has in the window now.
 func (g *Game) helpPages() int {
-	return len(layoutHelp(g.helpLines(g.ctrl.Snapshot().Frame.RPN), helpArea(g.layout()), g.fonts))
+	return len(layoutHelp(g.helpLines(g.ctrl.Snapshot().Frame.RPN), helpArea(g.overlayLayout(g.layout())), g.fonts))
+}
+
+// overlayLayout is the layout About and the key map are drawn over: l
+// itself side by side; held upright, where the calculator's body takes
+// the width and the panel lies below it, the whole window in the body's
+// units from its top left corner (overlayPainter), so that they cover the
+// panel too.
+func (g *Game) overlayLayout(l ui.Layout) ui.Layout {
+	w, h := float64(g.lastSize[0]), float64(g.lastSize[1])
+	if view := ui.ViewFor(l, w, h); view.Portrait && view.Body.Scale > 0 {
+		l.Width, l.Height = w/view.Body.Scale, h/view.Body.Scale
+	}
+	return l
+}
+
+// overlayPainter is p for overlayLayout: from the window's top left
+// corner when held upright.
+func (g *Game) overlayPainter(p painter, l ui.Layout) painter {
+	if ui.ViewFor(l, float64(g.lastSize[0]), float64(g.lastSize[1])).Portrait {
+		p.ox, p.oy = 0, 0
+	}
+	return p
 }
 
 // drawHelp draws the key map overlay's page over the whole window.

@@ -137,56 +137,85 @@ func writeGrundyJSON(w *bufio.Writer, a octal.Analysis, to int) {
 // writeValues writes G(0..to) into blocks of text, a block going out when
 // it is full: as text, "G(0)=0 G(1)=1 ...", or as JSON, "0,1,...". Past
 // the values computed, a proven period gives them: G(pre+r+kp) is
-// G(pre+r) plus k saltus. There n and each G(pre+r) are kept as decimal
-// digits in a word (digits) and raised in place, the saltus once a
-// period, so that each value is a few stores: never divided out or
-// formatted again.
+// G(pre+r) plus k saltus (valueWriter.period).
 func writeValues(w *bufio.Writer, a octal.Analysis, to int, asJSON bool) {
-	const room = 64 // more than one value takes
-	buf := make([]byte, 0, 64<<10)
-	flush := func() {
-		_, _ = w.Write(buf)
-		buf = buf[:0]
-	}
-	sep := byte(' ')
+	vw := &valueWriter{w: w, a: a, buf: make([]byte, 0, 64<<10), asJSON: asJSON, sep: ' '}
 	if asJSON {
-		sep = ','
+		vw.sep = ','
 	}
-	i := 0
 	// The values computed, one by one, up to the period's start (and G(0),
 	// which has no separator before it).
-	periodic := a.HasPeriod && a.Period.Proven && a.Period.Saltus >= 0
-	for ; i <= to && (!periodic || i < max(a.Period.Pre, 1)); i++ {
-		if len(buf) > cap(buf)-room {
-			flush()
-		}
-		v, ok := a.G(int64(i))
-		if !ok {
-			v = a.Extend(i)[i] // never: nimGrundyCmd asks for no more than was computed
-		}
-		if i > 0 {
-			buf = append(buf, sep)
-		}
-		if !asJSON {
-			buf = append(buf, "G("...)
-			buf = strconv.AppendInt(buf, int64(i), 10)
-			buf = append(buf, ")="...)
-		}
-		buf = appendDecimal(buf, v)
+	from := to + 1
+	if a.HasPeriod && a.Period.Proven && a.Period.Saltus >= 0 {
+		from = min(from, max(a.Period.Pre, 1))
 	}
-	if i > to {
-		flush()
-		return
+	for i := 0; i < from; i++ {
+		vw.one(i)
 	}
-	// The period: G(pre+r) for each r, raised to the period i is in.
+	if from <= to {
+		vw.period(from, to)
+	}
+	vw.flush()
+}
+
+// valueWriter writes Grundy values into its block of text, buf.
+type valueWriter struct {
+	w      *bufio.Writer
+	a      octal.Analysis
+	buf    []byte
+	asJSON bool
+	sep    byte // before every value but G(0)'s: ' ' or ','
+}
+
+// room is more than one value takes in the block.
+const room = 64
+
+// flush sends the block out.
+func (vw *valueWriter) flush() {
+	_, _ = vw.w.Write(vw.buf)
+	vw.buf = vw.buf[:0]
+}
+
+// one writes G(i), formatted.
+func (vw *valueWriter) one(i int) {
+	if len(vw.buf) > cap(vw.buf)-room {
+		vw.flush()
+	}
+	v, ok := vw.a.G(int64(i))
+	if !ok {
+		v = vw.a.Extend(i)[i] // never: nimGrundyCmd asks for no more than was computed
+	}
+	if i > 0 {
+		vw.buf = append(vw.buf, vw.sep)
+	}
+	if !vw.asJSON {
+		vw.buf = append(vw.buf, "G("...)
+		vw.buf = strconv.AppendInt(vw.buf, int64(i), 10)
+		vw.buf = append(vw.buf, ")="...)
+	}
+	vw.buf = appendDecimal(vw.buf, v)
+}
+
+// period writes G(from..to), from past the preperiod and above 0. n and
+// each G(pre+r) are kept as decimal digits in a word (digits), raised in
+// place, the saltus once a period, so that each value is a few stores:
+// never divided out or formatted again. Numbers past seven digits (never
+// below the --to limit) are formatted one by one.
+func (vw *valueWriter) period(from, to int) {
+	a := vw.a
 	p, saltus := a.Period.P, uint64(a.Period.Saltus)
 	const most = 9_999_999 // the most digits hold
+	formatted := func(from int) {
+		for i := from; i <= to; i++ {
+			vw.one(i)
+		}
+	}
 	if uint64(to) > most || saltus > most {
-		writeFrom(&buf, flush, a, i, to, asJSON)
-		flush()
+		formatted(from)
 		return
 	}
-	k, r := (i-a.Period.Pre)/p, (i-a.Period.Pre)%p
+	// G(pre+r) for each r, raised to the period from is in.
+	k, r := (from-a.Period.Pre)/p, (from-a.Period.Pre)%p
 	base := make([]digits, p)
 	for j := range base {
 		g, _ := a.G(int64(a.Period.Pre + j))
@@ -196,24 +225,23 @@ func writeValues(w *bufio.Writer, a octal.Analysis, to int, asJSON bool) {
 		}
 		v := uint64(g) + uint64(periods)*saltus
 		if v > most {
-			writeFrom(&buf, flush, a, i, to, asJSON)
-			flush()
+			formatted(from)
 			return
 		}
 		base[j] = digitsOf(v)
 	}
-	n, one, step := digitsOf(uint64(i)), digitsOf(1), digitsOf(saltus)
+	n, one, step := digitsOf(uint64(from)), digitsOf(1), digitsOf(saltus)
 	// What goes before n and before the value: " G(" and ")=", or ",".
-	before, after := uint32(sep)|'G'<<8|'('<<16, uint16(')')|'='<<8
-	for ; i <= to; i++ {
-		if len(buf) > cap(buf)-room {
-			flush()
+	before, after := uint32(vw.sep)|'G'<<8|'('<<16, uint16(')')|'='<<8
+	for i := from; i <= to; i++ {
+		if len(vw.buf) > cap(vw.buf)-room {
+			vw.flush()
 		}
-		at := len(buf)
-		b := buf[at : at+room]
+		at := len(vw.buf)
+		b := vw.buf[at : at+room]
 		j := 1
-		if asJSON {
-			b[0] = sep
+		if vw.asJSON {
+			b[0] = vw.sep
 		} else {
 			binary.LittleEndian.PutUint32(b, before)
 			j = 3 + n.put(b[3:])
@@ -221,39 +249,17 @@ func writeValues(w *bufio.Writer, a octal.Analysis, to int, asJSON bool) {
 			j += 2
 		}
 		j += base[r].put(b[j:])
-		buf = buf[:at+j]
+		vw.buf = vw.buf[:at+j]
 		var okV, okN bool
 		base[r], okV = base[r].plus(step)
 		n, okN = n.plus(one)
 		if !okV || !okN {
-			// Past seven digits (never below the --to limit): from here
-			// on, each value formatted.
-			writeFrom(&buf, flush, a, i+1, to, asJSON)
-			break
+			formatted(i + 1)
+			return
 		}
 		if r++; r == p {
 			r = 0
 		}
-	}
-	flush()
-}
-
-// writeFrom writes G(from..to) one by one, after at least one value.
-func writeFrom(buf *[]byte, flush func(), a octal.Analysis, from, to int, asJSON bool) {
-	for i := from; i <= to; i++ {
-		if len(*buf) > cap(*buf)-64 {
-			flush()
-		}
-		v, _ := a.G(int64(i))
-		b := *buf
-		if asJSON {
-			b = append(b, ',')
-		} else {
-			b = append(b, " G("...)
-			b = strconv.AppendInt(b, int64(i), 10)
-			b = append(b, ")="...)
-		}
-		*buf = appendDecimal(b, v)
 	}
 }
 

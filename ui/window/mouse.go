@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/ui"
 )
 
@@ -23,10 +24,7 @@ func (g *Game) mouse() {
 	}
 	if g.in.mouseDown && !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 		g.in.mouseDown = false
-		g.ctrl.Hold(g.in.mouseKey, false)
-		if g.in.repeatMouse {
-			g.in.repeating = false
-		}
+		g.release(g.in.mouseKey)
 	}
 	if g.in.mouseDown {
 		g.wakeSoon() // the release is seen at once
@@ -56,10 +54,24 @@ func (g *Game) leftClick() {
 	}
 	if k, ok := l.KeyAt(lx, ly); ok && !snap.Help && !snap.About {
 		g.in.mouseKey, g.in.mouseDown = k, true
-		g.ctrl.Hold(k, true)
-		if a := (ui.Action{Key: k}); ui.Repeats(a) {
-			g.startRepeat(a, true, 0)
-		}
+		g.hold(k)
 	}
 	g.ctrl.Click(l, lx, ly)
+}
+
+// hold draws calculator key k pressed while a pointer (the mouse's button,
+// a finger) stays on it, ▲ ▼ ← repeating meanwhile.
+func (g *Game) hold(k emulator.Key) {
+	g.ctrl.Hold(k, true)
+	if a := (ui.Action{Key: k}); ui.Repeats(a) {
+		g.startRepeat(a, true, 0)
+	}
+}
+
+// release ends hold: the pointer left key k.
+func (g *Game) release(k emulator.Key) {
+	g.ctrl.Hold(k, false)
+	if g.in.repeatMouse {
+		g.in.repeating = false
+	}
 }

@@ -3,8 +3,6 @@ package window
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-
-	"github.com/hp17b/hp17b/ui"
 )
 
 // tap turns a touch into a click (Update calls it beside the mouse's left
@@ -20,10 +18,7 @@ import (
 func (g *Game) tap() {
 	if g.in.touchDown && inpututil.IsTouchJustReleased(g.in.touchID) {
 		g.in.touchDown = false
-		g.ctrl.Hold(g.in.touchKey, false)
-		if g.in.repeatMouse {
-			g.in.repeating = false
-		}
+		g.release(g.in.touchKey)
 	}
 	if g.in.touchDown {
 		g.wakeSoon() // the lift is seen at once
@@ -38,10 +33,7 @@ func (g *Game) tap() {
 	if snap := g.ctrl.Snapshot(); !snap.Help && !snap.About && !snap.Menu {
 		if k, ok := l.KeyAt(lx, ly); ok {
 			g.in.touchID, g.in.touchKey, g.in.touchDown = started[0], k, true
-			g.ctrl.Hold(k, true)
-			if a := (ui.Action{Key: k}); ui.Repeats(a) {
-				g.startRepeat(a, true, 0)
-			}
+			g.hold(k)
 		}
 	}
 	g.ctrl.Click(l, lx, ly)

@@ -521,7 +521,11 @@ func (g *Game) Ended(p Position, k int) (over, moverWon bool) {
 // rule allows instead.
 func (g *Game) TakeAt(p Position, h, j, k int) (Position, error) {
 	if h < 0 || h >= len(p) || j < 0 || j >= p[h] {
-		return nil, fmt.Errorf("there is no match %d in heap %d", j+1, h+1)
+		heap := fmt.Sprintf("heap %d", h+1)
+		if h >= 0 && h < len(g.Slots) {
+			heap = g.Slots[h] // the panel's label for it
+		}
+		return nil, fmt.Errorf("there is no match %d in %s", j+1, heap)
 	}
 	n := p[h]
 	tries := [][2]int{{j, 0}, {j, n - j - 1}}

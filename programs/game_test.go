@@ -169,7 +169,7 @@ func TestTakeAt(t *testing.T) {
 		{"take14", Position{1, 3, 5, 7}, 3, 3, Position{1, 3, 5, 3}, ""},
 		{"take14", Position{1, 3, 5, 7}, 3, 4, nil, "does not allow"}, // takes 3
 		{"n567", Position{5, 6, 7}, 2, 0, Position{5, 6, 0}, ""},
-		{"n567", Position{5, 6, 7}, 2, 7, nil, "no match 8"},
+		{"n567", Position{5, 6, 7}, 2, 7, nil, "there is no match 8 in C"}, // named as the panel labels it
 		{"lasker", Position{9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}, 0, 4, Position{4, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9}, ""},
 	} {
 		q, err := lib[tc.id].TakeAt(tc.p, tc.h, tc.j, 0)

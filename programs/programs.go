@@ -14,6 +14,7 @@ import (
 	"embed"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -232,7 +233,7 @@ func ByID(id string) (Program, error) {
 		ids[i] = p.ID
 	}
 	sort.Strings(ids)
-	return Program{}, fmt.Errorf("no program %q (have: %v)", id, ids)
+	return Program{}, fmt.Errorf("no program %q (have: %s)", id, strings.Join(ids, ", "))
 }
 
 // Text returns the program's equation text.

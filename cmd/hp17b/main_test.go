@@ -252,6 +252,14 @@ func TestNimCommands(t *testing.T) {
 	_, _, code = runCLI("nim", "grundy", "nim", "--at", "1000000000000000000")
 	assert.Equal(t, exitFailed, code, "no proven period for Nim")
 
+	// A bad --at is refused before anything is printed.
+	for _, at := range []string{"1000000000000000000000", "-1", "x"} {
+		out, errOut, code := runCLI("nim", "grundy", "kayles", "--at="+at)
+		assert.Equal(t, exitUsage, code, at)
+		assert.Empty(t, out, "--at %s: nothing printed", at)
+		assert.Contains(t, errOut, "want a whole number from 0 to 10^18", at)
+	}
+
 	out, _, code = runCLI("nim", "analyze", "1", "3", "3", "6")
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, out, "value *7")

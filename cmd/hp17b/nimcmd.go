@@ -58,6 +58,15 @@ func (c *nimGrundyCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
+	var at int64 = -1
+	if c.At != "" {
+		n, err := strconv.ParseInt(c.At, 10, 64)
+		if err != nil || n < 0 {
+			fmt.Fprintf(stderr, "hp17b: --at %s: want a whole number from 0 to 10^18\n", text.Quote(c.At))
+			return exitUsage
+		}
+		at = n
+	}
 	limit := octal.MexLimit(g)
 	a := octal.Analyze(g, min(c.To, limit), limit)
 	proven := a.HasPeriod && a.Period.Proven
@@ -75,12 +84,8 @@ func (c *nimGrundyCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitFailed
 	}
-	if c.At != "" {
-		n, err := strconv.ParseInt(c.At, 10, 64)
-		if err != nil || n < 0 {
-			fmt.Fprintf(stderr, "hp17b: --at %s: want a whole number from 0 to 10^18\n", text.Quote(c.At))
-			return exitUsage
-		}
+	if at >= 0 {
+		n := at
 		v, ok := a.G(n)
 		if !ok && n <= int64(limit) {
 			v, ok = a.Extend(int(n))[n], true

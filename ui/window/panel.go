@@ -62,8 +62,14 @@ func (pt painter) gamePanel(l ui.Layout, p ui.Panel) {
 		pt.heaps(l, p)
 	}
 	pt.gameButtons(l, p)
+	// Three lines over the last two moves; before any move, the moves'
+	// place too (the start's hint takes four).
+	most := 3
+	if len(p.Moves) == 0 {
+		most = 5
+	}
 	for i, line := range wrap(p.Status, 40) {
-		if i == 3 {
+		if i == most {
 			break
 		}
 		label(line, pt.fonts.regular, 11, l.Panel.X+l.Panel.W/2, 470+float64(i)*14, colLabel)

@@ -188,19 +188,26 @@ func (g *Game) Winning(p Position, k int) (bool, error) {
 	if g.Misere {
 		return nim.Winning(h, true), nil
 	}
-	vals, ok := g.grundy.Load(k)
-	if !ok {
-		vals, _ = g.grundy.LoadOrStore(k, g.RuleFor(k).Values(maxGrundyHeap))
-	}
+	vals := g.values(k)
 	v := 0
 	for _, n := range h {
 		if n > maxGrundyHeap {
 			x, _, err := octal.PositionValue(g.RuleFor(k), h)
 			return x != 0, err
 		}
-		v ^= vals.([]int)[n]
+		v ^= vals[n]
 	}
 	return v != 0, nil
+}
+
+// values are the Grundy values G(0..maxGrundyHeap) of the rule for k,
+// computed once per k and kept in g.grundy.
+func (g *Game) values(k int) []int {
+	vals, ok := g.grundy.Load(k)
+	if !ok {
+		vals, _ = g.grundy.LoadOrStore(k, g.RuleFor(k).Values(maxGrundyHeap))
+	}
+	return vals.([]int)
 }
 
 // Legal reports whether after follows from before by one move of the rule

@@ -131,7 +131,7 @@ func (m *Match) answered() Position {
 
 // grundyValues are the Grundy values of p's heaps under the rule for k.
 func (g *Game) grundyValues(p Position, k int) ([]int, error) {
-	vals := g.RuleFor(k).Values(maxGrundyHeap)
+	vals := g.values(k)
 	out := make([]int, len(p))
 	for i, n := range p {
 		if n > maxGrundyHeap || n < 0 {

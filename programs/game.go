@@ -372,16 +372,7 @@ func NewGamePlayer(prog Program, eq *solver.Equation) (*GamePlayer, error) {
 // Vars are the menu variables the game uses: INIT, the heaps (or the
 // packed variable), the parameter, EVAL.
 func (g *Game) Vars() []string {
-	v := []string{"INIT"}
-	if g.Packed != "" {
-		v = append(v, g.Packed)
-	} else {
-		v = append(v, g.Slots...)
-	}
-	if g.Param != "" {
-		v = append(v, g.Param)
-	}
-	return append(v, "EVAL")
+	return append(append([]string{"INIT"}, g.Names()...), "EVAL")
 }
 
 // SetModel makes the player solve as the given calculator does (the
@@ -408,32 +399,11 @@ func (p *GamePlayer) solverFor(vars *solver.Vars) *solver.Solver {
 // Read reads the position from the variables (a slot holding a fraction
 // reads as its integer part); false when a packed variable holds no
 // position.
-func (g *Game) Read(vars *solver.Vars) (Position, bool) {
-	if g.Packed != "" {
-		return g.Unpack(vars.Value(g.Packed))
-	}
-	pos := make(Position, len(g.Slots))
-	for i, n := range g.Slots {
-		v, _ := vars.Value(n).Int64()
-		pos[i] = int(v)
-	}
-	return pos, true
-}
+func (g *Game) Read(vars *solver.Vars) (Position, bool) { return g.positionBy(vars.Value) }
 
 // Store stores a position (and k, when the game has a parameter) in the
 // variables, as keying them from the menu would.
-func (g *Game) Store(vars *solver.Vars, pos Position, k int) {
-	if g.Packed != "" {
-		vars.Store(g.Packed, hp17b.FromInt(g.Number(pos)))
-	} else {
-		for i, n := range g.Slots {
-			vars.Store(n, hp17b.FromInt(int64(pos[i])))
-		}
-	}
-	if g.Param != "" {
-		vars.Store(g.Param, hp17b.FromInt(int64(k)))
-	}
-}
+func (g *Game) Store(vars *solver.Vars, pos Position, k int) { g.eachValue(pos, k, vars.Store) }
 
 // Init solves INIT, as a game's first key does, and returns the position
 // and the display line.

@@ -6,12 +6,18 @@ import "github.com/hp17b/hp17b/hp17b"
 // emulator.Machine.Values returns them): each slot's integer part, or the
 // packed variable's number; false when the packed number is no position.
 func (g *Game) PositionFrom(vals map[string]hp17b.Number) (Position, bool) {
+	return g.positionBy(func(n string) hp17b.Number { return vals[n] })
+}
+
+// positionBy reads a position from the variables' values that value
+// gives by name: what PositionFrom and Read share.
+func (g *Game) positionBy(value func(string) hp17b.Number) (Position, bool) {
 	if g.Packed != "" {
-		return g.Unpack(vals[g.Packed])
+		return g.Unpack(value(g.Packed))
 	}
 	pos := make(Position, len(g.Slots))
 	for i, n := range g.Slots {
-		v, _ := vals[n].Int64()
+		v, _ := value(n).Int64()
 		pos[i] = int(v)
 	}
 	return pos, true
@@ -21,30 +27,36 @@ func (g *Game) PositionFrom(vals map[string]hp17b.Number) (Position, bool) {
 // has a parameter): what Store stores.
 func (g *Game) ValuesOf(pos Position, k int) map[string]hp17b.Number {
 	out := map[string]hp17b.Number{}
-	if g.Packed != "" {
-		out[g.Packed] = hp17b.FromInt(g.Number(pos))
-	} else {
-		for i, n := range g.Slots {
-			out[n] = hp17b.FromInt(int64(pos[i]))
-		}
-	}
-	if g.Param != "" {
-		out[g.Param] = hp17b.FromInt(int64(k))
-	}
+	g.eachValue(pos, k, func(n string, v hp17b.Number) { out[n] = v })
 	return out
 }
 
-// Names are the variables that hold the position and the parameter.
-func (g *Game) Names() []string {
+// eachValue calls set with each variable that holds pos (and k, when the
+// game has a parameter) and its value: what ValuesOf and Store share.
+func (g *Game) eachValue(pos Position, k int, set func(string, hp17b.Number)) {
 	if g.Packed != "" {
-		return append([]string{g.Packed}, paramName(g)...)
+		set(g.Packed, hp17b.FromInt(g.Number(pos)))
+	} else {
+		for i, n := range g.Slots {
+			set(n, hp17b.FromInt(int64(pos[i])))
+		}
 	}
-	return append(append([]string(nil), g.Slots...), paramName(g)...)
+	if g.Param != "" {
+		set(g.Param, hp17b.FromInt(int64(k)))
+	}
 }
 
-func paramName(g *Game) []string {
-	if g.Param == "" {
-		return nil
+// Names are the variables that hold the position and the parameter: the
+// packed variable or the slots, then the parameter when the game has one.
+func (g *Game) Names() []string {
+	var out []string
+	if g.Packed != "" {
+		out = append(out, g.Packed)
+	} else {
+		out = append(out, g.Slots...)
 	}
-	return []string{g.Param}
+	if g.Param != "" {
+		out = append(out, g.Param)
+	}
+	return out
 }

@@ -67,27 +67,6 @@ func XORTable(bits int) string {
 	return b.String()
 }
 
-// moves returns every legal move: each heap to each smaller size.
-func moves(heaps []int) []Move {
-	var out []Move
-	for i, h := range heaps {
-		for to := h - 1; to >= 0; to-- {
-			out = append(out, Move{Heap: i, From: h, To: to})
-		}
-	}
-	return out
-}
-
-// over reports whether every heap is empty.
-func over(heaps []int) bool {
-	for _, h := range heaps {
-		if h != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // Winning reports whether the player to move wins with perfect play.
 // Normal play: the nim-sum is not 0. Misère play: the same, except when no
 // heap has two or more objects, where the player to move wins exactly when
@@ -110,14 +89,19 @@ func WinningMoves(heaps []int, misere bool) []Move {
 	// A move wins when it leaves a lost position: nim-sum 0 (which fixes
 	// the heap's new size), or, in misère play, only heaps of 0 and 1 with
 	// an odd number of ones (a new size of 0 or 1). So each heap has at
-	// most three candidates, tried from the largest down as Moves lists
-	// them: the work is linear in the number of heaps, not in the coins.
-	s := 0
+	// most three candidates, tried from the largest down as moves lists
+	// them; the position after each is judged from the nim-sum and the
+	// counts of big heaps and ones, updated for the one heap that changed,
+	// so the work is linear in the number of heaps, not in the coins.
+	s := NimSum(heaps)
+	big, ones := sizes(heaps)
+	nonEmpty := 0
 	for _, h := range heaps {
-		s ^= h
+		if h != 0 {
+			nonEmpty++
+		}
 	}
 	var out []Move
-	after := slices.Clone(heaps)
 	for i, h := range heaps {
 		cands := []int{h ^ s}
 		if misere {
@@ -129,15 +113,36 @@ func WinningMoves(heaps []int, misere bool) []Move {
 			if to < 0 || to >= h {
 				continue
 			}
-			after[i] = to
-			empty := over(after)
-			if (!misere && empty) || (!empty && !Winning(after, misere)) {
+			b, o := big-isBig(h)+isBig(to), ones-isOne(h)+isOne(to)
+			lost := s^h^to == 0 // after the move, under normal play
+			switch {
+			case to == 0 && nonEmpty == 1: // the mover took the last object
+				lost = !misere
+			case misere && b == 0:
+				lost = o%2 == 1
+			}
+			if lost {
 				out = append(out, Move{Heap: i, From: h, To: to})
 			}
 		}
-		after[i] = h
 	}
 	return out
+}
+
+// isBig is 1 for a heap of two or more objects, 0 otherwise; isOne is 1
+// for a heap of one: sizes' counts for one heap.
+func isBig(h int) int {
+	if h > 1 {
+		return 1
+	}
+	return 0
+}
+
+func isOne(h int) int {
+	if h == 1 {
+		return 1
+	}
+	return 0
 }
 
 // BestMove returns the strategy's move, trying the heaps in the given order

@@ -152,9 +152,7 @@ const (
 // NormalizePiles drops empty piles and sorts the rest, largest first (more
 // poisoned stones first among equal piles): the canonical order of a
 // state's piles. It works in place and returns ps resliced.
-func NormalizePiles(ps []Pile) []Pile { return normalizePiles(ps) }
-
-func normalizePiles(ps []Pile) []Pile {
+func NormalizePiles(ps []Pile) []Pile {
 	n := 0
 	for _, p := range ps {
 		if p.Stones != 0 {
@@ -242,7 +240,7 @@ func level(out, ps []Pile) []Pile {
 			out[i].Poisoned++
 		}
 	}
-	return normalizePiles(out)
+	return NormalizePiles(out)
 }
 
 // Apply makes a legal move (one of s.Moves(v)) and returns the new state,
@@ -273,7 +271,7 @@ func (s State) applyTo(m Move, v Variant, piles []Pile) (State, Outcome) {
 		i := slices.Index(n.Piles, m.pile)
 		n.Piles[i] = Pile{Stones: m.pile.Stones / 2}
 		n.Piles = append(n.Piles, Pile{Stones: m.pile.Stones - m.pile.Stones/2})
-		n.Piles = normalizePiles(n.Piles)
+		n.Piles = NormalizePiles(n.Piles)
 		return n, Continues
 	}
 	if m.poison > 0 && m.plain == 0 {
@@ -282,7 +280,7 @@ func (s State) applyTo(m Move, v Variant, piles []Pile) (State, Outcome) {
 	i := slices.Index(n.Piles, m.pile)
 	n.Piles[i].Stones -= m.plain + m.poison
 	n.Piles[i].Poisoned -= m.poison
-	n.Piles = normalizePiles(n.Piles)
+	n.Piles = NormalizePiles(n.Piles)
 	if m.plain+m.poison >= 3 && !v.NoPass {
 		me.Passes++
 	}

@@ -95,7 +95,7 @@ func TestAcroSolverAgreesWithPlainMinimax(t *testing.T) {
 	for _, b := range boards {
 		for _, v := range []Variant{{}, {NoPass: true}, {NoSplit: true}, {NoEqualize: true}} {
 			s := Start(v)
-			s.Piles = normalizePiles(append([]Pile(nil), b...))
+			s.Piles = NormalizePiles(append([]Pile(nil), b...))
 			want := plainMinimax(s, v)
 			got := NewSolver(v).value(s)
 			assert.Equal(t, want, got, "%v %+v", b, v)
@@ -118,7 +118,7 @@ func TestAcroWideStates(t *testing.T) {
 		{[]Pile{{5, 4}, {2, 0}, {1, 0}}, Variant{NoPass: true, NoEqualize: true}, true},
 	} {
 		s := Start(c.v)
-		s.Piles = normalizePiles(append([]Pile(nil), c.piles...))
+		s.Piles = NormalizePiles(append([]Pile(nil), c.piles...))
 		sv := NewSolver(c.v)
 		assert.Equal(t, plainMinimax(s, c.v), sv.value(s), "%v", c.piles)
 		if c.wide {

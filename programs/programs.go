@@ -49,6 +49,8 @@ type Program struct {
 	Rules string
 }
 
+// library is every program, in the order All lists them: the 1-3-5-7 Nim
+// programs, then the other heap games.
 var library = []Program{
 	{
 		ID: "nim", File: "nim.eq", Title: "NIM",
@@ -96,10 +98,7 @@ var library = []Program{
 		Game: &Game{Name: "1-3-5-7 Nim, misère", Move: "Take any number of matches from one heap; whoever takes the last match loses.",
 			Rule: octal.Slides[0], Misere: true, Slots: []string{"A", "B", "C", "D"}, Start: []int{1, 3, 5, 7}, Max: 7, Limits: []int{1, 3, 5, 7}},
 	},
-}
-
-// games are the heap-game programs, after the 1-3-5-7 Nim programs.
-var games = []Program{
+	// The other heap games, after the 1-3-5-7 Nim programs.
 	{
 		ID: "n567", File: "n567.eq", Title: "N567",
 		Description: "The 5-6-7 game: three heaps of 5, 6 and 7 sticks, the player who takes the last stick loses (misère Nim).",
@@ -200,8 +199,6 @@ var games = []Program{
 			Rule: octal.Slides[8], Packed: "P", Start: []int{1, 3, 5, 7}, Max: 9, Exhaustive: 4, Sample: 2000, MaxHeaps: 11},
 	},
 }
-
-func init() { library = append(library, games...) }
 
 // All returns the library, in a fixed order.
 func All() []Program { return append([]Program(nil), library...) }

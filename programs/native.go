@@ -76,8 +76,14 @@ func strategy(p Position, misere bool) (Position, bool) {
 	return h, true
 }
 
-// XORMove is the plain nim-sum strategy under normal play.
+// XORMove is the plain nim-sum strategy under normal play (nim.BestMove,
+// after Bouton): the position (A, B, C, D) after the first of D, C, B, A
+// reduced to its XOR with the nim-sum; p itself and false when the
+// nim-sum is 0 or p is not four heaps. p is not changed.
 func XORMove(p Position) (Position, bool) { return strategy(p, false) }
 
-// MisereMove is the misère strategy.
+// MisereMove is the misère strategy (nim.BestMove): as XORMove, except
+// that when at most one heap has two or more matches it leaves an odd
+// number of heaps of one; p itself and false in a lost position or when p
+// is not four heaps. p is not changed.
 func MisereMove(p Position) (Position, bool) { return strategy(p, true) }

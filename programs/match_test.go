@@ -130,6 +130,10 @@ func TestMatchHint(t *testing.T) {
 	require.True(t, ok)
 	assert.Zero(t, 1^3^4^5^(h[0]^h[1]^h[2]^h[3])^(1^3^4^5), "a hint leaves nim-sum 0")
 	assert.Zero(t, h[0]^h[1]^h[2]^h[3])
+	_, g, err := m.Game()
+	require.NoError(t, err)
+	assert.True(t, g.Legal(m.Position, h, m.K), "the hint %v is one move from %v", h, m.Position)
+	assert.NoError(t, m.Check(Calculator, h))
 }
 
 // TestMatchJSON: a game kept in continuous memory comes back the same.

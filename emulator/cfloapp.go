@@ -287,18 +287,18 @@ func (c *cfloApp) snapshot() *cfloSection {
 
 // restore takes CFLO's lists from the state, taking a #TIMES out of
 // 1…999 as 1, a list past maxFlows as its first maxFlows flows and a bad
-// name as none; notes says what was changed so.
+// name as none; notes says what was changed so. None (nil) empties the
+// lists.
 func (c *cfloApp) restore(s *cfloSection) (notes []string) {
 	if s == nil {
+		c.lists, c.cur = nil, 0
 		return nil
 	}
-	c.lists, c.noPrompt = nil, s.NoPrompt
-	for i, j := range s.Lists {
-		l := &cashList{Name: j.Name}
-		if l.Name != "" && !validListName(l.Name) {
-			notes = append(notes, fmt.Sprintf("CFLO list %d's name %q taken as none", i+1, visible(l.Name)))
-			l.Name = ""
-		}
+	c.noPrompt = s.NoPrompt
+	return c.load("CFLO", len(s.Lists), s.Current, func(i int) (string, []fin.Flow, []string) {
+		j := s.Lists[i]
+		var flows []fin.Flow
+		var notes []string
 		for k, f := range j.Flows {
 			if k >= maxFlows {
 				notes = append(notes, fmt.Sprintf("CFLO list %d cut to its first %d flows", i+1, maxFlows))
@@ -309,21 +309,14 @@ func (c *cfloApp) restore(s *cfloSection) (notes []string) {
 				notes = append(notes, fmt.Sprintf("CFLO list %d flow %d: #TIMES %s taken as 1", i+1, k, t))
 				t = hp17b.One
 			}
-			l.Items = append(l.Items, fin.Flow{Amount: f[0], Times: t})
+			flows = append(flows, fin.Flow{Amount: f[0], Times: t})
 		}
-		c.lists = append(c.lists, l)
-	}
-	c.cur = max(0, min(s.Current, len(c.lists)-1))
-	return notes
+		return j.Name, flows, notes
+	})
 }
 
 // saveCFLO is CFLO's section now (nil when it holds no list).
 func saveCFLO(m *Machine) *cfloSection { return m.cflo.snapshot() }
 
-// restoreCFLO takes CFLO's section on; none (nil) empties the lists.
-func restoreCFLO(m *Machine, s *cfloSection) (notes []string) {
-	if s == nil {
-		m.cflo.lists, m.cflo.cur = nil, 0
-	}
-	return m.cflo.restore(s)
-}
+// restoreCFLO takes CFLO's section on (restore).
+func restoreCFLO(m *Machine, s *cfloSection) (notes []string) { return m.cflo.restore(s) }

@@ -303,11 +303,14 @@ const maxOffset = 100 * 366 * 24 * 3600
 
 // restore takes the clock's part of the state; an offset of more than a
 // hundred years is taken as 0, and an appointment with a bad number, time
-// or repeat unit is dropped; notes says what was changed so.
+// or repeat unit is dropped; notes says what was changed so. The
+// settings and appointments it does not hold (all of them when there is
+// none, nil) are cleared.
 func (c *clockState) restore(s *timeSection) (notes []string) {
 	if s == nil {
-		return nil
+		s = &timeSection{}
 	}
+	clear(c.appts[:])
 	off := s.Offset
 	if off > maxOffset || off < -maxOffset {
 		notes = append(notes, fmt.Sprintf("the clock's offset of %d seconds (more than a hundred years) taken as 0", off))
@@ -334,15 +337,5 @@ func (c *clockState) restore(s *timeSection) (notes []string) {
 // saveTime is the clock's section now (nil when it holds nothing).
 func saveTime(m *Machine) *timeSection { return m.clk.snapshot() }
 
-// restoreTime takes the clock's section on: the settings and appointments
-// it does not hold (all of them when there is none, nil) are cleared.
-func restoreTime(m *Machine, s *timeSection) (notes []string) {
-	if s == nil {
-		s = &timeSection{}
-	}
-	m.clk.offset, m.clk.dayFirst, m.clk.h24 = 0, false, false
-	for i := range m.clk.appts {
-		m.clk.appts[i] = appointment{}
-	}
-	return m.clk.restore(s)
-}
+// restoreTime takes the clock's section on (restore).
+func restoreTime(m *Machine, s *timeSection) (notes []string) { return m.clk.restore(s) }

@@ -235,10 +235,10 @@ func (c *currxApp) snapshot() *currxSection {
 }
 
 // restore takes CURRX's part of the state; a pair naming no currency is
-// dropped.
+// dropped, and none (nil) clears the pairs.
 func (c *currxApp) restore(s *currxSection) {
 	if s == nil {
-		return
+		s = &currxSection{}
 	}
 	c.pair = pairFromJSON(s.Pair)
 	for i, j := range s.Stored {
@@ -249,11 +249,8 @@ func (c *currxApp) restore(s *currxSection) {
 // saveCURRX is CURRX's section now (nil when no pair was ever chosen).
 func saveCURRX(m *Machine) *currxSection { return m.currx.snapshot() }
 
-// restoreCURRX takes CURRX's section on; none (nil) clears the pairs.
+// restoreCURRX takes CURRX's section on (restore).
 func restoreCURRX(m *Machine, s *currxSection) []string {
-	if s == nil {
-		s = &currxSection{}
-	}
 	m.currx.restore(s)
 	return nil
 }

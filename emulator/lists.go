@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -237,4 +238,25 @@ func (l solverLists) SizeS(name string) (hp17b.Number, error) {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
 	return hp17b.FromInt(int64(len(list.Items))), nil
+}
+
+// load replaces the lists by n lists read from the state file, the one at
+// cur current (taken into range), for CFLO's and SUM's sections. list
+// gives list i's name and items as stored, the items already taken as
+// the list can hold them with notes saying how; a name that is not a
+// list's (validListName) is taken as none, noted with kind ("CFLO",
+// "SUM") as the list's owner.
+func (s *listSet[T]) load(kind string, n, cur int, list func(i int) (name string, items []T, notes []string)) (notes []string) {
+	s.lists = nil
+	for i := range n {
+		name, items, more := list(i)
+		if name != "" && !validListName(name) {
+			notes = append(notes, fmt.Sprintf("%s list %d's name %q taken as none", kind, i+1, visible(name)))
+			name = ""
+		}
+		notes = append(notes, more...)
+		s.lists = append(s.lists, &namedList[T]{Name: name, Items: items})
+	}
+	s.cur = max(0, min(cur, len(s.lists)-1))
+	return notes
 }

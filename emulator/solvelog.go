@@ -96,9 +96,14 @@ func (m *Machine) OpenEquation(text string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	_, err := m.openEquation(text)
+	if err == nil {
+		m.saveLocked()
+	}
 	return err
 }
 
+// openEquation is OpenEquation under the lock, without saving: its
+// callers save once, after what they do with the menu.
 func (m *Machine) openEquation(text string) (*varMenu, error) {
 	switch {
 	case m.busy:
@@ -137,7 +142,6 @@ func (m *Machine) openEquation(text string) (*varMenu, error) {
 	// The menus are those MAIN's SOLVE key and SOLVE's CALC open over the
 	// current equation: continuous memory keeps them (where.go).
 	m.where.trail = [][]Function{{{Key: KeyF1 + Key(solveSlot)}}, {{Key: KeyF1}}}
-	m.saveLocked()
 	return v, nil
 }
 
@@ -167,11 +171,11 @@ func (m *Machine) onMenuVar(text, name string, f func(v *varMenu)) error {
 	if err != nil {
 		return err
 	}
+	defer m.saveLocked() // once, the equation opened and f done
 	if !slices.Contains(v.names, name) {
 		return errors.New(name + " is not a menu variable of the equation")
 	}
 	f(v)
-	m.saveLocked()
 	return nil
 }
 

@@ -2,13 +2,11 @@ package emulator
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -517,16 +515,11 @@ func (m *Machine) restore(st stateFile) (notes []string) { return m.restoreSecti
 // calculator's own, and notes follows that order.
 func (m *Machine) restoreSections(st stateFile, only map[string]bool) (notes []string) {
 	secs := stateSections()
-	calc := func(s *section) int {
-		if s.owner == "" {
-			return 1
-		}
-		return 0
-	}
-	slices.SortStableFunc(secs, func(a, b *section) int { return cmp.Compare(calc(a), calc(b)) })
-	for _, s := range secs {
-		if only == nil || only[s.name] {
-			notes = append(notes, s.restore(m, st.sections[s.name])...)
+	for _, calc := range []bool{false, true} {
+		for _, s := range secs {
+			if (s.owner == "") == calc && (only == nil || only[s.name]) {
+				notes = append(notes, s.restore(m, st.sections[s.name])...)
+			}
 		}
 	}
 	return notes

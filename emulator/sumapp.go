@@ -352,40 +352,30 @@ func (s *sumApp) snapshot() *sumSection {
 
 // restore takes SUM's lists from the state, a list past maxItems cut to
 // its first maxItems items, a bad name taken as none and an unknown model
-// as LIN; notes says what was changed so.
+// as LIN; notes says what was changed so. None (nil) empties the lists.
 func (s *sumApp) restore(st *sumSection) (notes []string) {
 	if st == nil {
+		s.lists, s.cur = nil, 0
 		return nil
 	}
-	s.lists, s.model = nil, stat.Linear
+	s.model = stat.Linear
 	if st.Model >= int(stat.Linear) && st.Model <= int(stat.Power) {
 		s.model = stat.Model(st.Model)
 	} else if st.Model != 0 {
 		notes = append(notes, fmt.Sprintf("SUM's model %d taken as LIN", st.Model))
 	}
-	for i, j := range st.Lists {
-		l := &namedList[hp17b.Number]{Name: j.Name}
-		if l.Name != "" && !validListName(l.Name) {
-			notes = append(notes, fmt.Sprintf("SUM list %d's name %q taken as none", i+1, visible(l.Name)))
-			l.Name = ""
-		}
+	return append(notes, s.load("SUM", len(st.Lists), st.Current, func(i int) (string, []hp17b.Number, []string) {
+		j := st.Lists[i]
+		var notes []string
 		if len(j.Items) > maxItems {
 			notes = append(notes, fmt.Sprintf("SUM list %d cut to its first %d items", i+1, maxItems))
 		}
-		l.Items = append(l.Items, j.Items[:min(len(j.Items), maxItems)]...)
-		s.lists = append(s.lists, l)
-	}
-	s.cur = max(0, min(st.Current, len(s.lists)-1))
-	return notes
+		return j.Name, append([]hp17b.Number(nil), j.Items[:min(len(j.Items), maxItems)]...), notes
+	})...)
 }
 
 // saveSUM is SUM's section now (nil when it holds no list).
 func saveSUM(m *Machine) *sumSection { return m.sum.snapshot() }
 
-// restoreSUM takes SUM's section on; none (nil) empties the lists.
-func restoreSUM(m *Machine, s *sumSection) (notes []string) {
-	if s == nil {
-		m.sum.lists, m.sum.cur = nil, 0
-	}
-	return m.sum.restore(s)
-}
+// restoreSUM takes SUM's section on (restore).
+func restoreSUM(m *Machine, s *sumSection) (notes []string) { return m.sum.restore(s) }

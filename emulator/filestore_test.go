@@ -415,6 +415,20 @@ func TestOpenStore(t *testing.T) {
 	require.NoError(t, Run(again, "MAIN SOLVE CALC RCL D", nil))
 	assert.Equal(t, "D=6.00", again.Frame().Top, "the game where it was")
 
+	// A section this hp17b does not know (a later one's, same schema) is
+	// kept through a save, as the state file keeps it.
+	var top map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(s.b, &top))
+	top["later"] = json.RawMessage(`{"kept":true}`)
+	s.b, err = json.Marshal(top)
+	require.NoError(t, err)
+	later, notice, err := Open(OpenOptions{Store: s, Equations: defaults})
+	require.NoError(t, err)
+	assert.Empty(t, notice)
+	require.NoError(t, Run(later, "7 STO 2", nil))
+	require.NoError(t, json.Unmarshal(s.b, &top))
+	assert.JSONEq(t, `{"kept":true}`, string(top["later"]), "the unknown section survives the save")
+
 	s.b = []byte("{not json")
 	damaged, notice, err := Open(OpenOptions{Store: s, Equations: defaults})
 	require.NoError(t, err)

@@ -266,25 +266,24 @@ func (c *Controller) Do(a Action) {
 	if c.windowAction(a) {
 		return
 	}
-	if a.About || (c.Snapshot().About && a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil) {
-		c.mu.Lock()
-		c.about = !c.about
-		c.mu.Unlock()
-		c.publish()
-		return
-	}
-	if c.Snapshot().About {
-		return // keys do nothing under the overlay
-	}
-	if a.Help || (c.Help() && a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil) {
-		c.mu.Lock()
-		c.help = !c.help
-		c.mu.Unlock()
-		c.publish()
-		return
-	}
-	if c.Help() {
-		return
+	// About, then the key map: asked for, or shown and a bare EXIT, it
+	// opens or closes; while it shows, other keys do nothing.
+	exit := a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil
+	snap := c.Snapshot()
+	for _, o := range []struct {
+		asked, shown bool
+		on           *bool
+	}{{a.About, snap.About, &c.about}, {a.Help, snap.Help, &c.help}} {
+		if o.asked || (o.shown && exit) {
+			c.mu.Lock()
+			*o.on = !*o.on
+			c.mu.Unlock()
+			c.publish()
+			return
+		}
+		if o.shown {
+			return
+		}
 	}
 	if c.m.Busy() {
 		c.m.Interrupt()

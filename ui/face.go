@@ -32,12 +32,9 @@ type Face struct {
 	skin   *Skin
 	model  string
 	layout Layout
-	base   *image.RGBA // the face without the LCD's contents, at baseFor
-	baseFor
-	faces map[faceID]font.Face
+	base   *image.RGBA // the face without the LCD's contents, at its size
+	faces  map[faceID]font.Face
 }
-
-type baseFor struct{ w, h int }
 
 type faceID struct {
 	bold bool
@@ -65,10 +62,9 @@ func (f *Face) Paint(dst *image.RGBA, fr emulator.Frame, pressed []emulator.Key)
 	b := dst.Bounds()
 	scale, ox, oy := f.layout.Fit(float64(b.Dx()), float64(b.Dy()))
 	ox, oy = ox+float64(b.Min.X), oy+float64(b.Min.Y)
-	if f.base == nil || f.baseFor != (baseFor{b.Dx(), b.Dy()}) {
+	if f.base == nil || f.base.Bounds().Size() != b.Size() {
 		f.base = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		f.paintBase(f.base, scale, ox-float64(b.Min.X), oy-float64(b.Min.Y))
-		f.baseFor = baseFor{b.Dx(), b.Dy()}
 	}
 	draw.Draw(dst, b, f.base, image.Point{}, draw.Src)
 	p := &painter{dst: dst, scale: scale, ox: ox, oy: oy, face: f}

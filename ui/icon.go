@@ -26,12 +26,9 @@ func Icon(size int) *image.RGBA {
 	size = max(size, 16)
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
 	s := float64(size)
+	// fill fills a rectangle given in fractions of the side.
 	fill := func(x0, y0, x1, y1 float64, c color.RGBA) {
-		for y := int(y0 * s); y < int(y1*s); y++ {
-			for x := int(x0 * s); x < int(x1*s); x++ {
-				img.SetRGBA(x, y, c)
-			}
-		}
+		fillPx(img, int(x0*s), int(y0*s), int(x1*s), int(y1*s), c)
 	}
 	fill(0.08, 0, 0.92, 1, iconBody)
 	// Rounded corners: a quarter of a body's width cut at each corner.

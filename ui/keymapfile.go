@@ -34,18 +34,16 @@ type KeyMap struct {
 	chars   map[rune]Action
 }
 
-// keyEntry is one line of a key map: a named PC key or a character.
-type keyEntry struct {
-	name   string
-	char   rune
-	action Action
-}
+// keyEntry is one line of a key map (a Binding).
+type keyEntry = Binding
 
+// pcKey names the entry's PC key in messages: its name, or its character
+// in single quotes.
 func (e keyEntry) pcKey() string {
-	if e.name != "" {
-		return e.name
+	if e.Name != "" {
+		return e.Name
 	}
-	return "'" + string(e.char) + "'"
+	return "'" + string(e.Char) + "'"
 }
 
 // defaultEntries is the map a fresh installation uses: Emu42's PC
@@ -59,23 +57,23 @@ func (e keyEntry) pcKey() string {
 func defaultEntries() []keyEntry {
 	k := func(key emulator.Key) Action { return Action{Key: key} }
 	es := []keyEntry{
-		{name: "Enter", action: k(emulator.KeyEquals)}, {name: "NumpadEnter", action: k(emulator.KeyEquals)},
-		{name: "Backspace", action: k(emulator.KeyBack)}, {name: "Escape", action: k(emulator.KeyEXIT)},
-		{name: "Home", action: Action{Key: emulator.KeyEXIT, Shift: true}},
-		{name: "Delete", action: k(emulator.KeyCLR)}, {name: "Tab", action: k(emulator.KeyINPUT)},
-		{name: "ArrowUp", action: k(emulator.KeyUp)}, {name: "ArrowDown", action: k(emulator.KeyDown)},
+		{Name: "Enter", Action: k(emulator.KeyEquals)}, {Name: "NumpadEnter", Action: k(emulator.KeyEquals)},
+		{Name: "Backspace", Action: k(emulator.KeyBack)}, {Name: "Escape", Action: k(emulator.KeyEXIT)},
+		{Name: "Home", Action: Action{Key: emulator.KeyEXIT, Shift: true}},
+		{Name: "Delete", Action: k(emulator.KeyCLR)}, {Name: "Tab", Action: k(emulator.KeyINPUT)},
+		{Name: "ArrowUp", Action: k(emulator.KeyUp)}, {Name: "ArrowDown", Action: k(emulator.KeyDown)},
 	}
 	for i := range 6 {
-		es = append(es, keyEntry{name: fmt.Sprintf("F%d", i+1), action: k(emulator.KeyF1 + emulator.Key(i))})
+		es = append(es, keyEntry{Name: fmt.Sprintf("F%d", i+1), Action: k(emulator.KeyF1 + emulator.Key(i))})
 	}
 	es = append(es,
-		keyEntry{name: "ControlLeft", action: k(emulator.KeyShift)}, keyEntry{name: "ControlRight", action: k(emulator.KeyShift)},
-		keyEntry{name: "Space", action: k(emulator.KeyShift)},
-		keyEntry{name: "F8", action: Action{Panel: true}}, keyEntry{name: "F9", action: Action{Paper: true}},
-		keyEntry{name: "F10", action: Action{Menu: true}}, keyEntry{name: "F12", action: Action{About: true}})
+		keyEntry{Name: "ControlLeft", Action: k(emulator.KeyShift)}, keyEntry{Name: "ControlRight", Action: k(emulator.KeyShift)},
+		keyEntry{Name: "Space", Action: k(emulator.KeyShift)},
+		keyEntry{Name: "F8", Action: Action{Panel: true}}, keyEntry{Name: "F9", Action: Action{Paper: true}},
+		keyEntry{Name: "F10", Action: Action{Menu: true}}, keyEntry{Name: "F12", Action: Action{About: true}})
 	for d := '0'; d <= '9'; d++ {
 		key, _ := emulator.KeyByName(string(d))
-		es = append(es, keyEntry{char: d, action: k(key)})
+		es = append(es, keyEntry{Char: d, Action: k(key)})
 	}
 	for _, c := range []struct {
 		r rune
@@ -86,11 +84,11 @@ func defaultEntries() []keyEntry {
 		{'(', k(emulator.KeyLParen)}, {')', k(emulator.KeyRParen)}, {'=', k(emulator.KeyEquals)},
 		{'%', k(emulator.KeyPercent)}, {'?', Action{Help: true}},
 	} {
-		es = append(es, keyEntry{char: c.r, action: c.a})
+		es = append(es, keyEntry{Char: c.r, Action: c.a})
 	}
 	for _, l := range defaultLetters {
 		f, _ := emulator.FunctionByName(l.name)
-		es = append(es, keyEntry{char: l.r, action: Action{Key: f.Key, Shift: f.Shifted}})
+		es = append(es, keyEntry{Char: l.r, Action: Action{Key: f.Key, Shift: f.Shifted}})
 	}
 	return es
 }
@@ -114,10 +112,10 @@ func DefaultKeyMap() *KeyMap { return newKeyMap(defaultEntries()) }
 func newKeyMap(es []keyEntry) *KeyMap {
 	k := &KeyMap{entries: es, named: map[string]Action{}, chars: map[rune]Action{}}
 	for _, e := range es {
-		if e.name != "" {
-			k.named[e.name] = e.action
+		if e.Name != "" {
+			k.named[e.Name] = e.Action
 		} else {
-			k.chars[e.char] = e.action
+			k.chars[e.Char] = e.Action
 		}
 	}
 	return k
@@ -196,7 +194,7 @@ func (k *KeyMap) String() string {
 	var b strings.Builder
 	b.WriteString(keyMapFileHeader())
 	for _, e := range k.entries {
-		fmt.Fprintf(&b, "%-14s %s\n", e.pcKey(), actionName(e.action))
+		fmt.Fprintf(&b, "%-14s %s\n", e.pcKey(), actionName(e.Action))
 	}
 	return b.String()
 }
@@ -287,12 +285,12 @@ func ParseKeyMap(file, text string, knownKey func(string) bool) (*KeyMap, error)
 			if size == 0 || !strings.HasPrefix(line[1+size:], "'") {
 				return bad("a character is written in single quotes, as '%%'")
 			}
-			e.char, rest = r, line[2+size:]
+			e.Char, rest = r, line[2+size:]
 		} else {
 			fields := strings.Fields(line)
-			e.name, rest = fields[0], strings.TrimPrefix(line, fields[0])
-			if knownKey != nil && !knownKey(e.name) {
-				return bad("%q is not a PC key name (Enter, Tab, ArrowUp, F1, A, Digit1, ...)", e.name)
+			e.Name, rest = fields[0], strings.TrimPrefix(line, fields[0])
+			if knownKey != nil && !knownKey(e.Name) {
+				return bad("%q is not a PC key name (Enter, Tab, ArrowUp, F1, A, Digit1, ...)", e.Name)
 			}
 		}
 		if first, dup := seen[e.pcKey()]; dup {
@@ -303,7 +301,7 @@ func ParseKeyMap(file, text string, knownKey func(string) bool) (*KeyMap, error)
 		if msg != "" {
 			return bad("%s: %s", e.pcKey(), msg)
 		}
-		e.action = action
+		e.Action = action
 		es = append(es, e)
 	}
 	return newKeyMap(es), nil
@@ -377,38 +375,38 @@ func (k *KeyMap) collapsed() []helpEntry {
 	var out []helpEntry
 	digits, menuKeys := 0, 0
 	for _, e := range k.entries {
-		plain := !e.action.Shift && !e.action.window()
-		if e.name == "" && e.char == '0'+rune(digits) && plain && emulator.Keys[e.action.Key].Name == string(e.char) {
+		plain := !e.Action.Shift && !e.Action.window()
+		if e.Name == "" && e.Char == '0'+rune(digits) && plain && emulator.Keys[e.Action.Key].Name == string(e.Char) {
 			if digits++; digits == 10 {
 				out = append(out, helpEntry{keys: "0-9", what: "digits"})
 			}
 			continue
 		}
-		if e.name == fmt.Sprintf("F%d", menuKeys+1) && plain && e.action.Key == emulator.KeyF1+emulator.Key(menuKeys) {
+		if e.Name == fmt.Sprintf("F%d", menuKeys+1) && plain && e.Action.Key == emulator.KeyF1+emulator.Key(menuKeys) {
 			if menuKeys++; menuKeys == 6 {
 				out = append(out, helpEntry{keys: "F1-F6", what: "menu keys"})
 			}
 			continue
 		}
-		out = append(out, helpEntry{keys: helpKey(e), action: e.action})
+		out = append(out, helpEntry{keys: helpKey(e), action: e.Action})
 	}
 	return out
 }
 
 // helpKey names a PC key as the overlay shows it.
 func helpKey(e keyEntry) string {
-	if e.name == "" {
-		return string(e.char)
+	if e.Name == "" {
+		return string(e.Char)
 	}
-	switch e.name {
+	switch e.Name {
 	case "ControlLeft", "ControlRight":
 		return "Ctrl(tap)"
 	case "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight":
-		return strings.TrimPrefix(e.name, "Arrow")
+		return strings.TrimPrefix(e.Name, "Arrow")
 	case "NumpadEnter":
 		return "KeypadEnter"
 	}
-	return e.name
+	return e.Name
 }
 
 // helpName says what an action does, for the overlay: a window action in
@@ -439,7 +437,7 @@ func helpName(a Action, rpn bool) string {
 func (k *KeyMap) KeysFor(a Action) string {
 	var keys []string
 	for _, e := range k.entries {
-		if e.action == a && !slices.Contains(keys, helpKey(e)) {
+		if e.Action == a && !slices.Contains(keys, helpKey(e)) {
 			keys = append(keys, helpKey(e))
 		}
 	}
@@ -456,9 +454,5 @@ type Binding struct {
 
 // Bindings lists the map's entries in the file's order.
 func (k *KeyMap) Bindings() []Binding {
-	bs := make([]Binding, len(k.entries))
-	for i, e := range k.entries {
-		bs[i] = Binding{Name: e.name, Char: e.char, Action: e.action}
-	}
-	return bs
+	return slices.Clone(k.entries)
 }

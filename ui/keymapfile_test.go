@@ -111,8 +111,8 @@ func TestKeyMapOldShiftForms(t *testing.T) {
 func TestDefaultKeyMapCoversKeyboard(t *testing.T) {
 	reach := map[emulator.Function]bool{}
 	for _, e := range DefaultKeyMap().entries {
-		if !e.action.window() {
-			reach[e.action.Function()] = true
+		if !e.Action.window() {
+			reach[e.Action.Function()] = true
 		}
 	}
 	for _, l := range defaultLetters {

@@ -139,7 +139,7 @@ func (pt painter) gameButtons(l ui.Layout, p ui.Panel) {
 	}
 }
 
-// drawPaper draws the print-out panel: the printer's paper with the lines
+// paper draws the print-out panel: the printer's paper with the lines
 // in view in a monospaced face, 24 columns as printed, and its Clear and
 // Save buttons.
 func (pt painter) paper(l ui.Layout, p ui.Paper) {
@@ -155,10 +155,8 @@ func (pt painter) paper(l ui.Layout, p ui.Paper) {
 	for i, line := range p.Lines {
 		pt.text(line, pt.fonts.mono, 12.5, paper.X+8, paper.Y+8+float64(i)*17, colInk)
 	}
-	rect(l.PaperClear, colGold)
-	label("Clear", pt.fonts.bold, 13, l.PaperClear.X+l.PaperClear.W/2, l.PaperClear.Y+l.PaperClear.H/2, colBody)
-	rect(l.PaperSave, colGold)
-	label("Save", pt.fonts.bold, 13, l.PaperSave.X+l.PaperSave.W/2, l.PaperSave.Y+l.PaperSave.H/2, colBody)
+	pt.button(l.PaperClear, "Clear", 13, colGold, colBody)
+	pt.button(l.PaperSave, "Save", 13, colGold, colBody)
 	for i, line := range wrap(p.Status, 36) {
 		label(line, pt.fonts.regular, 11, l.Panel.X+l.Panel.W/2, l.PaperClear.Y-24+float64(i)*14, colLabel)
 	}

@@ -37,26 +37,37 @@ func (g *Game) mouse() {
 
 // leftClick handles the left button pressed at the cursor.
 func (g *Game) leftClick() {
-	x, y := ebiten.CursorPosition()
+	if k, ok := g.pointerDown(ebiten.CursorPosition()); ok {
+		g.in.mouseKey, g.in.mouseDown = k, true
+	}
+}
+
+// pointerDown handles the mouse's button or a finger put down at (x, y),
+// window pixels: an item of the window's menu while it is open, the MENU
+// and PANEL buttons, else a key (held from now: returned with true), a
+// match or a panel button (ui.Controller.Click).
+func (g *Game) pointerDown(x, y int) (emulator.Key, bool) {
 	lx, ly := g.toLayout(x, y)
 	l := g.layout()
 	snap := g.ctrl.Snapshot()
 	switch {
 	case snap.Menu:
 		g.menuClick(l, lx, ly)
-		return
+		return 0, false
 	case l.MenuButton.Contains(lx, ly) && !snap.Help && !snap.About:
 		g.ctrl.SetMenu(true)
-		return
+		return 0, false
 	case l.PanelButton.Contains(lx, ly) && !snap.Help && !snap.About:
 		g.ctrl.Do(ui.Action{Panel: true})
-		return
+		return 0, false
 	}
-	if k, ok := l.KeyAt(lx, ly); ok && !snap.Help && !snap.About {
-		g.in.mouseKey, g.in.mouseDown = k, true
+	k, held := l.KeyAt(lx, ly)
+	held = held && !snap.Help && !snap.About
+	if held {
 		g.hold(k)
 	}
 	g.ctrl.Click(l, lx, ly)
+	return k, held
 }
 
 // hold draws calculator key k pressed while a pointer (the mouse's button,

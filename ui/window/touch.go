@@ -7,14 +7,15 @@ import (
 
 // tap turns a touch into a click (Update calls it beside the mouse's left
 // button): a finger put down on the window while no other finger is on it
-// clicks where it lands, a key, a match or a panel button, at once (no
-// wait for a double tap: the page leaves touches to the window). A key
-// stays drawn pressed under the finger until it lifts, and ▲ ▼ ← repeat
-// while it is held, as under the mouse's button. A finger put down while
-// another is down, or two landing together, click nothing, so a second
-// finger (a pinch, a palm) never presses a key of its own. In the browser
-// Ebitengine takes the touch events from the page, which then makes no
-// mouse click of them, so a tap is never handled twice.
+// does what the mouse's button does there (pointerDown: the window's menu
+// and its buttons, a key, a match, a panel button), at once (no wait for
+// a double tap: the page leaves touches to the window). A key stays drawn
+// pressed under the finger until it lifts, and ▲ ▼ ← repeat while it is
+// held. A finger put down while another is down, or two landing together,
+// click nothing, so a second finger (a pinch, a palm) never presses a key
+// of its own. In the browser Ebitengine takes the touch events from the
+// page, which then makes no mouse click of them, so a tap is never
+// handled twice.
 func (g *Game) tap() {
 	if g.in.touchDown && inpututil.IsTouchJustReleased(g.in.touchID) {
 		g.in.touchDown = false
@@ -27,14 +28,7 @@ func (g *Game) tap() {
 	if len(started) != 1 || len(ebiten.AppendTouchIDs(nil)) != 1 {
 		return
 	}
-	x, y := ebiten.TouchPosition(started[0])
-	lx, ly := g.toLayout(x, y)
-	l := g.layout()
-	if snap := g.ctrl.Snapshot(); !snap.Help && !snap.About && !snap.Menu {
-		if k, ok := l.KeyAt(lx, ly); ok {
-			g.in.touchID, g.in.touchKey, g.in.touchDown = started[0], k, true
-			g.hold(k)
-		}
+	if k, ok := g.pointerDown(ebiten.TouchPosition(started[0])); ok {
+		g.in.touchID, g.in.touchKey, g.in.touchDown = started[0], k, true
 	}
-	g.ctrl.Click(l, lx, ly)
 }

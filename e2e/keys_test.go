@@ -290,10 +290,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	state := t.TempDir() + "/state.json"
 	bin := buildWindow(t)
 	win, wait := launch(t, bin, "--state", state, "--keys", `SOLVE NEW "X=Y" INPUT`)
-	xdo := func(a ...string) {
-		b, err := exec.Command("xdotool", a...).CombinedOutput()
-		require.NoError(t, err, string(b))
-	}
+	xdo := xdoFor(t)
 	geometry := func() string {
 		out, err := exec.Command("xdotool", "getwindowgeometry", win).Output()
 		require.NoError(t, err)
@@ -444,16 +441,7 @@ func TestLiveResume(t *testing.T) {
 	img, top := waitLCD(t, win, "42", 5*time.Second)
 	require.Equal(t, "42", top)
 	labels := ui.ReadLCD(lcdDots(img)).Labels
-	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
-	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
-	done := make(chan error, 1)
-	go func() { done <- wait() }()
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("Ctrl+Q did not quit")
-	}
+	quitByCtrlQ(t, win, wait)
 	win, _ = launch(t, bin, "--state", state)
 	img, top = waitLCD(t, win, "42", 5*time.Second)
 	assert.Equal(t, "42", top, "the number keyed is back")

@@ -281,7 +281,7 @@ var (
 	// outside are the names of documents kept outside the repository.
 	outside = regexp.MustCompile(`hp17b-facts|\bseed 0\d\d\b|\bseeds/0\d\d|(^|[^/])solver-semantics\.md`)
 	// cited is a repository path named in a comment.
-	cited = regexp.MustCompile(`\b(docs|programs|emulator|solver|ui|cmd|scripts|packaging|web)/[A-Za-z0-9_./-]+\.(md|png|txt|eq|skin|go|sh|html|js|json)\b`)
+	cited = regexp.MustCompile(`\b(docs|programs|emulator|solver|ui|cmd|scripts|packaging|web|nim|internal|fin|stat|e2e)/[A-Za-z0-9_./-]+\.(md|png|txt|eq|skin|go|sh|html|js|json)\b`)
 )
 
 // TestCommentsCiteTheRepository: the Go files' comments cite what a reader

@@ -296,12 +296,16 @@ func TestLivePanelHideShow(t *testing.T) {
 		require.NoError(t, err)
 		return string(out)
 	}
+	// waitSize waits up to 5 s for the window's size to be size.
+	waitSize := func(size string) {
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), size); {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
 	before := geometry()
 	require.Contains(t, before, "Geometry: 660x540")
 	xdo("key", "--window", win, "F8")
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "380x540"); {
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitSize("380x540")
 	assert.Contains(t, geometry(), "Geometry: 380x540", "the window lost the panel's width")
 	pos := func(g string) string { return strings.Fields(g[strings.Index(g, "Position:"):])[1] }
 	assert.Equal(t, pos(before), pos(geometry()), "the calculator stays where it was")
@@ -310,9 +314,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	})
 	assert.True(t, shown, "the LCD drawn in its place, the calculator's size kept")
 	xdo("key", "--window", win, "F8")
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "660x540"); {
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitSize("660x540")
 	assert.Contains(t, geometry(), "Geometry: 660x540", "shown again")
 	// The window's menu, by a right click: its row "Hide or show the heaps
 	// panel" (the ninth) hides the panel as F8 does.
@@ -325,9 +327,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	row, ok := window.MenuRow(l, "Hide or show the heaps panel")
 	require.True(t, ok)
 	clickAt(xdo, win, img, row)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "380x540"); {
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitSize("380x540")
 	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
 	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
 	require.NoError(t, wait(), "Ctrl+Q closes the window, its place kept")

@@ -8,10 +8,11 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,18 +78,9 @@ func packages(t *testing.T, root string) map[string][]string {
 		if dir == "." {
 			continue
 		}
-		out[dir] = sorted(set)
+		out[dir] = slices.Sorted(maps.Keys(set))
 	}
 	return out
-}
-
-func sorted(set map[string]bool) []string {
-	l := make([]string, 0, len(set))
-	for k := range set {
-		l = append(l, k)
-	}
-	sort.Strings(l)
-	return l
 }
 
 // row is one line of ARCHITECTURE.md's package table.
@@ -139,7 +131,7 @@ func table(t *testing.T, path string) []row {
 		for _, m := range ticked.FindAllStringSubmatch(imp, -1) {
 			r.imports = append(r.imports, m[1])
 		}
-		sort.Strings(r.imports)
+		slices.Sort(r.imports)
 		rows = append(rows, r)
 	}
 	require.NoError(t, sc.Err())
@@ -176,19 +168,11 @@ func TestArchitectureTable(t *testing.T) {
 		}
 		seen[r.pkg] = r.line
 	}
-	for _, p := range sorted(keys(pkgs)) {
+	for _, p := range slices.Sorted(maps.Keys(pkgs)) {
 		if _, ok := seen[p]; !ok {
 			t.Errorf("ARCHITECTURE.md: the package %s has no row in the package table", p)
 		}
 	}
-}
-
-func keys(m map[string][]string) map[string]bool {
-	s := map[string]bool{}
-	for k := range m {
-		s[k] = true
-	}
-	return s
 }
 
 // room is the top-level folder a package lives in ("ui" for ui/window,
@@ -285,10 +269,10 @@ func TestEmulatorFiles(t *testing.T) {
 			have[name] = true
 		}
 	}
-	for _, f := range sorted(have) {
+	for _, f := range slices.Sorted(maps.Keys(have)) {
 		assert.True(t, named[f], "ARCHITECTURE.md, Inside the emulator: no row names emulator/%s", f)
 	}
-	for _, f := range sorted(named) {
+	for _, f := range slices.Sorted(maps.Keys(named)) {
 		assert.True(t, have[f], "ARCHITECTURE.md, Inside the emulator: emulator/%s is not a file of the package", f)
 	}
 }
@@ -297,7 +281,7 @@ var (
 	// outside are the names of documents kept outside the repository.
 	outside = regexp.MustCompile(`hp17b-facts|\bseed 0\d\d\b|\bseeds/0\d\d|(^|[^/])solver-semantics\.md`)
 	// cited is a repository path named in a comment.
-	cited = regexp.MustCompile(`\b(docs|programs|emulator|solver|ui|cmd|scripts|packaging|web)/[A-Za-z0-9_./-]+\.(md|png|txt|eq|skin|go|sh|html|js|json)\b`)
+	cited = regexp.MustCompile(`\b(docs|programs|emulator|solver|ui|cmd|scripts|packaging|web|nim|internal|fin|stat|e2e)/[A-Za-z0-9_./-]+\.(md|png|txt|eq|skin|go|sh|html|js|json)\b`)
 )
 
 // TestCommentsCiteTheRepository: the Go files' comments cite what a reader
@@ -348,7 +332,7 @@ func TestCommentsCiteTheRepository(t *testing.T) {
 		return nil
 	})
 	require.NoError(t, err)
-	for _, dir := range sorted(docs) {
+	for _, dir := range slices.Sorted(maps.Keys(docs)) {
 		assert.True(t, docs[dir], "%s: the package has no package comment saying what it is for", dir)
 	}
 }

@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -70,17 +69,9 @@ func TestLiveNewGameAfterDigit(t *testing.T) {
 // offered EVAL and declared the person the winner).
 func TestLiveRestartAfterAnswer(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "state.json")
-	bin := buildWindow(t)
-	for _, tool := range []string{"xdotool", "xwd"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed (make test installs it)", tool)
-		}
-	}
+	bin := liveBinary(t)
 	l := ui.NewLayout(true)
-	xdo := func(a ...string) {
-		b, err := exec.Command("xdotool", a...).CombinedOutput()
-		require.NoError(t, err, string(b))
-	}
+	xdo := xdoFor(t)
 	win, wait := launch(t, bin, "--state", state)
 	img, err := captureWindow(win)
 	require.NoError(t, err)
@@ -88,16 +79,7 @@ func TestLiveRestartAfterAnswer(t *testing.T) {
 	clickAt(xdo, win, img, l.Match(3, 6))
 	_, top := waitLCD(t, win, "EVAL=1,346.00", 5*time.Second)
 	require.Equal(t, "EVAL=1,346.00", top)
-	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run()
-	defer func() { _ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run() }()
-	done := make(chan error, 1)
-	go func() { done <- wait() }()
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("Ctrl+Q did not quit")
-	}
+	quitByCtrlQ(t, win, wait)
 	g := keptGame(t, state, programs.Position{1, 3, 4, 6})
 	assert.Equal(t, programs.Person, g.Turn)
 	assert.Equal(t, programs.Playing, g.Outcome)

@@ -290,21 +290,22 @@ func TestLivePanelHideShow(t *testing.T) {
 	state := t.TempDir() + "/state.json"
 	bin := buildWindow(t)
 	win, wait := launch(t, bin, "--state", state, "--keys", `SOLVE NEW "X=Y" INPUT`)
-	xdo := func(a ...string) {
-		b, err := exec.Command("xdotool", a...).CombinedOutput()
-		require.NoError(t, err, string(b))
-	}
+	xdo := xdoFor(t)
 	geometry := func() string {
 		out, err := exec.Command("xdotool", "getwindowgeometry", win).Output()
 		require.NoError(t, err)
 		return string(out)
 	}
+	// waitSize waits up to 5 s for the window's size to be size.
+	waitSize := func(size string) {
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), size); {
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
 	before := geometry()
 	require.Contains(t, before, "Geometry: 660x540")
 	xdo("key", "--window", win, "F8")
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "380x540"); {
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitSize("380x540")
 	assert.Contains(t, geometry(), "Geometry: 380x540", "the window lost the panel's width")
 	pos := func(g string) string { return strings.Fields(g[strings.Index(g, "Position:"):])[1] }
 	assert.Equal(t, pos(before), pos(geometry()), "the calculator stays where it was")
@@ -313,9 +314,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	})
 	assert.True(t, shown, "the LCD drawn in its place, the calculator's size kept")
 	xdo("key", "--window", win, "F8")
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "660x540"); {
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitSize("660x540")
 	assert.Contains(t, geometry(), "Geometry: 660x540", "shown again")
 	// The window's menu, by a right click: its row "Hide or show the heaps
 	// panel" (the ninth) hides the panel as F8 does.
@@ -328,9 +327,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	row, ok := window.MenuRow(l, "Hide or show the heaps panel")
 	require.True(t, ok)
 	clickAt(xdo, win, img, row)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), "380x540"); {
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitSize("380x540")
 	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
 	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
 	require.NoError(t, wait(), "Ctrl+Q closes the window, its place kept")
@@ -444,16 +441,7 @@ func TestLiveResume(t *testing.T) {
 	img, top := waitLCD(t, win, "42", 5*time.Second)
 	require.Equal(t, "42", top)
 	labels := ui.ReadLCD(lcdDots(img)).Labels
-	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
-	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
-	done := make(chan error, 1)
-	go func() { done <- wait() }()
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("Ctrl+Q did not quit")
-	}
+	quitByCtrlQ(t, win, wait)
 	win, _ = launch(t, bin, "--state", state)
 	img, top = waitLCD(t, win, "42", 5*time.Second)
 	assert.Equal(t, "42", top, "the number keyed is back")

@@ -33,13 +33,19 @@ import (
 // (--report-startup prints it on the tick after its presentation).
 func liveWindow(t *testing.T, args ...string) (win string, xdo func(...string)) {
 	t.Helper()
-	bin := buildWindow(t)
+	return startWindow(t, liveBinary(t), args...)
+}
+
+// liveBinary skips the test when xdotool or xwd is not installed, and
+// otherwise builds the window program and returns its path.
+func liveBinary(t *testing.T) string {
+	t.Helper()
 	for _, tool := range []string{"xdotool", "xwd"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not installed (make test installs it)", tool)
 		}
 	}
-	return startWindow(t, bin, args...)
+	return buildWindow(t)
 }
 
 // startWindow runs the window program live with args, waits for its first
@@ -47,11 +53,35 @@ func liveWindow(t *testing.T, args ...string) (win string, xdo func(...string)) 
 func startWindow(t *testing.T, bin string, args ...string) (win string, xdo func(...string)) {
 	t.Helper()
 	win, _ = launch(t, bin, args...)
-	xdo = func(a ...string) {
+	return win, xdoFor(t)
+}
+
+// xdoFor returns a function that runs xdotool with its arguments and
+// fails t, with xdotool's output, when xdotool fails.
+func xdoFor(t *testing.T) func(...string) {
+	return func(a ...string) {
 		b, err := exec.Command("xdotool", a...).CombinedOutput()
 		require.NoError(t, err, string(b))
 	}
-	return win, xdo
+}
+
+// quitByCtrlQ presses Ctrl+Q in the window win and waits up to 10 s for
+// its process to end without an error (wait is launch's). xdotool cannot
+// release Control on a window that has gone, so Control is released
+// afterwards, or the X server would hold it down for the tests that
+// follow.
+func quitByCtrlQ(t *testing.T, win string, wait func() error) {
+	t.Helper()
+	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run() // the window may be gone first
+	_ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run()
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ctrl+Q did not quit")
+	}
 }
 
 // launch starts the window program with args, waits until its first frame
@@ -435,18 +465,10 @@ func TestLiveClipboard(t *testing.T) {
 // the real calculator turns off, and continuous memory is kept; Ctrl+Q
 // quits the same way.
 func TestLiveOffCloses(t *testing.T) {
-	bin := buildWindow(t)
-	for _, tool := range []string{"xdotool", "xwd"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed (make test installs it)", tool)
-		}
-	}
+	bin := liveBinary(t)
 	state := filepath.Join(t.TempDir(), "state.json")
 	win, wait := launch(t, bin, "--state", state, "--keys", "42 STO 3")
-	xdo := func(a ...string) {
-		b, err := exec.Command("xdotool", a...).CombinedOutput()
-		require.NoError(t, err, string(b))
-	}
+	xdo := xdoFor(t)
 	img, err := captureWindow(win)
 	require.NoError(t, err)
 	l := ui.NewLayout(true)
@@ -467,17 +489,7 @@ func TestLiveOffCloses(t *testing.T) {
 	assert.Equal(t, "42.00", m.Frame().Top, "continuous memory kept")
 
 	win, wait = launch(t, bin, "--state", state)
-	_ = exec.Command("xdotool", "key", "--window", win, "ctrl+q").Run()
-	// xdotool could not release Control on a window that has gone: release
-	// it, or the X server holds it down for the tests that follow.
-	defer func() { _ = exec.Command("xdotool", "keyup", "Control_L", "Control_R").Run() }()
-	go func() { done <- wait() }()
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("Ctrl+Q did not quit")
-	}
+	quitByCtrlQ(t, win, wait)
 }
 
 // TestLivePrintSolveList: in the live window, PRINTER LIST (clicks)

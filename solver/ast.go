@@ -72,7 +72,7 @@ func (b *builder) negate(sign lexer.Token, n Node) Node {
 // rels reads a comparison operator, in any of its spellings.
 var rels = map[string]Rel{"=": Eq, "<>": Ne, "≠": Ne, "<": Lt, "<=": Le, "≤": Le, ">": Gt, ">=": Ge, "≥": Ge}
 
-// number builds a number token's Num.
+// numberToken builds a number token's Num.
 func (b *builder) numberToken(t *lexer.Token) Node {
 	p := posOf(t.Pos)
 	text := t.Value

@@ -33,8 +33,8 @@ import (
 // the 2 of a Go panic), exitNoWindow when the window could not open (the
 // display cannot be reached).
 const (
-	exitUsage    = 64
-	exitNoWindow = 3
+	exitUsage    = cli.ExitUsage
+	exitNoWindow = cli.ExitNoWindow
 )
 
 // saveInterval is how often at most the window writes the state file.

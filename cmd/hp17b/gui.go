@@ -25,9 +25,9 @@ const windowProgram = "hp17b-window"
 // hp17b-window's exit statuses: no window could open (3, or 2 for a Go
 // panic before the window showed), and a usage error (64).
 const (
-	exitNoWindow    = 3
+	exitNoWindow    = cli.ExitNoWindow
 	exitWindowPanic = 2
-	exitWindowUsage = 64
+	exitWindowUsage = cli.ExitUsage
 )
 
 var (

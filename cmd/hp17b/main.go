@@ -33,8 +33,8 @@ import (
 // 2 of a Go panic, as hp17b-window's does.
 const (
 	exitOK     = 0
-	exitFailed = 1  // a solve failed, or a comparison disagreed
-	exitUsage  = 64 // bad arguments or bad input: an equation, a key script, a key map
+	exitFailed = 1             // a solve failed, or a comparison disagreed
+	exitUsage  = cli.ExitUsage // bad arguments or bad input: an equation, a key script, a key map
 )
 
 // commandLine is hp17b's command line, read by kong (cli.Parse). Each

@@ -13,6 +13,16 @@ import (
 	"github.com/hp17b/hp17b/solver"
 )
 
+// The exit statuses hp17b and hp17b-window share (docs/command-line.md
+// has the table): ExitUsage for bad arguments or bad input (64, sysexits'
+// EX_USAGE, so that it differs from the 2 of a Go panic), ExitNoWindow
+// when hp17b-window could not open its window (the display cannot be
+// reached; hp17b then plays in the terminal).
+const (
+	ExitUsage    = 64
+	ExitNoWindow = 3
+)
+
 // Window is the calculator window's flags: hp17b's main job takes them and
 // hands them to hp17b-window, which reads them again. The file flags name
 // paths; an empty one is the default the help gives.

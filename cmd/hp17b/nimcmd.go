@@ -202,14 +202,14 @@ func (vw *valueWriter) one(i int) {
 }
 
 // period writes G(from..to), from past the preperiod and above 0. n and
-// each G(pre+r) are kept as decimal digits in a word (digits), raised in
-// place, the saltus once a period, so that each value is a few stores:
-// never divided out or formatted again. Numbers past seven digits (never
-// below the --to limit) are formatted one by one.
+// each G(pre+r) are kept as counters (decimal digits in a word, their
+// width known), raised in place, the saltus once a period, so that each
+// value is a few stores: never divided out or formatted again. Numbers
+// past seven digits (never below the --to limit) are formatted one by one.
 func (vw *valueWriter) period(from, to int) {
 	a := vw.a
 	p, saltus := a.Period.P, uint64(a.Period.Saltus)
-	const most = 9_999_999 // the most digits hold
+	const most = 9_999_999 // the most a counter holds
 	formatted := func(from int) {
 		for i := from; i <= to; i++ {
 			vw.one(i)
@@ -221,7 +221,7 @@ func (vw *valueWriter) period(from, to int) {
 	}
 	// G(pre+r) for each r, raised to the period from is in.
 	k, r := (from-a.Period.Pre)/p, (from-a.Period.Pre)%p
-	base := make([]digits, p)
+	base := make([]counter, p)
 	for j := range base {
 		g, _ := a.G(int64(a.Period.Pre + j))
 		periods := k
@@ -233,47 +233,54 @@ func (vw *valueWriter) period(from, to int) {
 			formatted(from)
 			return
 		}
-		base[j] = digitsOf(v)
+		base[j] = counterOf(v)
 	}
-	n, one, step := digitsOf(uint64(from)), digitsOf(1), digitsOf(saltus)
+	n, step := counterOf(uint64(from)), digitsOf(saltus)
 	// What goes before n and before the value: " G(" and ")=", or ",".
 	before, after := uint32(vw.sep)|'G'<<8|'('<<16, uint16(')')|'='<<8
-	for i := from; i <= to; i++ {
-		if len(vw.buf) > cap(vw.buf)-room {
+	if vw.asJSON {
+		before, after = uint32(vw.sep), 0
+	}
+	end := digitsOf(uint64(to) + 1)
+	// buf is the whole block, at where the next value goes: every
+	// variable of the loop held in a register.
+	buf, at := vw.buf[:cap(vw.buf)], len(vw.buf)
+	for n.d != end {
+		if at > len(buf)-room {
+			vw.buf = buf[:at]
 			vw.flush()
+			buf, at = vw.buf[:cap(vw.buf)], 0
 		}
-		at := len(vw.buf)
-		b := vw.buf[at : at+room]
+		b := buf[at : at+room : at+room]
+		binary.LittleEndian.PutUint32(b, before)
 		j := 1
-		if vw.asJSON {
-			b[0] = vw.sep
-		} else {
-			binary.LittleEndian.PutUint32(b, before)
-			j = 3 + n.put(b[3:])
-			binary.LittleEndian.PutUint16(b[j:], after)
+		if after != 0 {
+			j = 3 + n.put(b[3:11])
+			binary.LittleEndian.PutUint16(b[j:j+2], after)
 			j += 2
 		}
-		j += base[r].put(b[j:])
-		vw.buf = vw.buf[:at+j]
-		var okV, okN bool
-		base[r], okV = base[r].plus(step)
-		n, okN = n.plus(one)
-		if !okV || !okN {
-			formatted(i + 1)
-			return
+		v := &base[r]
+		at += j + v.put(b[j:j+8])
+		if wv, wn := v.add(step), n.add(1); wv || wn {
+			if !v.widen() || !n.widen() {
+				vw.buf = buf[:at]
+				formatted(int(n.value()))
+				return
+			}
 		}
 		if r++; r == p {
 			r = 0
 		}
 	}
+	vw.buf = buf[:at]
 }
 
-// digits is a number below 10^7 as its decimal digits, one a byte, the
+// digits is a number below 10^8 as its decimal digits, one a byte, the
 // last digit in the lowest byte: two of them add without a division or a
 // branch, each byte's carry running into the next as an integer's does.
 type digits uint64
 
-// digitsOf is x as digits; x below 10^7.
+// digitsOf is x as digits; x below 10^8.
 func digitsOf(x uint64) digits {
 	var d uint64
 	for i := 0; ; i += 8 {
@@ -284,27 +291,72 @@ func digitsOf(x uint64) digits {
 	}
 }
 
-// plus is d+x, and false when the sum has eight digits (it is then
-// unusable). Each byte gets 246 more, so that a digit sum of 10 or more
-// passes 255 and carries into the next byte; from the bytes that did not
-// carry (their high bit set) the 246 is taken back.
-func (d digits) plus(x digits) (digits, bool) {
+// plus is d+x; the sum is below 10^8 when d and x are below 10^7. Each
+// byte gets 246 more, so that a digit sum of 10 or more passes 255 and
+// carries into the next byte; from the bytes that did not carry (their
+// high bit set) the 246 is taken back.
+func (d digits) plus(x digits) digits {
 	const (
 		more = 0xF6F6F6F6F6F6F6F6
 		high = 0x8080808080808080
 	)
 	u := uint64(d) + uint64(x) + more
-	r := u - (u&high)>>7*0xF6
-	return digits(r), r>>56 == 0
+	return digits(u - (u&high)>>7*0xF6)
 }
 
-// put writes the digits at the start of b (which has room for eight
-// bytes), first digit first, and returns how many they are.
-func (d digits) put(b []byte) int {
-	n := max(1, (71-bits.LeadingZeros64(uint64(d)))/8)
-	shift := 8 * uint(8-n)
-	binary.LittleEndian.PutUint64(b, bits.ReverseBytes64(uint64(d))>>shift|0x3030303030303030>>shift)
-	return n
+// width is how many digits d has: 1 to 8.
+func (d digits) width() int {
+	return max(1, (71-bits.LeadingZeros64(uint64(d)))/8)
+}
+
+// counter is a number of at most seven digits kept as digits with its
+// width worked out once a width, so that writing it is a byte swap, a
+// shift and one store, and adding to it is digits.plus and one comparison.
+type counter struct {
+	d     digits
+	shift uint   // 8 × (8 − its digits)
+	wider digits // 10^(its digits) as digits: the first number a digit wider
+}
+
+// counterOf is x as a counter; x below 10^7.
+func counterOf(x uint64) counter {
+	c := counter{d: digitsOf(x)}
+	c.widen()
+	return c
+}
+
+// widen works out the shift and the next width from d; false when the
+// number has eight digits (the counter is then unusable).
+func (c *counter) widen() bool {
+	w := c.d.width()
+	c.shift = uint(8 * (8 - w))
+	c.wider = 1 << (8 * w & 63)
+	return w < 8
+}
+
+// add adds x (below 10^7) and says when the sum is a digit wider: widen
+// must follow before the counter is written again.
+func (c *counter) add(x digits) bool {
+	c.d = c.d.plus(x)
+	return c.d >= c.wider
+}
+
+// put writes the number at the start of b (which has room for eight
+// bytes), first digit first, and returns how many digits it has.
+func (c *counter) put(b []byte) int {
+	const zeros = 0x3030303030303030
+	sh := c.shift & 63
+	binary.LittleEndian.PutUint64(b, (bits.ReverseBytes64(uint64(c.d))|zeros)>>sh)
+	return 8 - int(sh>>3)
+}
+
+// value is the number the counter holds.
+func (c *counter) value() uint64 {
+	var x uint64
+	for i := 56; i >= 0; i -= 8 {
+		x = x*10 + uint64(c.d)>>i&0xFF
+	}
+	return x
 }
 
 // appendDecimal appends v in decimal, two digits a step.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,24 +69,49 @@ func TestAppendDecimal(t *testing.T) {
 	}
 }
 
-// TestDigits: a number kept as digits reads as strconv writes it after
-// every addition, through each carry and each new digit, and says when it
-// would pass seven digits.
-func TestDigits(t *testing.T) {
+// TestCounter: a number kept as a counter reads as strconv writes it
+// after every addition, through each carry and each new digit, and says
+// when it would pass seven digits.
+func TestCounter(t *testing.T) {
 	var b [8]byte
 	for _, c := range []struct{ from, step uint64 }{
 		{0, 1}, {0, 4}, {95, 7}, {9_999_000, 1}, {9_999, 3}, {0, 13}, {9_990_000, 11}, {9_990, 1000}, {1_234_567, 8_765_432},
+		{9, 1}, {99_990, 5}, {0, 9_999_999},
 	} {
-		d, step, x := digitsOf(c.from), digitsOf(c.step), c.from
+		n, step, x := counterOf(c.from), digitsOf(c.step), c.from
 		for range 2000 {
-			require.Equal(t, strconv.FormatUint(x, 10), string(b[:d.put(b[:])]), "%d", x)
-			next, ok := d.plus(step)
+			require.Equal(t, strconv.FormatUint(x, 10), string(b[:n.put(b[:])]), "%d", x)
+			ok := !n.add(step) || n.widen()
 			if x+c.step > 9_999_999 {
 				assert.False(t, ok, "%d + %d passes seven digits", x, c.step)
 				break
 			}
 			require.True(t, ok, "%d + %d", x, c.step)
-			d, x = next, x+c.step
+			x += c.step
 		}
+	}
+}
+
+// BenchmarkWriteGrundyLasker1M writes G(0..1,000,000) of Lasker's Nim as
+// nim grundy does, as text and as JSON, to nowhere: the writing alone,
+// without the process (BenchmarkProcessGrundyLasker1M times the whole).
+func BenchmarkWriteGrundyLasker1M(b *testing.B) {
+	g, err := octal.GameByName("lasker", 4)
+	require.NoError(b, err)
+	const to = 1_000_000
+	limit := octal.MexLimit(g)
+	a := octal.Analyze(g, min(to, limit), limit)
+	for _, form := range []string{"text", "json"} {
+		b.Run(form, func(b *testing.B) {
+			w := bufio.NewWriter(io.Discard)
+			for b.Loop() {
+				if form == "json" {
+					writeGrundyJSON(w, a, to)
+				} else {
+					writeGrundy(w, a, to)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(to+1), "ns/value")
+		})
 	}
 }

@@ -2,6 +2,7 @@
 # checks everything.
 GO        ?= go
 FUZZTIME  ?= 5s
+STATICCHECK_VERSION := v0.8.2
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 # The state file's checks without the race detector (much faster at JSON;
 # make test runs their short form under it): seeded mixes of eight
@@ -27,14 +28,14 @@ build: deps
 run: build
 	./bin/hp17b
 
-# Installs what the tests need when it is missing, then vets, runs every test
+# Installs what the tests need when it is missing, then checks the format,
+# vets and runs staticcheck (make lint), runs every test
 # with the race detector (under Xvfb, for the window's tests; the live
 # window's tests of one package outlast go test's default 10 minutes on a
 # busy machine), runs the heaps
 # panel's model-based test once more at full length without it (10,000
 # sequences), and gives each fuzz target a short run.
-test: deps
-	$(GO) vet ./...
+test: deps lint
 	$(XVFB) $(GO) test -race -count=1 -timeout 30m ./...
 	$(GO) test -count=1 -run '^TestGameModel$$' ./ui/
 	HP17B_MIXES=2000 HP17B_KILLS=20 $(STATECHECK)
@@ -77,6 +78,7 @@ bench: deps
 lint: deps
 	@test -z "$$(gofmt -l .)" || { gofmt -l .; echo "gofmt: the files above need formatting"; exit 1; }
 	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
 
 deps:
 	@sh scripts/deps.sh

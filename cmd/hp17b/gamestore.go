@@ -168,9 +168,9 @@ func checkMatch(id string, m *programs.Match) error {
 	}
 	switch {
 	case g.Param == "" && m.K != 0:
-		return fmt.Errorf("K=%d, but %s has no K", m.K, id)
+		return fmt.Errorf("%s has no K, but the match keeps K=%d", id, m.K)
 	case g.Param != "" && (m.K < 1 || m.K > 9):
-		return fmt.Errorf("K=%d: K is 1 to 9", m.K)
+		return fmt.Errorf("the match keeps K=%d, and K is 1 to 9", m.K)
 	}
 	r, err := programs.NewMatch(prog, m.K)
 	if err != nil {

@@ -411,7 +411,7 @@ func TestCheckMatch(t *testing.T) {
 	}{
 		{"another program's", "nim-misere", func(*programs.Match) {}, `kept under nim-misere but is a game of "nim"`},
 		{"unknown program", "nope", func(m *programs.Match) { m.Program = "nope" }, "nope"},
-		{"a K", "nim", func(m *programs.Match) { m.K = 3 }, "K=3, but nim has no K"},
+		{"a K", "nim", func(m *programs.Match) { m.K = 3 }, "nim has no K, but the match keeps K=3"},
 		{"position", "nim", func(m *programs.Match) { m.Position = programs.Position{1, 3, 4, 5} }, "its moves lead to 1346"},
 		{"turn", "nim", func(m *programs.Match) { m.Turn = programs.Calculator }, "its moves lead to 1346, you to move"},
 		{"outcome", "nim", func(m *programs.Match) { m.Outcome = programs.PersonWon }, "outcome"},

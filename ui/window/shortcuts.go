@@ -144,7 +144,8 @@ func (g *Game) chooseState() {
 		g.ctrl.Message("NO FILE CHOOSER")
 	case path != "":
 		g.opened.Store(&path)
-		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
+		//lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
+		ebiten.ScheduleFrame()
 	}
 }
 

@@ -13,15 +13,17 @@ STATECHECK = $(GO) test -count=1 -timeout 90m -run 'TestConcurrentMixes|TestConc
 
 .PHONY: run test bench lint deps build cross dist web fuzz fuzz-long clean
 
-# Both programs: hp17b (commands, terminal play) and hp17b-window (the
-# window, which needs a display and which hp17b starts when there is one).
+# The three programs: hp17b (commands, terminal play), hp17b-window (the
+# window, which needs a display and which hp17b starts when there is one)
+# and hp17b-serve (the browser build's server, which hp17b serve starts).
 # No cgo: the same build works on any Linux with X11 or Wayland libraries.
-# Both are stamped with the version git describes (as make dist does).
+# All are stamped with the version git describes (as make dist does).
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -X main.releaseVersion=$(VERSION)
 build: deps
 	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o bin/hp17b ./cmd/hp17b
 	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o bin/hp17b-window ./cmd/hp17b-window
+	CGO_ENABLED=0 $(GO) build -ldflags "$(LDFLAGS)" -o bin/hp17b-serve ./cmd/hp17b-serve
 
 # The main job: the calculator with NIM in its SOLVE list; in a terminal
 # without a display, NIM in the terminal.

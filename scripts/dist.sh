@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes the release archives to dist/: for Linux, Windows and macOS on
-# amd64 and arm64, both programs built without cgo, with the version
+# amd64 and arm64, the three programs built without cgo, with the version
 # stamped (git describe, or "dev"), the README, LICENSE and CHANGELOG;
 # .tar.gz (.zip for Windows) and SHA256SUMS.
 set -eu
@@ -15,7 +15,7 @@ for t in linux/amd64 linux/arm64 windows/amd64 windows/arm64 darwin/amd64 darwin
   mkdir -p "$dir"
   ext=""
   [ "$os" = windows ] && ext=.exe
-  for cmd in hp17b hp17b-window; do
+  for cmd in hp17b hp17b-window hp17b-serve; do
     GOOS=$os GOARCH=$arch CGO_ENABLED=0 go build -trimpath \
       -ldflags "-s -w -X main.releaseVersion=$version" -o "$dir/$cmd$ext" "./cmd/$cmd"
   done

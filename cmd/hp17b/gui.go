@@ -33,22 +33,24 @@ const (
 var (
 	getenv = os.Getenv
 	goos   = runtime.GOOS
-	// findWindow looks for the window program beside hp17b, then on PATH
-	// (hp17b-window.exe on Windows).
-	findWindow = func() (string, error) {
-		name := windowProgram
-		if runtime.GOOS == "windows" {
-			name += ".exe"
-		}
-		if exe, err := os.Executable(); err == nil {
-			p := filepath.Join(filepath.Dir(exe), name)
-			if _, err := os.Stat(p); err == nil {
-				return p, nil
-			}
-		}
-		return exec.LookPath(name)
-	}
+	// findWindow looks for the window program (findProgram).
+	findWindow = func() (string, error) { return findProgram(windowProgram) }
 )
+
+// findProgram looks for one of the project's programs beside hp17b, then
+// on PATH (NAME.exe on Windows), and returns its path.
+func findProgram(name string) (string, error) {
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), name)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return exec.LookPath(name)
+}
 
 // needsDisplayVariable reports whether a window needs DISPLAY or
 // WAYLAND_DISPLAY: on Linux and the BSDs; Windows and macOS always have a

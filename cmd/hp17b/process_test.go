@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -14,7 +15,8 @@ import (
 // system, from wait4) beside the wall time. (Its largest resident set is
 // not reported: wait4 gives at least the test binary's, from which the
 // child is forked; /usr/bin/time -v measures it.) BenchmarkProcessHello is
-// the floor: a Go program that only prints a line.
+// the floor: a Go program that only prints a line; BenchmarkProcessHelloApd
+// the same program linking apd, the floor of every hp17b command.
 
 // programsDir is where builtPrograms builds, removed by TestMain.
 var programsDir string
@@ -27,7 +29,7 @@ var builtPrograms = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	programsDir = dir
-	for name, pkg := range map[string]string{"hp17b": ".", "hello": "./testdata/hello"} {
+	for name, pkg := range map[string]string{"hp17b": ".", "hello": "./testdata/hello", "helloapd": "./testdata/helloapd"} {
 		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, name), pkg)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -64,8 +66,27 @@ func benchProcess(b *testing.B, code int, program string, args ...string) {
 	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
-func BenchmarkProcessHello(b *testing.B)   { benchProcess(b, exitOK, "hello") }
-func BenchmarkProcessVersion(b *testing.B) { benchProcess(b, exitOK, "hp17b", "--version") }
+func BenchmarkProcessHello(b *testing.B)    { benchProcess(b, exitOK, "hello") }
+func BenchmarkProcessHelloApd(b *testing.B) { benchProcess(b, exitOK, "helloapd") }
+func BenchmarkProcessVersion(b *testing.B)  { benchProcess(b, exitOK, "hp17b", "--version") }
+
+// TestLinksOnlyWhatItUses: hp17b links neither the window's packages
+// (Ebitengine, ui) nor an HTTP server (net/http), whose package
+// initialisation every command would pay at start-up: hp17b-window and
+// hp17b-serve carry them.
+func TestLinksOnlyWhatItUses(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		switch {
+		case dep == "net/http", strings.HasPrefix(dep, "github.com/hajimehoshi/ebiten"),
+			strings.HasPrefix(dep, "github.com/hp17b/hp17b/ui"), dep == "github.com/hp17b/hp17b/internal/webserve":
+			t.Errorf("hp17b links %s", dep)
+		}
+	}
+}
 
 // BenchmarkProcessSolveQueens8 is hp17b solve of the 8-queens equation
 // (SOLUTION NOT FOUND once the first board is stored: exit status 1).

@@ -1,46 +1,44 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
-	"os"
-	"os/signal"
-
-	"github.com/hp17b/hp17b/internal/webserve"
+	"os/exec"
 )
 
-// serveCmd is hp17b serve: the browser build's folder (make web) served
-// by internal/webserve until Ctrl-C.
+// serveProgram serves the browser build (cmd/hp17b-serve): a program of
+// its own, so that hp17b links no HTTP server (net/http and what it
+// brings: 6 MB of binary, initialised by every command).
+const serveProgram = "hp17b-serve"
+
+// findServe looks for the server program (findProgram).
+var findServe = func() (string, error) { return findProgram(serveProgram) }
+
+// serveCmd is hp17b serve: hp17b-serve run with these flags, found beside
+// hp17b or on PATH; its output and exit status are hp17b's, and Ctrl-C or
+// SIGTERM to hp17b stop it.
 type serveCmd struct {
 	Addr string `default:"127.0.0.1:8000" placeholder:"HOST:PORT" help:"Listen here (0.0.0.0:8000 for other machines)."`
 	Dir  string `arg:"" optional:"" default:"dist/web" placeholder:"DIR" help:"The folder make web wrote (default dist/web)."`
 }
 
 func (c *serveCmd) run(e *env) int {
-	dir := os.DirFS(c.Dir)
-	if err := webserve.Check(dir); err != nil {
-		fmt.Fprintf(e.stderr, "hp17b: serve: %s: %v\n", c.Dir, err)
-		return exitUsage
-	}
-	ln, err := net.Listen("tcp", c.Addr)
+	bin, err := findServe()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "hp17b: serve: %v\n", err)
+		fmt.Fprintf(e.stderr, "hp17b: serve: the server program %s was not found (make build puts it beside hp17b; or run go run ./cmd/hp17b-serve %s)\n", serveProgram, c.Dir)
 		return exitFailed
 	}
-	srv := webserve.Server(c.Addr, dir)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		_ = srv.Shutdown(context.Background())
-	}()
-	fmt.Fprintf(e.stdout, "hp17b: serving %s at http://%s/ (Ctrl-C stops)\n", c.Dir, ln.Addr())
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintf(e.stderr, "hp17b: serve: %v\n", err)
-		return exitFailed
+	cmd := exec.Command(bin, "--addr", c.Addr, "--", c.Dir)
+	cmd.Stdout, cmd.Stderr = e.stdout, e.stderr
+	err = runForwarding(cmd)
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &exit) && exit.ExitCode() == exitUsage:
+		return exitUsage
+	case !errors.As(err, &exit):
+		fmt.Fprintf(e.stderr, "hp17b: serve: %s: %v\n", serveProgram, err)
 	}
-	return exitOK
+	return exitFailed
 }

@@ -162,7 +162,7 @@ func (b Bond) Yield(c context.Context) (hp17b.Number, error) {
 	// The price is computed at 34 digits even while scanning, so the scan
 	// takes every eighth rate of the grid (about 150 prices).
 	grid := make([]float64, 0, 200)
-	for k, x := range rateGrid {
+	for k, x := range rateGrid() {
 		if k%8 == 0 {
 			grid = append(grid, x)
 		}

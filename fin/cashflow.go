@@ -185,7 +185,7 @@ func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error)
 		return hp17b.Zero, ErrNoSolution
 	}
 	npv := f.npvFloat()
-	bs, err := brackets(c, npv, rateGrid)
+	bs, err := brackets(c, npv, rateGrid())
 	if err != nil {
 		return hp17b.Zero, err
 	}

@@ -164,7 +164,7 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 		return hp17b.Zero, ErrNoSolution
 	}
 	gap := t.gap()
-	bs, err := brackets(c, gap, rateGrid)
+	bs, err := brackets(c, gap, rateGrid())
 	if err != nil {
 		return hp17b.Zero, err
 	}

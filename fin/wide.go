@@ -17,6 +17,7 @@ package fin
 import (
 	"context"
 	"math"
+	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/hp17b/wide"
@@ -153,8 +154,9 @@ func bisect(f func(float64) float64, a, b float64) float64 {
 }
 
 // rateGrid is the periodic rates a search scans, as fractions: dense near
-// 0, reaching down to −99.9999 % and up to 10,000 % a period.
-var rateGrid = func() []float64 {
+// 0, reaching down to −99.9999 % and up to 10,000 % a period; made on the
+// first search, not as every program starts.
+var rateGrid = sync.OnceValue(func() []float64 {
 	var xs []float64
 	// u = ln(1+i) from ln(1e-6) to ln(101), denser near 0.
 	lo, hi := math.Log(1e-6), math.Log(101)
@@ -170,4 +172,4 @@ var rateGrid = func() []float64 {
 		xs = append(xs, math.Expm1(u))
 	}
 	return xs
-}()
+})

@@ -119,7 +119,7 @@ var Slides = [10]Game{
 	{Name: "Nim", Digits: []uint8{0, 3}, repeat: true},
 	{Name: "take 1 or 2", Digits: []uint8{0, 3, 3}},
 	{Name: "take 1, 2 or 3", Digits: []uint8{0, 3, 3, 3}},
-	SubtractionUpTo(4),
+	{Name: "take 1 to 4", Digits: []uint8{0, 3, 3, 3, 3}}, // SubtractionUpTo(4)
 	{Name: "take 1 or 4", Digits: []uint8{0, 3, 0, 0, 3}},
 	{Name: "take 1 or split", Digits: []uint8{4, 3}},
 	{Name: "Lasker's Nim", Digits: []uint8{4, 3}, repeat: true},

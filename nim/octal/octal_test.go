@@ -217,3 +217,9 @@ func BenchmarkGrundyLasker1M(b *testing.B) {
 		}
 	}
 }
+
+// TestSlideThreeIsTakeOneToFour: game 3 of the slides, written out in
+// Slides, is SubtractionUpTo(4).
+func TestSlideThreeIsTakeOneToFour(t *testing.T) {
+	assert.Equal(t, SubtractionUpTo(4), Slides[3])
+}

@@ -711,6 +711,26 @@ func TestOneCommandGrammar(t *testing.T) {
 	whole, err := kong.New(new(commandLine), kong.Vars{"version": "v", "model_help": cli.ModelHelp}.CloneWith(helpVars))
 	require.NoError(t, err)
 	assert.Equal(t, len(whole.Model.Children), n, "every command checked")
+	// A group's subcommand alone: its help, a usage error and a run read
+	// as with the whole command line, and the group's help still lists
+	// every subcommand.
+	subs := 0
+	for _, group := range whole.Model.Children {
+		for _, sub := range group.Children {
+			for _, args := range [][]string{{group.Name, sub.Name, "--help"}, {group.Name, sub.Name, "--bogus"}, {group.Name, "--help"}} {
+				wantOut, wantErr, wantStatus := parse(new(commandLine), args...)
+				out, errOut, status := parse(grammarFor(args), args...)
+				assert.Equal(t, wantOut, out, args)
+				assert.Equal(t, wantErr, errOut, args)
+				assert.Equal(t, wantStatus, status, args)
+			}
+			subs++
+		}
+	}
+	assert.Equal(t, 9, subs, "nim's seven and acronim's two")
+	nim := reflect.ValueOf(grammarFor([]string{"nim", "grundy"})).Elem().Field(1).Type()
+	assert.Equal(t, 1, nim.NumField(), "nim with grundy alone")
+	assert.Equal(t, "Grundy", nim.Field(0).Name)
 	assert.IsType(t, new(commandLine), grammarFor([]string{"--help"}), "the root's help lists every command")
 	assert.IsType(t, new(commandLine), grammarFor([]string{"bogus"}))
 	_, errOut, _ := parse(grammarFor([]string{"--fresh", "--bogus"}), "--fresh", "--bogus")
@@ -720,22 +740,25 @@ func TestOneCommandGrammar(t *testing.T) {
 	assert.Contains(t, out, "G(3)=3")
 }
 
-// BenchmarkCommandLine reads `solve --eq F T` with the whole command line's
-// grammar and with solve's alone (grammarFor).
+// BenchmarkCommandLine reads `solve --eq F T` and `nim grundy lasker --to
+// 1000000` with the whole command line's grammar and with the command's
+// alone (grammarFor: of nim, grundy alone).
 func BenchmarkCommandLine(b *testing.B) {
-	args := []string{"solve", "--eq", "x.eq", "T"}
 	vars := kong.Vars{"version": "v"}.CloneWith(helpVars)
-	for _, c := range []struct {
-		name    string
-		grammar func() any
-	}{{"whole", func() any { return new(commandLine) }}, {"one", func() any { return grammarFor(args) }}} {
-		b.Run(c.name, func(b *testing.B) {
-			for b.Loop() {
-				if _, _, done := cli.Parse("hp17b", description, c.grammar(), args, io.Discard, io.Discard, exitUsage, vars); done {
-					b.Fatal("the command line did not parse")
+	for _, line := range []string{"solve --eq x.eq T", "nim grundy lasker --to 1000000"} {
+		args := strings.Fields(line)
+		for _, c := range []struct {
+			name    string
+			grammar func() any
+		}{{"whole", func() any { return new(commandLine) }}, {"one", func() any { return grammarFor(args) }}} {
+			b.Run(args[0]+"/"+c.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, _, done := cli.Parse("hp17b", description, c.grammar(), args, io.Discard, io.Discard, exitUsage, vars); done {
+						b.Fatal("the command line did not parse")
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 

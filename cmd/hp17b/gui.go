@@ -146,15 +146,22 @@ func writeKeymap(path string, stdout, stderr io.Writer) int {
 	}
 	cmd := exec.Command(bin, "--write-keymap", path)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err = cmd.Run()
+	return programStatus(windowProgram, cmd.Run(), stderr)
+}
+
+// programStatus is hp17b's exit status after one of its programs ran and
+// ended with err: 0 when it succeeded, a usage error when it exited with
+// one (64), else a failure, said on stderr when the program could not
+// run at all (what it said itself has gone to stderr already).
+func programStatus(name string, err error, stderr io.Writer) int {
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &exit) && exit.ExitCode() == exitWindowUsage:
+	case errors.As(err, &exit) && exit.ExitCode() == exitUsage:
 		return exitUsage
 	case !errors.As(err, &exit):
-		fmt.Fprintf(stderr, "hp17b: %s: %v\n", windowProgram, err)
+		fmt.Fprintf(stderr, "hp17b: %s: %v\n", name, err)
 	}
 	return exitFailed
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os/exec"
 )
@@ -30,15 +29,5 @@ func (c *serveCmd) run(e *env) int {
 	}
 	cmd := exec.Command(bin, "--addr", c.Addr, "--", c.Dir)
 	cmd.Stdout, cmd.Stderr = e.stdout, e.stderr
-	err = runForwarding(cmd)
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.As(err, &exit) && exit.ExitCode() == exitUsage:
-		return exitUsage
-	case !errors.As(err, &exit):
-		fmt.Fprintf(e.stderr, "hp17b: serve: %s: %v\n", serveProgram, err)
-	}
-	return exitFailed
+	return programStatus(serveProgram, runForwarding(cmd), e.stderr)
 }

@@ -16,7 +16,8 @@ import (
 // not reported: wait4 gives at least the test binary's, from which the
 // child is forked; /usr/bin/time -v measures it.) BenchmarkProcessHello is
 // the floor: a Go program that only prints a line; BenchmarkProcessHelloApd
-// the same program linking apd, the floor of every hp17b command.
+// the same program linking apd, and BenchmarkProcessHelloLibs linking apd,
+// kong and participle: the floors of every hp17b command.
 
 // programsDir is where builtPrograms builds, removed by TestMain.
 var programsDir string
@@ -29,7 +30,7 @@ var builtPrograms = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	programsDir = dir
-	for name, pkg := range map[string]string{"hp17b": ".", "hello": "./testdata/hello", "helloapd": "./testdata/helloapd"} {
+	for name, pkg := range map[string]string{"hp17b": ".", "hello": "./testdata/hello", "helloapd": "./testdata/helloapd", "hellolibs": "./testdata/hellolibs"} {
 		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, name), pkg)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -66,9 +67,10 @@ func benchProcess(b *testing.B, code int, program string, args ...string) {
 	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
-func BenchmarkProcessHello(b *testing.B)    { benchProcess(b, exitOK, "hello") }
-func BenchmarkProcessHelloApd(b *testing.B) { benchProcess(b, exitOK, "helloapd") }
-func BenchmarkProcessVersion(b *testing.B)  { benchProcess(b, exitOK, "hp17b", "--version") }
+func BenchmarkProcessHello(b *testing.B)     { benchProcess(b, exitOK, "hello") }
+func BenchmarkProcessHelloApd(b *testing.B)  { benchProcess(b, exitOK, "helloapd") }
+func BenchmarkProcessHelloLibs(b *testing.B) { benchProcess(b, exitOK, "hellolibs") }
+func BenchmarkProcessVersion(b *testing.B)   { benchProcess(b, exitOK, "hp17b", "--version") }
 
 // TestLinksOnlyWhatItUses: hp17b links neither the window's packages
 // (Ebitengine, ui) nor an HTTP server (net/http), whose package

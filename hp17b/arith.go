@@ -47,9 +47,9 @@ func Add(a, b Number) (Number, error) {
 			}
 		}
 	}
-	var r Number
-	c, _ := ctx12.Add(r.d(), a.d(), b.d())
-	return finish(r, c)
+	var r, ta, tb apd.Decimal
+	_, _ = ctx12.Add(&r, a.in(&ta), b.in(&tb))
+	return settle(&r)
 }
 
 // Sub returns a − b.
@@ -61,9 +61,9 @@ func Sub(a, b Number) (Number, error) {
 			}
 		}
 	}
-	var r Number
-	c, _ := ctx12.Sub(r.d(), a.d(), b.d())
-	return finish(r, c)
+	var r, ta, tb apd.Decimal
+	_, _ = ctx12.Sub(&r, a.in(&ta), b.in(&tb))
+	return settle(&r)
 }
 
 // Mul returns a × b.
@@ -73,9 +73,9 @@ func Mul(a, b Number) (Number, error) {
 			return fromSmall(x * y), nil
 		}
 	}
-	var r Number
-	c, _ := ctx12.Mul(r.d(), a.d(), b.d())
-	return finish(r, c)
+	var r, ta, tb apd.Decimal
+	_, _ = ctx12.Mul(&r, a.in(&ta), b.in(&tb))
+	return settle(&r)
 }
 
 // Div returns a ÷ b; ErrDivideByZero when b is 0.
@@ -83,9 +83,9 @@ func Div(a, b Number) (Number, error) {
 	if b.IsZero() {
 		return Zero, ErrDivideByZero
 	}
-	var r Number
-	c, _ := ctx12.Quo(r.d(), a.d(), b.d())
-	return finish(r, c)
+	var r, ta, tb apd.Decimal
+	_, _ = ctx12.Quo(&r, a.in(&ta), b.in(&tb))
+	return settle(&r)
 }
 
 // Neg returns −a.

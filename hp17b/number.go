@@ -50,6 +50,17 @@ func (n *Number) d() *apd.Decimal {
 	return n.p
 }
 
+// in is n's decimal form to read: its own, or the small form written into
+// tmp (a variable of the caller's, so that an operand costs no
+// allocation). Never write through it.
+func (n Number) in(tmp *apd.Decimal) *apd.Decimal {
+	if n.p == nil {
+		tmp.SetInt64(n.i)
+		return tmp
+	}
+	return n.p
+}
+
 // ctx12 rounds results to the calculator's 12 digits: to nearest, a tie to
 // the even digit. A tie rounded away from zero would make 1 + 5E-12 greater
 // than 1; on a real HP-17BII it is not, so W. B. Maguire's EPSILON equation
@@ -189,31 +200,54 @@ func MustParse(s string) Number {
 // exponent past MaxExp saturates to ±9.99999999999E499 with ErrOverflow, one
 // below MinExp gives 0.
 func finish(n Number, c apd.Condition) (Number, error) {
-	if n.d().Form != apd.Finite {
-		if n.d().Form == apd.Infinite {
-			return saturate(n.d().Negative), ErrOverflow
+	r, kept, err := judge(n.d())
+	if kept {
+		return n, nil
+	}
+	return r, err
+}
+
+// settle is finish for a result computed into a variable of the caller's,
+// t: a whole number of at most 12 digits takes the small form, and only
+// another result is copied into a decimal of its own (so that a whole
+// result costs no allocation).
+func settle(t *apd.Decimal) (Number, error) {
+	r, kept, err := judge(t)
+	if kept {
+		r.p = new(apd.Decimal)
+		r.p.Set(t)
+	}
+	return r, err
+}
+
+// judge is what finish makes of the result d: the number it becomes (a
+// saturated one with ErrOverflow, 0, or the small form of a whole number
+// of at most 12 digits), or kept: d itself stands.
+func judge(d *apd.Decimal) (r Number, kept bool, err error) {
+	if d.Form != apd.Finite {
+		if d.Form == apd.Infinite {
+			return saturate(d.Negative), false, ErrOverflow
 		}
-		return Zero, ErrInvalidInput
+		return Zero, false, ErrInvalidInput
 	}
-	if n.d().IsZero() {
-		return Zero, nil
+	if d.IsZero() {
+		return Zero, false, nil
 	}
-	adj := int64(n.d().Exponent) + int64(n.d().NumDigits()) - 1
-	if adj > MaxExp {
-		return saturate(n.d().Negative), ErrOverflow
-	}
-	if adj < MinExp {
-		return Zero, nil
-	}
-	if n.d().Exponent == 0 && adj < Digits {
+	adj := int64(d.Exponent) + d.NumDigits() - 1
+	switch {
+	case adj > MaxExp:
+		return saturate(d.Negative), false, ErrOverflow
+	case adj < MinExp:
+		return Zero, false, nil
+	case d.Exponent == 0 && adj < Digits:
 		// A whole number of at most 12 digits: keep its small form too.
-		v := int64(n.d().Coeff.Uint64())
-		if n.d().Negative {
+		v := int64(d.Coeff.Uint64())
+		if d.Negative {
 			v = -v
 		}
-		n.i, n.p = v, nil
+		return fromSmall(v), false, nil
 	}
-	return n, nil
+	return Number{}, true, nil
 }
 
 func saturate(neg bool) Number {
@@ -286,7 +320,8 @@ func (n Number) Cmp(m Number) int {
 		}
 		return 0
 	}
-	return n.d().Cmp(m.d())
+	var tn, tm apd.Decimal
+	return n.in(&tn).Cmp(m.in(&tm))
 }
 
 // Equal reports whether n and m are the same number.

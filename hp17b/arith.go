@@ -297,38 +297,34 @@ func isOdd(b Number) bool {
 
 // IP returns the integer part of a (truncation toward zero).
 func IP(a Number) Number {
-	if a.d().Exponent >= 0 {
+	if a.p == nil || a.p.Exponent >= 0 {
 		return a
 	}
-	var r Number
 	var ip, fp apd.Decimal
-	a.d().Modf(&ip, &fp)
-	r.d().Set(&ip)
-	n, _ := finish(r, 0)
+	a.p.Modf(&ip, &fp)
+	n, _ := settle(&ip)
 	return n
 }
 
 // FP returns the fractional part of a, with a's sign: a − IP(a).
 func FP(a Number) Number {
-	if a.d().Exponent >= 0 {
+	if a.p == nil || a.p.Exponent >= 0 {
 		return Zero
 	}
 	var ip, fp apd.Decimal
-	a.d().Modf(&ip, &fp)
-	var r Number
-	r.d().Set(&fp)
-	n, _ := finish(r, 0)
+	a.p.Modf(&ip, &fp)
+	n, _ := settle(&fp)
 	return n
 }
 
 // Int returns the greatest integer not above a (the Solver's INT).
 func Int(a Number) Number {
-	if a.d().Exponent >= 0 {
+	if a.p == nil || a.p.Exponent >= 0 {
 		return a
 	}
-	var r Number
-	_, _ = ctx12.Floor(r.d(), a.d())
-	n, _ := finish(r, 0)
+	var r apd.Decimal
+	_, _ = ctx12.Floor(&r, a.p)
+	n, _ := settle(&r)
 	return n
 }
 
@@ -352,17 +348,17 @@ func Mod(a, b Number) (Number, error) {
 			return fromSmall(m), nil
 		}
 	}
-	var q, fl, p, r apd.Decimal
+	var q, fl, p, r, n, ta, tb apd.Decimal
+	ad, bd := a.in(&ta), b.in(&tb)
 	wctx := Wide.WithPrecision(exactPrecision(a, b))
-	if _, err := wctx.Quo(&q, a.d(), b.d()); err != nil {
+	if _, err := wctx.Quo(&q, ad, bd); err != nil {
 		return Zero, ErrInvalidInput
 	}
 	_, _ = wctx.Floor(&fl, &q)
-	_, _ = wctx.Mul(&p, b.d(), &fl)
-	_, _ = wctx.Sub(&r, a.d(), &p)
-	var n Number
-	c, _ := ctx12.Round(n.d(), &r)
-	return finish(n, c)
+	_, _ = wctx.Mul(&p, bd, &fl)
+	_, _ = wctx.Sub(&r, ad, &p)
+	_, _ = ctx12.Round(&n, &r)
+	return settle(&n)
 }
 
 // exactPrecision is enough digits to hold the integer part of a ÷ b and the
@@ -385,16 +381,15 @@ func Idiv(a, b Number) (Number, error) {
 			return fromSmall(x / y), nil
 		}
 	}
-	var q apd.Decimal
+	var q, ta, tb apd.Decimal
 	wctx := Wide.WithPrecision(exactPrecision(a, b))
-	if _, err := wctx.Quo(&q, a.d(), b.d()); err != nil {
+	if _, err := wctx.Quo(&q, a.in(&ta), b.in(&tb)); err != nil {
 		return Zero, ErrInvalidInput
 	}
-	var ip, fp apd.Decimal
+	var ip, fp, n apd.Decimal
 	q.Modf(&ip, &fp)
-	var n Number
-	c, _ := ctx12.Round(n.d(), &ip)
-	return finish(n, c)
+	_, _ = ctx12.Round(&n, &ip)
+	return settle(&n)
 }
 
 // Max returns the larger of a and b.

@@ -360,10 +360,12 @@ func (n Number) Float64() float64 {
 // Exponent returns the decimal exponent of n's leading digit (0 for 0):
 // 1357 has exponent 3, 0.05 has exponent -2.
 func (n Number) Exponent() int {
-	if n.d().IsZero() {
+	var t apd.Decimal
+	d := n.in(&t)
+	if d.IsZero() {
 		return 0
 	}
-	return int(n.d().Exponent) + int(n.d().NumDigits()) - 1
+	return int(d.Exponent) + int(d.NumDigits()) - 1
 }
 
 // Decimal returns n as an apd decimal (a copy the caller owns), for

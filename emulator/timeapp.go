@@ -133,15 +133,10 @@ func adjust(label string, d time.Duration) item {
 // the past-due appointments ("PAST DUE: 1 3"), or shows the clock.
 type apptMenu struct{ pager }
 
-var apptNames = func() []string {
-	n := make([]string, numAppts)
-	for i := range n {
-		n[i] = fmt.Sprintf("APT%d", i+1)
-	}
-	return n
-}()
+// apptNames are the APPT menu's labels, APT1 to APT10 (numAppts).
+var apptNames = [numAppts]string{"APT1", "APT2", "APT3", "APT4", "APT5", "APT6", "APT7", "APT8", "APT9", "APT10"}
 
-func (a *apptMenu) labels(*Machine) [6]string { return a.pager.labels(apptNames) }
+func (a *apptMenu) labels(*Machine) [6]string { return a.pager.labels(apptNames[:]) }
 
 func (a *apptMenu) press(m *Machine, i int) {
 	m.finishEntry()

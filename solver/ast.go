@@ -69,8 +69,23 @@ func (b *builder) negate(sign lexer.Token, n Node) Node {
 	return n
 }
 
-// rels reads a comparison operator, in any of its spellings.
-var rels = map[string]Rel{"=": Eq, "<>": Ne, "≠": Ne, "<": Lt, "<=": Le, "≤": Le, ">": Gt, ">=": Ge, "≥": Ge}
+// relOf reads a comparison operator, in any of its spellings (the lexer
+// gives no other).
+func relOf(s string) Rel {
+	switch s {
+	case "=":
+		return Eq
+	case "<>", "≠":
+		return Ne
+	case "<":
+		return Lt
+	case "<=", "≤":
+		return Le
+	case ">":
+		return Gt
+	}
+	return Ge // ">=", "≥"
+}
 
 // numberToken builds a number token's Num.
 func (b *builder) numberToken(t *lexer.Token) Node {

@@ -309,7 +309,7 @@ func collectNames(eq *Equation) (menu, names []string) {
 // G and S is a variable with no menu key, a Σ counter is local to the body,
 // and a list function's first argument names a list, not a variable.
 func walkCall(n *Call, local map[string]bool, walk func(Node, map[string]bool), addAll func(string)) {
-	switch functions[n.Fn].kind {
+	switch functions()[n.Fn].kind {
 	case fnLet:
 		addAll(n.Args[0].(*Var).Name)
 		walk(n.Args[1], local)

@@ -310,17 +310,26 @@ func (e *listExpr) eval(m *machine) (hp17b.Number, error) {
 	return m.ok(e.fn.list(m.lists, e.list, vals))
 }
 
-// relations evaluate a comparison to 1 (true) or 0.
-var relations = map[Rel]func(a, b hp17b.Number) (hp17b.Number, error){}
-
-func init() {
-	for _, r := range []Rel{Eq, Ne, Lt, Le, Gt, Ge} {
-		relations[r] = func(a, b hp17b.Number) (hp17b.Number, error) { return boolNum(r.holds(a.Cmp(b))), nil }
-	}
+// relation evaluates the comparison r to 1 (true) or 0.
+func relation(r Rel) func(a, b hp17b.Number) (hp17b.Number, error) {
+	return func(a, b hp17b.Number) (hp17b.Number, error) { return boolNum(r.holds(a.Cmp(b))), nil }
 }
 
-var binaryOps = map[Op]func(a, b hp17b.Number) (hp17b.Number, error){
-	Add: hp17b.Add, Sub: hp17b.Sub, Mul: hp17b.Mul, Div: hp17b.Div, Pow: hp17b.Pow,
+// binaryOp is the arithmetic of op.
+func binaryOp(op Op) func(a, b hp17b.Number) (hp17b.Number, error) {
+	switch op {
+	case Add:
+		return hp17b.Add
+	case Sub:
+		return hp17b.Sub
+	case Mul:
+		return hp17b.Mul
+	case Div:
+		return hp17b.Div
+	case Pow:
+		return hp17b.Pow
+	}
+	return nil
 }
 
 // compile turns a checked tree into an evaluator bound to the cells of vars.
@@ -333,9 +342,9 @@ func compile(n Node, vars *Vars) expr {
 	case *Neg:
 		return &negExpr{compile(n.X, vars)}
 	case *Binary:
-		return &binExpr{op: n.Op, f: binaryOps[n.Op], l: compile(n.L, vars), r: compile(n.R, vars)}
+		return &binExpr{op: n.Op, f: binaryOp(n.Op), l: compile(n.L, vars), r: compile(n.R, vars)}
 	case *Compare:
-		return &binExpr{f: relations[n.Op], l: compile(n.L, vars), r: compile(n.R, vars)}
+		return &binExpr{f: relation(n.Op), l: compile(n.L, vars), r: compile(n.R, vars)}
 	case *Logic:
 		return &logicExpr{n.Op == And, compile(n.L, vars), compile(n.R, vars)}
 	case *Not:
@@ -348,7 +357,7 @@ func compile(n Node, vars *Vars) expr {
 
 // compileCall compiles a function call by its entry in the function table.
 func compileCall(n *Call, vars *Vars) expr {
-	fn := functions[n.Fn]
+	fn := functions()[n.Fn]
 	arg := func(i int) expr { return compile(n.Args[i], vars) }
 	cellArg := func(i int) *cell { return vars.cell(n.Args[i].(*Var).Name) }
 	switch fn.kind {

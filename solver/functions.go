@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"sync"
 	"time"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -84,10 +85,10 @@ func exact2(f func(a, b hp17b.Number) hp17b.Number) func(a, b hp17b.Number) (hp1
 // functions is the HP-17B Solver's function set (17bII+ owner's manual,
 // Table 12-2, pp.169–171; docs/facts.md, Solver language), by name. The inverses are those of the
 // HP-17BII's direct solution (the manual's "Direct and iterative
-// solutions"); SQ's is the positive root.
-var functions = map[string]*function{}
-
-func init() {
+// solutions"); SQ's is the positive root. Built on first use, not as
+// every program starts.
+var functions = sync.OnceValue(func() map[string]*function {
+	m := map[string]*function{}
 	for _, f := range []*function{
 		{name: "PI", kind: fnNullary, now: func(time.Time) hp17b.Number { return hp17b.Pi }},
 		{name: "CDATE", kind: fnNullary, now: hp17b.CDate},
@@ -142,9 +143,10 @@ func init() {
 			return l.SizeS(n)
 		}},
 	} {
-		functions[f.name] = f
+		m[f.name] = f
 	}
-}
+	return m
+})
 
 // lookupFn finds a function by any of its spellings (Σ also as SIGMA or ∑).
 func lookupFn(name string) (*function, bool) {
@@ -152,7 +154,7 @@ func lookupFn(name string) (*function, bool) {
 	case "SIGMA", "∑":
 		name = "Σ"
 	}
-	f, ok := functions[name]
+	f, ok := functions()[name]
 	return f, ok
 }
 

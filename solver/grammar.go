@@ -239,7 +239,7 @@ func (p *exprParser) cond() (Node, *lexer.Token) {
 		right, bad := p.arith()
 		switch {
 		case bad == nil:
-			n = &Compare{Pos: posOf(rel.Pos), Op: rels[rel.Value], L: left, R: b.number(right)}
+			n = &Compare{Pos: posOf(rel.Pos), Op: relOf(rel.Value), L: left, R: b.number(right)}
 		case p.give(m, bad, true):
 			return p.fail(bad)
 		}

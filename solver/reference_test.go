@@ -126,7 +126,7 @@ func (b *refBuilder) expr(g *refExpr) Node {
 func (b *refBuilder) cond(g *refCond) Node {
 	n := b.arithList(g.Left)
 	if g.Right != nil {
-		n = &Compare{Pos: posOf(g.Rel.Pos), Op: rels[g.Rel.Value], L: b.number(n), R: b.number(b.arithList(g.Right))}
+		n = &Compare{Pos: posOf(g.Rel.Pos), Op: relOf(g.Rel.Value), L: b.number(n), R: b.number(b.arithList(g.Right))}
 	}
 	for i := len(g.Not) - 1; i >= 0; i-- {
 		n = &Not{Pos: posOf(g.Not[i].Pos), X: b.boolean(n)}

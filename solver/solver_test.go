@@ -753,3 +753,14 @@ func TestTreeShapes(t *testing.T) {
 		assert.Equal(t, c.col, se.Pos.Col, "%s: %v", c.src, se)
 	}
 }
+
+// TestRelOf: every spelling of a comparison the lexer gives reads as its
+// relation, and every operator of the arithmetic has its function.
+func TestRelOf(t *testing.T) {
+	for s, want := range map[string]Rel{"=": Eq, "<>": Ne, "≠": Ne, "<": Lt, "<=": Le, "≤": Le, ">": Gt, ">=": Ge, "≥": Ge} {
+		assert.Equal(t, want, relOf(s), s)
+	}
+	for _, op := range []Op{Add, Sub, Mul, Div, Pow} {
+		assert.NotNil(t, binaryOp(op), op.String())
+	}
+}

@@ -49,7 +49,7 @@ func Add(a, b Number) (Number, error) {
 	}
 	var r, ta, tb apd.Decimal
 	_, _ = ctx12.Add(&r, a.in(&ta), b.in(&tb))
-	return settle(&r)
+	return finish(&r)
 }
 
 // Sub returns a − b.
@@ -63,7 +63,7 @@ func Sub(a, b Number) (Number, error) {
 	}
 	var r, ta, tb apd.Decimal
 	_, _ = ctx12.Sub(&r, a.in(&ta), b.in(&tb))
-	return settle(&r)
+	return finish(&r)
 }
 
 // Mul returns a × b.
@@ -75,7 +75,7 @@ func Mul(a, b Number) (Number, error) {
 	}
 	var r, ta, tb apd.Decimal
 	_, _ = ctx12.Mul(&r, a.in(&ta), b.in(&tb))
-	return settle(&r)
+	return finish(&r)
 }
 
 // Div returns a ÷ b; ErrDivideByZero when b is 0.
@@ -85,7 +85,7 @@ func Div(a, b Number) (Number, error) {
 	}
 	var r, ta, tb apd.Decimal
 	_, _ = ctx12.Quo(&r, a.in(&ta), b.in(&tb))
-	return settle(&r)
+	return finish(&r)
 }
 
 // Neg returns −a.
@@ -125,9 +125,9 @@ func Sqrt(a Number) (Number, error) {
 	if a.Sign() < 0 {
 		return Zero, ErrSqrtNeg
 	}
-	var r Number
-	c, _ := ctx12.Sqrt(r.d(), a.d())
-	return finish(r, c)
+	var r, t apd.Decimal
+	_, _ = ctx12.Sqrt(&r, a.in(&t))
+	return finish(&r)
 }
 
 // wide runs a transcendental function in Wide (34 digits) and rounds to 12.
@@ -137,9 +137,7 @@ func wide(f func(d, x *apd.Decimal) (apd.Condition, error), a Number) (Number, e
 	if err != nil || c&(apd.InvalidOperation|apd.DivisionImpossible|apd.DivisionUndefined) != 0 {
 		return Zero, ErrInvalidInput
 	}
-	var r Number
-	c2, _ := ctx12.Round(r.d(), &w)
-	return finish(r, c|c2)
+	return round12(&w)
 }
 
 // Ln returns the natural logarithm; ErrLogZero for 0, ErrLogNeg below 0.
@@ -199,9 +197,7 @@ func Expm1(a Number) (Number, error) {
 	if _, err := wctx.Sub(&r, &e, &one); err != nil {
 		return Zero, ErrInvalidInput
 	}
-	var n Number
-	c, _ := ctx12.Round(n.d(), &r)
-	return finish(n, c)
+	return round12(&r)
 }
 
 // Lnp1 returns ln(1 + a), accurate for small a; errors as Ln of 1 + a.
@@ -220,9 +216,7 @@ func Lnp1(a Number) (Number, error) {
 	if _, err := wctx.Ln(&w, &s); err != nil {
 		return Zero, ErrInvalidInput
 	}
-	var n Number
-	c, _ := ctx12.Round(n.d(), &w)
-	return finish(n, c)
+	return round12(&w)
 }
 
 // Pow returns a^b (the y^x key and the Solver's ^). 0^0 and 0 to a negative
@@ -276,9 +270,7 @@ func Pow(a, b Number) (Number, error) {
 	if neg && isOdd(b) {
 		w.Neg(&w)
 	}
-	var n Number
-	c, _ := ctx12.Round(n.d(), &w)
-	return finish(n, c)
+	return round12(&w)
 }
 
 func isOdd(b Number) bool {
@@ -302,7 +294,7 @@ func IP(a Number) Number {
 	}
 	var ip, fp apd.Decimal
 	a.p.Modf(&ip, &fp)
-	n, _ := settle(&ip)
+	n, _ := finish(&ip)
 	return n
 }
 
@@ -313,7 +305,7 @@ func FP(a Number) Number {
 	}
 	var ip, fp apd.Decimal
 	a.p.Modf(&ip, &fp)
-	n, _ := settle(&fp)
+	n, _ := finish(&fp)
 	return n
 }
 
@@ -324,7 +316,7 @@ func Int(a Number) Number {
 	}
 	var r apd.Decimal
 	_, _ = ctx12.Floor(&r, a.p)
-	n, _ := settle(&r)
+	n, _ := finish(&r)
 	return n
 }
 
@@ -348,7 +340,7 @@ func Mod(a, b Number) (Number, error) {
 			return fromSmall(m), nil
 		}
 	}
-	var q, fl, p, r, n, ta, tb apd.Decimal
+	var q, fl, p, r, ta, tb apd.Decimal
 	ad, bd := a.in(&ta), b.in(&tb)
 	wctx := Wide.WithPrecision(exactPrecision(a, b))
 	if _, err := wctx.Quo(&q, ad, bd); err != nil {
@@ -357,8 +349,7 @@ func Mod(a, b Number) (Number, error) {
 	_, _ = wctx.Floor(&fl, &q)
 	_, _ = wctx.Mul(&p, bd, &fl)
 	_, _ = wctx.Sub(&r, ad, &p)
-	_, _ = ctx12.Round(&n, &r)
-	return settle(&n)
+	return round12(&r)
 }
 
 // exactPrecision is enough digits to hold the integer part of a ÷ b and the
@@ -386,10 +377,9 @@ func Idiv(a, b Number) (Number, error) {
 	if _, err := wctx.Quo(&q, a.in(&ta), b.in(&tb)); err != nil {
 		return Zero, ErrInvalidInput
 	}
-	var ip, fp, n apd.Decimal
+	var ip, fp apd.Decimal
 	q.Modf(&ip, &fp)
-	_, _ = ctx12.Round(&n, &ip)
-	return settle(&n)
+	return round12(&ip)
 }
 
 // Max returns the larger of a and b.
@@ -429,9 +419,7 @@ func Fact(a Number) (Number, error) {
 		k.SetInt64(j)
 		_, _ = wctx.Mul(&r, &r, &k)
 	}
-	var n Number
-	c, _ := ctx12.Round(n.d(), &r)
-	return finish(n, c)
+	return round12(&r)
 }
 
 // roundDigits rounds (or truncates) a to n decimals when 0 ≤ n ≤ 11, or to
@@ -447,9 +435,10 @@ func roundDigits(a, n Number, mode apd.Rounder) (Number, error) {
 	}
 	ctx := ctxShow
 	ctx.Rounding = mode
-	var r Number
+	var r, ta apd.Decimal
+	ad := a.in(&ta)
 	if k >= 0 {
-		if a.d().Exponent >= -int32(k) {
+		if ad.Exponent >= -int32(k) {
 			return a, nil
 		}
 		// Keep the digits down to 10^-k.
@@ -460,17 +449,17 @@ func roundDigits(a, n Number, mode apd.Rounder) (Number, error) {
 			unit.SetFinite(1, -int32(k))
 			ctx.Precision = 1
 			var t apd.Decimal
-			_, _ = ctx.Add(&t, a.d(), &unit) // leading digit = the unit
-			_, _ = ctx.Sub(r.d(), &t, &unit)
+			_, _ = ctx.Add(&t, ad, &unit) // leading digit = the unit
+			_, _ = ctx.Sub(&r, &t, &unit)
 			// The trick above rounds |a| < 10^-k into {0, ±unit}.
-			return finish(r, 0)
+			return finish(&r)
 		}
 		ctx.Precision = uint32(prec)
 	} else {
 		ctx.Precision = uint32(-k)
 	}
-	c, _ := ctx.Round(r.d(), a.d())
-	return finish(r, c)
+	_, _ = ctx.Round(&r, ad)
+	return finish(&r)
 }
 
 // Rnd rounds a half away from zero to n decimals (0 ≤ n ≤ 11) or |n|
@@ -537,9 +526,9 @@ func powWide(b *apd.Decimal, n Number) (apd.Decimal, error) {
 
 // round12 rounds a wide result to the calculator's 12 digits.
 func round12(w *apd.Decimal) (Number, error) {
-	var n Number
-	c, _ := ctx12.Round(n.d(), w)
-	return finish(n, c)
+	var n apd.Decimal
+	_, _ = ctx12.Round(&n, w)
+	return finish(&n)
 }
 
 // Spfv returns (1 + i/100)^n, the single-payment future value factor.
@@ -623,7 +612,7 @@ func Hms(a Number) (Number, error) {
 	if neg {
 		r = Neg(r)
 	}
-	return finish(r, 0)
+	return r, nil
 }
 
 // Hrs converts H.MMSS to decimal hours (HP-17BII manual: HRS).
@@ -639,7 +628,7 @@ func Hrs(a Number) (Number, error) {
 	if neg {
 		r = Neg(r)
 	}
-	return finish(r, 0)
+	return r, nil
 }
 
 func mustDiv(a, b Number) Number { r, _ := Div(a, b); return r }
@@ -666,9 +655,7 @@ func powExact(a Number, bi int64) (Number, error) {
 		one.SetInt64(1)
 		_, _ = Wide.Quo(&r, &one, &r)
 	}
-	var n Number
-	c, _ := ctx12.Round(n.d(), &r)
-	return finish(n, c)
+	return round12(&r)
 }
 
 // smallPow is a^e for whole a and e ≥ 1 when the result has at most 12

@@ -152,9 +152,7 @@ func Parse(s string) (Number, error) {
 	if _, _, err := d.SetString(t); err != nil || d.Form != apd.Finite {
 		return Zero, fmt.Errorf("not a number: %q", s)
 	}
-	var n Number
-	_, _ = ctx12.Round(n.d(), &d)
-	return finish(n, 0)
+	return round12(&d)
 }
 
 // plainInteger reads text that is only an optional minus sign and 1 to 12
@@ -196,58 +194,39 @@ func MustParse(s string) Number {
 	return n
 }
 
-// finish applies the calculator's range to a freshly computed result: an
-// exponent past MaxExp saturates to ±9.99999999999E499 with ErrOverflow, one
-// below MinExp gives 0.
-func finish(n Number, c apd.Condition) (Number, error) {
-	r, kept, err := judge(n.d())
-	if kept {
-		return n, nil
-	}
-	return r, err
-}
-
-// settle is finish for a result computed into a variable of the caller's,
-// t: a whole number of at most 12 digits takes the small form, and only
-// another result is copied into a decimal of its own (so that a whole
-// result costs no allocation).
-func settle(t *apd.Decimal) (Number, error) {
-	r, kept, err := judge(t)
-	if kept {
-		r.p = new(apd.Decimal)
-		r.p.Set(t)
-	}
-	return r, err
-}
-
-// judge is what finish makes of the result d: the number it becomes (a
-// saturated one with ErrOverflow, 0, or the small form of a whole number
-// of at most 12 digits), or kept: d itself stands.
-func judge(d *apd.Decimal) (r Number, kept bool, err error) {
-	if d.Form != apd.Finite {
-		if d.Form == apd.Infinite {
-			return saturate(d.Negative), false, ErrOverflow
+// finish applies the calculator's range to a result computed into t, a
+// variable of the caller's: an exponent past MaxExp saturates to
+// ±9.99999999999E499 with ErrOverflow, one below MinExp gives 0, a whole
+// number of at most 12 digits takes the small form, and only another
+// result is copied into a decimal of its own (so that a whole result costs
+// no allocation).
+func finish(t *apd.Decimal) (Number, error) {
+	if t.Form != apd.Finite {
+		if t.Form == apd.Infinite {
+			return saturate(t.Negative), ErrOverflow
 		}
-		return Zero, false, ErrInvalidInput
+		return Zero, ErrInvalidInput
 	}
-	if d.IsZero() {
-		return Zero, false, nil
+	if t.IsZero() {
+		return Zero, nil
 	}
-	adj := int64(d.Exponent) + d.NumDigits() - 1
+	adj := int64(t.Exponent) + t.NumDigits() - 1
 	switch {
 	case adj > MaxExp:
-		return saturate(d.Negative), false, ErrOverflow
+		return saturate(t.Negative), ErrOverflow
 	case adj < MinExp:
-		return Zero, false, nil
-	case d.Exponent == 0 && adj < Digits:
-		// A whole number of at most 12 digits: keep its small form too.
-		v := int64(d.Coeff.Uint64())
-		if d.Negative {
+		return Zero, nil
+	case t.Exponent == 0 && adj < Digits:
+		// A whole number of at most 12 digits: keep its small form.
+		v := int64(t.Coeff.Uint64())
+		if t.Negative {
 			v = -v
 		}
-		return fromSmall(v), false, nil
+		return fromSmall(v), nil
 	}
-	return Number{}, true, nil
+	p := new(apd.Decimal)
+	p.Set(t)
+	return Number{p: p}, nil
 }
 
 func saturate(neg bool) Number {

@@ -16,9 +16,9 @@ var ctxRef = apd.Context{Precision: 60, MaxExponent: 100000, MinExponent: -10000
 
 func refRound(t *testing.T, w *apd.Decimal) string {
 	t.Helper()
-	var n Number
-	_, _ = ctx12.Round(n.d(), w)
-	r, _ := finish(n, 0)
+	var n apd.Decimal
+	_, _ = ctx12.Round(&n, w)
+	r, _ := finish(&n)
 	return r.String()
 }
 

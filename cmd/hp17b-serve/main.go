@@ -41,12 +41,11 @@ const (
 // main.releaseVersion=...).
 var releaseVersion string
 
-// flags is the command line: hp17b serve's flags and argument, which it
-// hands on as they were given.
+// flags is the command line: hp17b serve's flags and argument
+// (cli.Serve), which it hands on as they were given.
 type flags struct {
-	Version kong.VersionFlag `help:"Print the version and exit."`
-	Addr    string           `default:"127.0.0.1:8000" placeholder:"HOST:PORT" help:"Listen here (0.0.0.0:8000 for other machines)."`
-	Dir     string           `arg:"" optional:"" default:"dist/web" placeholder:"DIR" help:"The folder make web wrote (default dist/web)."`
+	Version   kong.VersionFlag `help:"Print the version and exit."`
+	cli.Serve `embed:""`
 }
 
 func main() {
@@ -60,7 +59,7 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f flags
 	vars := kong.Vars{"version": "hp17b-serve " + ver.String(releaseVersion)}
-	if _, status, done := cli.Parse("hp17b-serve", "Serve the browser build (make web) on this machine, compressed as a real host would.", &f, args, stdout, stderr, exitUsage, vars); done {
+	if _, status, done := cli.Parse("hp17b-serve", cli.ServeHelp, &f, args, stdout, stderr, exitUsage, vars); done {
 		return status
 	}
 	dir := os.DirFS(f.Dir)

@@ -50,7 +50,7 @@ type commandLine struct {
 	Keys       keysCmd          `cmd:"" help:"Press keys on the calculator and print its display."`
 	Play       playCmd          `cmd:"" help:"Play a game program (NIM by default) against the calculator in the terminal."`
 	Programs   programsCmd      `cmd:"" help:"List the programs, or show one's rules and equation."`
-	Serve      serveCmd         `cmd:"" help:"Serve the browser build (make web) on this machine, compressed as a real host would."`
+	Serve      serveCmd         `cmd:"" help:"${serve_help}"`
 	VersionCmd versionCmd       `cmd:"" name:"version" hidden:"" help:"Print the version."`
 }
 
@@ -144,6 +144,7 @@ Without a command, hp17b opens the calculator's window (NIM ready; without a dis
 // helpVars are the help texts several commands share.
 var helpVars = kong.Vars{
 	"timeout_help": "Stop after this long (such as 5s or 2m); 0: no limit (Ctrl-C stops it).",
+	"serve_help":   cli.ServeHelp,
 	"game_help":    gameHelp,
 }
 

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os/exec"
+
+	"github.com/hp17b/hp17b/cmd/internal/cli"
 )
 
 // serveProgram serves the browser build (cmd/hp17b-serve): a program of
@@ -17,8 +19,7 @@ var findServe = func() (string, error) { return findProgram(serveProgram) }
 // hp17b or on PATH; its output and exit status are hp17b's, and Ctrl-C or
 // SIGTERM to hp17b stop it.
 type serveCmd struct {
-	Addr string `default:"127.0.0.1:8000" placeholder:"HOST:PORT" help:"Listen here (0.0.0.0:8000 for other machines)."`
-	Dir  string `arg:"" optional:"" default:"dist/web" placeholder:"DIR" help:"The folder make web wrote (default dist/web)."`
+	cli.Serve `embed:""`
 }
 
 func (c *serveCmd) run(e *env) int {

@@ -1,6 +1,6 @@
-// Package cli holds what hp17b and hp17b-window share on their command
-// lines, read by kong: the calculator window's flags, the --model and
-// --click values, and the parse that turns help, the version and a usage
+// Package cli holds what hp17b, hp17b-window and hp17b-serve share on
+// their command lines, read by kong: the calculator window's flags, the
+// server's, the --model and --click values, and the parse that turns help, the version and a usage
 // error into an exit status (parse.go; not in the browser build, which
 // reads its flags from the page's address).
 package cli
@@ -55,6 +55,18 @@ type Window struct {
 	// Model is the calculator modelled, when given.
 	Model Model `placeholder:"17bii|17bii+" help:"${model_help}"`
 }
+
+// Serve is the browser build's server's flags and argument: hp17b serve
+// takes them and hands them to hp17b-serve, which reads them again.
+type Serve struct {
+	// Addr is the address listened on, HOST:PORT.
+	Addr string `default:"127.0.0.1:8000" placeholder:"HOST:PORT" help:"Listen here (0.0.0.0:8000 for other machines)."`
+	// Dir is the folder make web wrote (scripts/web.sh).
+	Dir string `arg:"" optional:"" default:"dist/web" placeholder:"DIR" help:"The folder make web wrote (default dist/web)."`
+}
+
+// ServeHelp says what hp17b serve and hp17b-serve do.
+const ServeHelp = "Serve the browser build (make web) on this machine, compressed as a real host would."
 
 // Memory is the flags that say where continuous memory is kept: the state
 // file (emulator.Open), or none at all.

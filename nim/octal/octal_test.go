@@ -223,3 +223,34 @@ func BenchmarkGrundyLasker1M(b *testing.B) {
 func TestSlideThreeIsTakeOneToFour(t *testing.T) {
 	assert.Equal(t, SubtractionUpTo(4), Slides[3])
 }
+
+// TestValuesAgreeWithOptions: G(m) from Values is the mex of the values
+// Options' moves leave (the XOR of the heaps left), for every slide game
+// and a few codes of every digit, heaps 0 to 60: Values' own walk of the
+// moves (markOptions) and Options read the octal digits alike.
+func TestValuesAgreeWithOptions(t *testing.T) {
+	games := append([]Game{}, Slides[:]...)
+	for _, code := range []string{"4.3", "0.77", "0.07", "4.303", "0.6", "0.52", "0.137", "0.4..."} {
+		g, err := GameByName(code, 4)
+		require.NoError(t, err, code)
+		games = append(games, g)
+	}
+	for _, g := range games {
+		vals := g.Values(60)
+		for m := range vals {
+			seen := map[int]bool{}
+			for _, o := range g.Options(m) {
+				v := 0
+				for _, h := range o.Leave {
+					v ^= vals[h]
+				}
+				seen[v] = true
+			}
+			mex := 0
+			for seen[mex] {
+				mex++
+			}
+			require.Equal(t, mex, vals[m], "%s: G(%d)", g, m)
+		}
+	}
+}

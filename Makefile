@@ -36,10 +36,12 @@ run: build
 # window's tests of one package outlast go test's default 10 minutes on a
 # busy machine), runs the heaps
 # panel's model-based test once more at full length without it (10,000
-# sequences), and gives each fuzz target a short run.
+# sequences) and the arithmetic's differential tests whole (the race run
+# takes a sample of them), and gives each fuzz target a short run.
 test: deps lint
 	$(XVFB) $(GO) test -race -count=1 -timeout 30m ./...
 	$(GO) test -count=1 -run '^TestGameModel$$' ./ui/
+	$(GO) test -count=1 -run '^(TestElementaryTable|TestAgainstReference)$$' ./hp17b/
 	HP17B_MIXES=2000 HP17B_KILLS=20 $(STATECHECK)
 	$(MAKE) --no-print-directory cross
 	$(MAKE) --no-print-directory fuzz
@@ -63,11 +65,14 @@ dist: deps
 fuzz:
 	@FUZZTIME=$(FUZZTIME) sh scripts/fuzz.sh
 
-# Every fuzz target for two minutes (nineteen targets: about 38 minutes in all), and the
-# state file's concurrency and kill checks at length; make test keeps its short runs.
+# Every fuzz target for two minutes (twenty-eight targets: about 56 minutes in all), the
+# state file's concurrency and kill checks at length, and 10^7 more arguments a function
+# for the elementary functions (their two stages against each other, apd at 50 digits on
+# every 1,000th and wherever they cannot decide); make test keeps its short runs.
 fuzz-long:
 	@FUZZTIME=2m sh scripts/fuzz.sh
 	HP17B_MIXES=20000 HP17B_KILLS=200 $(STATECHECK)
+	ELEMENTARY_LONG=10000000 go test ./hp17b -run TestElementaryLong -timeout 0
 
 # Every benchmark of every package, the window's under Xvfb, and the whole
 # processes of cmd/hp17b (BenchmarkProcess*, built as make build builds):

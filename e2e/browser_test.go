@@ -14,13 +14,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,6 +32,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/webserve"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/window"
 )
 
 // docsShots, when set (go test ./e2e -run TestBrowser -args -docs), makes
@@ -35,19 +40,50 @@ import (
 var docsShots = flag.Bool("docs", false, "write the browser screenshots to docs/")
 
 // webDir is a folder holding the browser build: $HP17B_WEB_DIR when set
-// (a build made beforehand, or an older one to measure), else one built
-// now by scripts/web.sh as make web does.
+// (a build made beforehand with make web, or an older one to measure),
+// else one built by scripts/web.sh as make web does, once for all the
+// tests of the run (with brotli at HP17B_BROTLI_QUALITY, 5 unless set:
+// seconds, where make web's 11 takes minutes) and removed by TestMain.
 func webDir(t *testing.T) string {
+	t.Helper()
 	if d := os.Getenv("HP17B_WEB_DIR"); d != "" {
 		return d
 	}
-	dir := t.TempDir()
-	build := exec.Command("sh", "scripts/web.sh", dir)
-	build.Dir = ".."
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, string(out))
-	t.Log(strings.TrimSpace(string(out)))
-	return dir
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "hp17b-web-")
+		if built.err != nil {
+			return
+		}
+		build := exec.Command("sh", "scripts/web.sh", built.dir)
+		build.Dir = ".."
+		build.Env = os.Environ()
+		if os.Getenv("HP17B_BROTLI_QUALITY") == "" {
+			build.Env = append(build.Env, "HP17B_BROTLI_QUALITY=5")
+		}
+		out, err := build.CombinedOutput()
+		built.out = strings.TrimSpace(string(out))
+		if err != nil {
+			built.err = fmt.Errorf("%v: %s", err, out)
+		}
+	})
+	require.NoError(t, built.err)
+	t.Log(built.out)
+	return built.dir
+}
+
+// built is the browser build webDir made for this run.
+var built struct {
+	once     sync.Once
+	dir, out string
+	err      error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 // site serves the folder through internal/webserve (what hp17b serve
@@ -60,7 +96,9 @@ type site struct {
 
 func serveSite(t *testing.T, dir string) *site {
 	s := &site{}
-	h := webserve.Handler(os.DirFS(dir))
+	root, err := webserve.Root(dir)
+	require.NoError(t, err)
+	h := webserve.Handler(root)
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.down.Load() {
 			if hj, ok := w.(http.Hijacker); ok {
@@ -97,7 +135,9 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		// WebGL without a GPU, for Ebitengine.
 		chromedp.Flag("enable-unsafe-swiftshader", true), chromedp.Flag("use-angle", "swiftshader"))
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	// Generous: a whole test on a 2-core machine at a load of 40 took
+	// five and a half minutes.
+	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
 	t.Cleanup(cancel)
 	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(acancel)
@@ -214,9 +254,12 @@ func shot(t *testing.T, ctx context.Context) image.Image {
 
 // readLCD reads the LCD back from a screenshot, dot by dot, where the
 // window draws it on a window of the screenshot's size.
-func readLCD(img image.Image) ui.LCDText {
+func readLCD(img image.Image) ui.LCDText { return readLCDIn(img, ui.NewLayout(true)) }
+
+// readLCDIn reads the LCD back from a screenshot of the window drawing
+// layout l (with the heaps panel or without).
+func readLCDIn(img image.Image, l ui.Layout) ui.LCDText {
 	b := img.Bounds()
-	l := ui.NewLayout(true)
 	view := ui.ViewFor(l, float64(b.Dx()), float64(b.Dy()))
 	grid := l.Pixels(view.Body.Scale, view.Body.X, view.Body.Y)
 	var d ui.Dots
@@ -451,35 +494,208 @@ func TestBrowserSlowLoad(t *testing.T) {
 // -figures), makes TestBrowserLoadFigures measure.
 var loadFigures = flag.Bool("figures", false, "measure the browser build's first load (README, Speed)")
 
-// TestBrowserLoadFigures logs the time from the navigation's start to the
-// display's first text, on localhost and at fast4G, each in a fresh
-// browser profile (nothing cached), three times each, for the browser
-// build's table in docs/speed.md: HP17B_WEB_DIR names the build measured
-// (an older build for the figures before). A figure, never asserted.
+// slow4G is the slower network profile of the figures: 1.6 Mbit/s down,
+// 750 kbit/s up, 150 ms latency (Chrome DevTools' "Slow 4G").
+var slow4G = &network.Conditions{Latency: 150, DownloadThroughput: 1.6e6 / 8, UploadThroughput: 0.75e6 / 8}
+
+// phoneUA is a phone's user agent (Chrome on Android), sent with the
+// figures' loads.
+const phoneUA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
+
+// frameCounter counts the page's animation frames (window.__frames): the
+// callbacks requestAnimationFrame runs, the page's and Ebitengine's (the
+// page's script takes this requestAnimationFrame as its own).
+const frameCounter = `(() => {
+	const raf = window.requestAnimationFrame;
+	window.__frames = 0;
+	window.requestAnimationFrame = function (cb) { return raf.call(window, (t) => { window.__frames++; cb(t); }); };
+})();`
+
+// idleFigures are what an idle page costs over a span: its animation
+// frames a second and its main thread's busy share (Performance
+// domain's TaskDuration over the span).
+type idleFigures struct{ fps, busy float64 }
+
+// measureIdle counts the page's frames and main-thread time over span
+// while nothing is done to it (frameCounter must be installed).
+func measureIdle(t *testing.T, ctx context.Context, span time.Duration) idleFigures {
+	t.Helper()
+	_, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{})
+	require.NoError(t, err)
+	read := func() (frames, task float64) {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.__frames`))
+		require.NoError(t, err)
+		m, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+		require.NoError(t, err)
+		for _, x := range m.Metrics {
+			if x.Name == "TaskDuration" {
+				task = x.Value
+			}
+		}
+		return n, task
+	}
+	f0, t0 := read()
+	start := time.Now()
+	time.Sleep(span) // the span measured: nothing waited for
+	f1, t1 := read()
+	secs := time.Since(start).Seconds()
+	return idleFigures{fps: (f1 - f0) / secs, busy: (t1 - t0) / secs}
+}
+
+// settled waits until the page has drawn no frame for a second (the
+// calculator's first frames and the service worker's start are over),
+// or 30 s.
+func settled(t *testing.T, ctx context.Context) {
+	t.Helper()
+	_, _ = chromedp.Run(ctx, chromedp.Poll[bool](`(() => {
+		const now = performance.now();
+		if (window.__seen === undefined || window.__frames !== window.__seen) { window.__seen = window.__frames; window.__since = now; }
+		return now - window.__since > 1000;
+	})()`, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(100*time.Millisecond)))
+}
+
+// TestBrowserIdle: a page with nothing changing draws no frames: over
+// 5 s after the calculator settled, at most one animation frame a second
+// (the page's frames counted through requestAnimationFrame); then a tap
+// is answered at once as ever, and a tap on a key's gold label, off the
+// key drawn, presses the key (TestTouchTargets measures the targets).
+func TestBrowserIdle(t *testing.T) {
+	srv := serveSite(t, webDir(t))
+	ctx := browser(t)
+	require.NoError(t, chromedp.Do(ctx, phone.emulate()))
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: frameCounter})
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?fresh")))
+	waitText(t, ctx, "lcd", "0.00\nFIN BUS SUM TIME SOLVE CURRX")
+	tapKey(t, ctx, phone, emulator.Key7)
+	waitText(t, ctx, "lcd", "7\nFIN BUS SUM TIME SOLVE CURRX")
+	settled(t, ctx)
+	idle := measureIdle(t, ctx, 5*time.Second)
+	t.Logf("idle over 5 s: %.1f animation frames a second, main thread %.1f %% busy", idle.fps, 100*idle.busy)
+	assert.LessOrEqual(t, idle.fps, 1.0, "animation frames a second with nothing changing")
+	tapKey(t, ctx, phone, emulator.Key8)
+	waitText(t, ctx, "lcd", "78\nFIN BUS SUM TIME SOLVE CURRX")
+	assert.Equal(t, "78", strings.TrimSpace(readLCD(shot(t, ctx)).Top), "the LCD as drawn after the idle span")
+
+	// A finger on 9's gold label, above the key drawn, presses 9.
+	r := ui.NewLayout(true).Keys[emulator.Key9]
+	x, y := phone.view().Body.Pixel(r.X+r.W/2, r.Y-10)
+	tapAt(t, ctx, x, y)
+	waitText(t, ctx, "lcd", "789\nFIN BUS SUM TIME SOLVE CURRX")
+}
+
+// loadFigure is one first load as a phone sees it: the time from the
+// navigation's start to the display's first text and to the wasm's last
+// byte (the difference is the wasm's compilation and the program's start:
+// the freeze after the download), the wasm's bytes as sent and its
+// Content-Encoding, the idle page's cost, and the second visit's time to
+// text (the service worker's copy).
+type loadFigure struct {
+	lcd, wasmEnd, second float64 // ms
+	// compiled and started are when the wasm was compiled and when the
+	// program's synchronous start (its packages' initialisation and main
+	// up to its first wait) ended, ms (the page's performance marks; 0
+	// for a build without them).
+	compiled, started float64
+	// secondCompiled and secondStarted are the second visit's.
+	secondCompiled, secondStarted float64
+	sent                          int64
+	encoding                      string
+	idle                          idleFigures
+}
+
+// measureLoad loads url in a fresh profile as a phone (390×844 at 3,
+// touch, a phone's user agent) through cond (nil: unthrottled).
+func measureLoad(t *testing.T, url string, cond *network.Conditions) loadFigure {
+	ctx := browser(t)
+	defer func() { require.NoError(t, chromedp.Cancel(ctx)) }()
+	require.NoError(t, chromedp.Do(ctx, phone.emulate()))
+	_, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: phoneUA})
+	require.NoError(t, err)
+	_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: frameCounter})
+	require.NoError(t, err)
+	_, err = chromedp.Call(ctx, network.Enable, network.EnableParams{})
+	require.NoError(t, err)
+	if cond != nil {
+		_, err = chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{cond}})
+		require.NoError(t, err)
+	}
+	var f loadFigure
+	var mu sync.Mutex
+	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventResponseReceived); ok && strings.HasSuffix(e.Response.URL, ".wasm") {
+			mu.Lock()
+			for k, v := range e.Response.Headers {
+				if strings.EqualFold(k, "Content-Encoding") {
+					f.encoding = fmt.Sprint(v)
+				}
+			}
+			mu.Unlock()
+		}
+	}))
+	lcdAt := func() float64 {
+		ms, err := chromedp.Run(ctx, chromedp.Poll[float64](
+			`document.getElementById("lcd") && document.getElementById("lcd").textContent !== "" ? performance.now() : false`,
+			chromedp.WithPollingTimeout(3*time.Minute), chromedp.WithPollingInterval(20*time.Millisecond)))
+		require.NoError(t, err)
+		return ms
+	}
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+	f.lcd = lcdAt()
+	wasm, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		const e = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
+		return e ? [e.responseEnd, e.transferSize] : [0, 0];
+	})()`))
+	require.NoError(t, err)
+	f.wasmEnd, f.sent = wasm[0], int64(wasm[1])
+	marks, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`["hp17b-compiled", "hp17b-started"].map((n) => {
+		const m = performance.getEntriesByName(n);
+		return m.length ? m[0].startTime : 0;
+	})`))
+	require.NoError(t, err)
+	f.compiled, f.started = marks[0], marks[1]
+	settled(t, ctx)
+	f.idle = measureIdle(t, ctx, 5*time.Second)
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`navigator.serviceWorker.controller !== null`, chromedp.WithPollingTimeout(3*time.Minute)))
+	require.NoError(t, err, "no service worker controls the page")
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+	f.second = lcdAt()
+	marks, err = chromedp.Run(ctx, chromedp.Evaluate[[]float64](`["hp17b-compiled", "hp17b-started"].map((n) => {
+		const m = performance.getEntriesByName(n);
+		return m.length ? m[0].startTime : 0;
+	})`))
+	require.NoError(t, err)
+	f.secondCompiled, f.secondStarted = marks[0], marks[1]
+	return f
+}
+
+// TestBrowserLoadFigures measures the browser build as a phone loads it,
+// localhost, fast4G and slow4G, each in a fresh profile: the time to the
+// display's first text, the freeze after the wasm's download, the wasm's
+// bytes as sent, the idle page's frames and main thread, the second
+// visit: the browser build's table in docs/speed.md. HP17B_WEB_DIR names
+// the build measured, or HP17B_WEB_URL a page served by another server
+// (an older build with its own server, for the figures before). Figures,
+// never asserted.
 func TestBrowserLoadFigures(t *testing.T) {
 	if !*loadFigures {
 		t.Skip("figures only on request (-args -figures)")
 	}
-	srv := serveSite(t, webDir(t))
-	for _, throttled := range []bool{false, true} {
-		for range 3 {
-			ctx := browser(t)
-			require.NoError(t, chromedp.Do(ctx, phone.emulate()))
-			if throttled {
-				_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
-				require.NoError(t, err)
-				_, err = chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-					MatchedNetworkConditions: []*network.Conditions{fast4G}})
-				require.NoError(t, err)
-			}
-			require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")))
-			ms, err := chromedp.Run(ctx, chromedp.Poll[float64](
-				`document.getElementById("lcd") && document.getElementById("lcd").textContent !== "" ? performance.now() : false`,
-				chromedp.WithPollingTimeout(3*time.Minute), chromedp.WithPollingInterval(20*time.Millisecond)))
-			require.NoError(t, err)
-			t.Logf("throttled %v: first display text %.0f ms after the navigation's start", throttled, ms)
-			require.NoError(t, chromedp.Cancel(ctx))
+	url := os.Getenv("HP17B_WEB_URL")
+	if url == "" {
+		url = serveSite(t, webDir(t)).URL + "/"
+	}
+	for _, p := range []struct {
+		name string
+		cond *network.Conditions
+	}{{"localhost", nil}, {"fast 4G (60 ms, 9 Mbit/s)", fast4G}, {"slow 4G (150 ms, 1.6 Mbit/s)", slow4G}} {
+		if only := os.Getenv("HP17B_FIGURES_ONLY"); only != "" && !strings.HasPrefix(p.name, only) {
+			continue
 		}
+		f := measureLoad(t, url, p.cond)
+		t.Logf("%s: first LCD text %.2f s, wasm's last byte %.2f s (freeze after it %.2f s; compiled %.2f s, started %.2f s), wasm sent %.2f MB (%s), idle %.1f frames/s and %.1f %% main thread, second visit %.2f s (compiled %.2f s, started %.2f s)",
+			p.name, f.lcd/1000, f.wasmEnd/1000, (f.lcd-f.wasmEnd)/1000, f.compiled/1000, f.started/1000, float64(f.sent)/1e6, f.encoding, f.idle.fps, 100*f.idle.busy, f.second/1000, f.secondCompiled/1000, f.secondStarted/1000)
 	}
 }
 
@@ -544,4 +760,154 @@ func TestBrowserKeys(t *testing.T) {
 	pcKey(t, ctx, "r", "KeyR", 82, "r")
 	digit("1")
 	waitText(t, ctx, "lcd", "7.00\nFIN BUS SUM TIME SOLVE CURRX")
+}
+
+// alive fails the test when the page's Go program has ended (the page's
+// go.exited, or its "stopped" notice shown), a few frames after what was
+// done.
+func alive(t *testing.T, ctx context.Context, after string) {
+	t.Helper()
+	frames(t, ctx, 3)
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`go.exited ? "exited" : !document.getElementById("ended").hidden ? document.getElementById("endedwhy").textContent : "alive"`))
+	require.NoError(t, err)
+	require.Equal(t, "alive", ok, "the calculator's program after %s", after)
+}
+
+// TestBrowserNothingEnds tries, on a phone held upright, every item of the
+// window's menu as the page offers it (tapped: the MENU button, then the
+// row), the PANEL button and F8 twice each (the heaps panel hidden and
+// shown: the canvas laid out anew, the LCD read back from it in both
+// layouts), and the window's Ctrl shortcuts, desktop ones included: after
+// each the program still runs and the keys still answer. The desktop-only
+// items (state files, Quit) are not in the page's menu. Then the page's
+// notice of an ended program: shown at once with the program's last line
+// on its standard error and a Reload button, which reopens the calculator
+// on the memory it kept.
+func TestBrowserNothingEnds(t *testing.T) {
+	dir := webDir(t)
+	srv := serveSite(t, dir)
+	ctx := browser(t)
+	v := phone
+	require.NoError(t, chromedp.Do(ctx, v.emulate()))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")))
+	waitLCDText(t, ctx)
+	waitText(t, ctx, "lcd", "0.00\nFIN BUS SUM TIME SOLVE CURRX")
+
+	menu := window.PageMenu()
+	for _, what := range menu {
+		for _, desktop := range []string{"Open", "New calculator", "Save", "Quit", "Zoom", "Record keys", "Play a key script"} {
+			assert.False(t, strings.HasPrefix(what, desktop), "%q offered in the page", what)
+		}
+	}
+	require.Contains(t, menu, "Hide or show the heaps panel")
+
+	panel := true // the heaps panel shown
+	view := func() ui.View { return ui.ViewFor(ui.NewLayout(panel), float64(v.w), float64(v.h)) }
+	tapIn := func(r ui.Rect) {
+		x, y := view().Body.Pixel(r.X+r.W/2, r.Y+r.H/2)
+		tapAt(t, ctx, x, y)
+	}
+	// lcdDrawn: the LCD read back from the canvas shows the display's top
+	// line as the program holds it (the page's #lcd), whatever the item did
+	// (0.00 for most; the game's INIT= or EVAL= after New Game, Undo, …).
+	lcdDrawn := func() {
+		t.Helper()
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			frames(t, ctx, 2)
+			want, _ := strings.CutSuffix(text(t, ctx, "lcd"), "\n")
+			want, _, _ = strings.Cut(want, "\n")
+			got := strings.TrimSpace(readLCDIn(shot(t, ctx), ui.NewLayout(panel)).Top)
+			if got == strings.TrimSpace(want) || time.Now().After(deadline) {
+				require.Equal(t, strings.TrimSpace(want), got, "the LCD as drawn, panel shown %v", panel)
+				return
+			}
+		}
+	}
+	escape := func() { pcKey(t, ctx, "Escape", "Escape", 27, "") }
+	choose := func(i int) {
+		tapIn(ui.NewLayout(panel).MenuButton)
+		tapIn(window.PageMenuRow(ui.NewLayout(panel), i))
+	}
+	for i, what := range menu {
+		choose(i)
+		alive(t, ctx, what)
+		switch {
+		case strings.HasPrefix(what, "Hide or show"):
+			panel = !panel
+			lcdDrawn()
+			choose(i) // shown again
+			panel = !panel
+			alive(t, ctx, what+" again")
+		case strings.HasPrefix(what, "Paper"):
+			choose(i) // hidden again
+			alive(t, ctx, what+" again")
+		case strings.HasPrefix(what, "Key map"), strings.HasPrefix(what, "About"):
+			escape()
+		}
+		lcdDrawn()
+	}
+
+	// PANEL, then F8: hidden and shown, the canvas laid out anew each time.
+	for _, hide := range []func(){
+		func() { tapIn(ui.NewLayout(panel).PanelButton) },
+		func() { pcKey(t, ctx, "F8", "F8", 119, "") },
+	} {
+		for range 2 {
+			hide()
+			panel = !panel
+			alive(t, ctx, "the heaps panel hidden or shown")
+			lcdDrawn()
+		}
+	}
+
+	// Back to MAIN (the game's items left NIM's menu on the display).
+	pcKey(t, ctx, "Home", "Home", 36, "")
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("lcd").textContent.endsWith("FIN BUS SUM TIME SOLVE CURRX")`,
+		chromedp.WithPollingTimeout(60*time.Second)))
+	require.NoError(t, err, "Home (MAIN) shows MAIN's menu; the page shows %q", text(t, ctx, "lcd"))
+	// The window's Ctrl shortcuts, the desktop's too: nothing ends.
+	for _, k := range []struct {
+		key, code string
+		vk        int64
+		shift     bool
+	}{{"o", "KeyO", 79, false}, {"n", "KeyN", 78, false}, {"S", "KeyS", 83, true}, {"s", "KeyS", 83, false}, {"q", "KeyQ", 81, false}} {
+		mods := int64(2) // Control
+		if k.shift {
+			mods |= 8
+		}
+		for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+			_, err := chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{Type: typ, Key: k.key, Code: k.code, WindowsVirtualKeyCode: k.vk, Modifiers: mods})
+			require.NoError(t, err)
+			frames(t, ctx, 2)
+		}
+		alive(t, ctx, "Ctrl+"+k.key)
+	}
+	escape()
+
+	// The keys still answer, and what they did is kept.
+	tapKey(t, ctx, v, emulator.Key1)
+	tapKey(t, ctx, v, emulator.Key2)
+	waitText(t, ctx, "lcd", "12\nFIN BUS SUM TIME SOLVE CURRX")
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`(localStorage.getItem("hp17b-state") || "").includes("12")`, chromedp.WithPollingTimeout(30*time.Second)))
+	require.NoError(t, err, "the keyed number never reached the browser's storage")
+
+	// Were the program to end anyway, the page says so at once and keeps
+	// the memory: here its end is told to the page as wasm_exec.js tells
+	// it (a panic's line on standard error, then the exit status).
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		globalThis.fs.writeSync(2, new TextEncoder().encode("panic: the page's test\n\ngoroutine 1 [running]:\nmain.main()\n"));
+		go.exit(2);
+		return true;
+	})()`))
+	require.NoError(t, err)
+	assert.Equal(t, "The program ended (exit status 2).\npanic: the page's test", text(t, ctx, "endedwhy"))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.getElementById("ended").hidden && document.activeElement.id === "reload"`))
+	require.NoError(t, err)
+	assert.True(t, shown, "the notice shown, its Reload button focused")
+	_, err = chromedp.Run(ctx, chromedp.WaitEvent(page.LoadEventFired, nil, chromedp.Click(chromedp.ID("reload"))))
+	require.NoError(t, err)
+	waitLCDText(t, ctx)
+	waitText(t, ctx, "lcd", "12\nFIN BUS SUM TIME SOLVE CURRX")
 }

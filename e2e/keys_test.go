@@ -42,7 +42,7 @@ var xChars = map[rune]string{
 // xKey is the X key name that sends b, false for a binding xdotool cannot
 // send or that is the window's own (the overlay, the paper, …).
 func xKey(b ui.Binding) (string, bool) {
-	if b.Action.Help || b.Action.Paper || b.Action.About || b.Action.Panel || b.Action.Menu {
+	if b.Action.Help || b.Action.Paper || b.Action.About || b.Action.Panel || b.Action.Menu || b.Action.Game != ui.GameNone || b.Action.Record {
 		return "", false
 	}
 	if b.Name != "" {
@@ -119,11 +119,11 @@ func TestLiveShiftTap(t *testing.T) {
 }
 
 // captureUntil captures the live window until cond holds of a capture or
-// d has passed; it returns the last capture and whether cond held.
+// d (scaled to the machine's load: scaled) has passed; it returns the last capture and whether cond held.
 func captureUntil(t *testing.T, win string, d time.Duration, cond func(image.Image) bool) (image.Image, bool) {
 	t.Helper()
 	var img image.Image
-	for deadline := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(scaled(d)); ; time.Sleep(20 * time.Millisecond) {
 		var err error
 		img, err = captureWindow(win)
 		require.NoError(t, err)

@@ -107,23 +107,36 @@ func TestClickOnKey(t *testing.T) {
 }
 
 // TestBadLoadReported: a file with a bad equation still opens the window,
-// which shows BAD FILE line:col; the reason is printed and the file's good
-// equations are loaded.
+// which shows BAD FILE line:col; the reason is printed, the file's good
+// equations are loaded, and the exit status is 64 (it was 0), as hp17b
+// keys --load gives, and so for a file that cannot be read.
 func TestBadLoadReported(t *testing.T) {
 	bin := buildWindow(t)
 	bad := filepath.Join(t.TempDir(), "bad.eq")
 	require.NoError(t, os.WriteFile(bad, []byte("AREA:A=L×W\n\nA=B+\n  C×)\n"), 0o644))
 	shot := filepath.Join(t.TempDir(), "x.png")
 	out, err := exec.Command(bin, "--fresh", "--load", bad, "--screenshot", shot).CombinedOutput()
-	require.NoError(t, err, string(out))
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, string(out))
+	assert.Equal(t, 64, exit.ExitCode())
 	assert.Contains(t, string(out), "bad.eq:4:5")
+	out, err = exec.Command(bin, "--fresh", "--load", filepath.Join(t.TempDir(), "missing.eq"), "--screenshot", shot+"2").CombinedOutput()
+	require.ErrorAs(t, err, &exit, string(out))
+	assert.Equal(t, 64, exit.ExitCode())
+	assert.Contains(t, string(out), "missing.eq")
 	f, err := os.Open(shot)
 	require.NoError(t, err)
 	defer f.Close()
 	img, err := png.Decode(f)
 	require.NoError(t, err)
 	assert.Equal(t, "BAD FILE 4:5", ui.ReadLCD(lcdDots(img)).Top)
-	img = screenshot(t, bin, "--load", bad, "--keys", "CLR SOLVE DOWN DOWN")
+	out, err = exec.Command(bin, "--fresh", "--load", bad, "--keys", "CLR SOLVE DOWN DOWN", "--screenshot", shot).CombinedOutput()
+	require.ErrorAs(t, err, &exit, string(out))
+	f2, err := os.Open(shot)
+	require.NoError(t, err)
+	defer f2.Close()
+	img, err = png.Decode(f2)
+	require.NoError(t, err)
 	assert.Equal(t, "AREA:A=L×W", ui.ReadLCD(lcdDots(img)).Top, "the good equation was added")
 }
 

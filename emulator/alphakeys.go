@@ -78,3 +78,62 @@ func charKeys(r rune) ([]Key, error) {
 	}
 	return nil, fmt.Errorf("the keyboard cannot type it%s", hint)
 }
+
+// EquationScript returns the key script (docs/command-line.md, Key
+// scripts) that types text into an equation from the ALPHA menu, as
+// TextKeys presses it, and the number of keystrokes: a letter is its
+// group's label then its own ("[ABCDE] [A]"), a character of OTHER is
+// "[WXYZ] [OTHER]", "[MORE]" as often as needed, then its label, a space
+// "[FGHI] [SPACE]", ^ is Y^X (shift ×), and digits and . + - × ÷ ( ) = are
+// the keyboard's keys, a run of digits one token. The error is TextKeys's.
+// Source: the 17bII+ owner's manual, p.30 (the ALPHA menu types letters
+// and characters) and p.157 (digits and operators come from the
+// keyboard).
+func EquationScript(text string) (script string, keystrokes int, err error) {
+	var toks []string
+	digits := ""
+	flush := func() {
+		if digits != "" {
+			toks = append(toks, digits)
+			digits = ""
+		}
+	}
+	for i, r := range []rune(text) {
+		keys, err := charKeys(r)
+		if err != nil {
+			return "", 0, fmt.Errorf("character %d %q: %v", i+1, r, err)
+		}
+		keystrokes += len(keys)
+		if r >= '0' && r <= '9' {
+			digits += string(r)
+			continue
+		}
+		flush()
+		toks = append(toks, charTokens(r, keys)...)
+	}
+	flush()
+	return strings.Join(toks, " "), keystrokes, nil
+}
+
+// charTokens names in the key-script vocabulary the keys charKeys gave
+// for r.
+func charTokens(r rune, keys []Key) []string {
+	s := string(r)
+	switch {
+	case s == "^":
+		return []string{"Y^X"}
+	case len(keys) == 1:
+		return []string{Keys[keys[0]].Name}
+	case len(keys) == 2:
+		g := alphaMenu{}.labels(nil)[keys[0]-KeyF1]
+		if s == " " {
+			s = "SPACE"
+		}
+		return []string{"[" + g + "]", "[" + s + "]"}
+	}
+	toks := []string{"[WXYZ]", "[OTHER]"}
+	for range keys[2 : len(keys)-1] {
+		toks = append(toks, "[MORE]")
+	}
+	return append(toks, "["+s+"]")
+}

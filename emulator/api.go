@@ -48,7 +48,33 @@ const (
 	CursorHome                     // to the start (|<-)
 	CursorEnd                      // to the end (->|)
 	CursorDelete                   // delete the character at the cursor (DEL)
+	// CursorWordLeft and CursorWordRight move to the start of the name or
+	// number before the cursor, or past the one after it, as a PC text
+	// field's Ctrl+arrows do; the calculator's menu moves one character.
+	CursorWordLeft
+	CursorWordRight
 )
+
+// EditView is the equation being entered or edited, whole: its text and
+// the cursor's place in it (0 before the first character, len(Text) in
+// runes after the last), for a view larger than the display's 22
+// characters.
+type EditView struct {
+	Text   string
+	Cursor int
+}
+
+// Edit returns the equation being entered or edited, and false when none
+// is.
+func (m *Machine) Edit() (EditView, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.editor()
+	if e == nil || e.commit != nil {
+		return EditView{}, false
+	}
+	return EditView{Text: string(e.text), Cursor: e.cursor}, true
+}
 
 // EditCursor moves the cursor of the equation being entered or edited, or
 // deletes the character under it, as the ALPHA-Edit menu's keys do. It
@@ -124,9 +150,9 @@ func (m *Machine) SetModel(model solver.Model) error {
 
 // addEquationsFit is addEquations unless the equations would make the state
 // larger than MaxStateWrite: then nothing is added and the error says so.
-func (m *Machine) addEquationsFit(eqs []*solver.Equation) (added int, err error) {
+func (m *Machine) addEquationsFit(texts []string) (added int, err error) {
 	before, cur := len(m.solve.eqs), m.solve.cur
-	added, _ = m.addEquations(eqs)
+	added, _ = m.addEquations(texts)
 	if n := m.stateSize(nil, nil); n > MaxStateWrite {
 		m.solve.eqs, m.solve.cur = m.solve.eqs[:before], cur
 		return 0, errFull(n)

@@ -3,6 +3,8 @@ package emulator
 import (
 	"errors"
 	"strings"
+
+	"github.com/hp17b/hp17b/solver"
 )
 
 // The equation editor of SOLVE's NEW and EDIT (17bII+ owner's manual,
@@ -137,15 +139,42 @@ func (e *editState) moveCursor(move CursorMove) {
 		if e.cursor < len(e.text) {
 			e.text = append(e.text[:e.cursor], e.text[e.cursor+1:]...)
 		}
+	case CursorWordLeft:
+		for e.cursor > 0 && !wordChar(e.text[e.cursor-1]) {
+			e.cursor--
+		}
+		for e.cursor > 0 && wordChar(e.text[e.cursor-1]) {
+			e.cursor--
+		}
+	case CursorWordRight:
+		for e.cursor < len(e.text) && !wordChar(e.text[e.cursor]) {
+			e.cursor++
+		}
+		for e.cursor < len(e.text) && wordChar(e.text[e.cursor]) {
+			e.cursor++
+		}
 	}
 }
 
-// commitEdit stores the equation typed: a new one goes after the current
-// entry, an edited one replaces it. The list does not check it: CALC does.
+// wordChar reports whether r belongs to a name or a number: a word of the
+// word moves.
+func wordChar(r rune) bool {
+	return r != ' ' && !strings.ContainsRune("+-×÷^()<>=:", r)
+}
+
+// commitEdit stores the equation typed, in the calculator's spelling
+// (solver.Canonical; as typed when that refuses it): a new one goes after
+// the current entry, an edited one replaces it. The list does not check
+// it: CALC does.
 // One that would make the state larger than MaxStateWrite is refused
 // (STATE FULL: 4 MB) and stays in the editor.
 func (m *Machine) commitEdit(e *editState) {
 	text := strings.TrimSpace(string(e.text))
+	if e.commit == nil {
+		if c, err := solver.Canonical(text); err == nil {
+			text = c // the calculator's spelling: "L x W" is L×W
+		}
+	}
 	if e.commit == nil && text != "" {
 		var drop []string
 		if e.index >= 0 {
@@ -306,7 +335,20 @@ func (m *Machine) TypeText(s string) error {
 		return err
 	}
 	m.msg = [2]string{}
-	e.insert(s)
+	if strings.HasPrefix(s, "*") && e.cursor > 0 && e.text[e.cursor-1] == '×' {
+		// ** typed a key at a time is ^ as well.
+		e.text = append(e.text[:e.cursor-1], e.text[e.cursor:]...)
+		e.cursor--
+		s = "^" + s[1:]
+	}
+	e.insert(typedGlyphs.Replace(s))
 	m.saveLocked()
 	return nil
 }
+
+// typedGlyphs turns what a PC keyboard types into the characters the
+// calculator's keys type: ** is ^, * and / are × and ÷, ≠ ≤ ≥ are <> <= >=, the
+// minus sign U+2212 is - and ∑ is Σ. The rest of the ASCII spellings
+// (solver.Canonical: ** "L x W" SUM() are read when the equation is
+// stored.
+var typedGlyphs = strings.NewReplacer("**", "^", "*", "×", "/", "÷", "≠", "<>", "≤", "<=", "≥", ">=", "−", "-", "∑", "Σ")

@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,10 +29,14 @@ const MaxStateWrite = 4 << 20
 
 // fileStore is the state file. path is the file written: a symbolic link
 // given as the state file is followed to its target, which is updated in
-// place of the link. Writes take an exclusive lock on path+".lock" (one
-// writer at a time, across processes) and go to a temporary file in the
-// same folder that is fsynced, given the old file's permissions, renamed
-// over the file, and followed by an fsync of the folder.
+// place of the link (a dangling link's target is created). Writes take an
+// exclusive lock on path+".lock" (one writer at a time, across processes;
+// the lock file holds the writer's process ID) and are
+// files.WriteReplacing's: a temporary file in the same folder that is
+// fsynced, given the old file's permissions, renamed over the file, and
+// followed by an fsync of the folder. The lock file is made only beside a
+// file judged ours (open) or one still to be made, never beside another
+// program's; a wait for it is bounded (waitLock).
 //
 // A short command holds the lock from before it reads the file until its
 // last write (held; OpenOptions.Locked), so that nothing is merged: its run
@@ -53,6 +58,10 @@ type fileStore struct {
 	// seen is the file as it was when this calculator last read or
 	// wrote it (nil before): changed compares it with the file now.
 	seen os.FileInfo
+	// ctx ends a wait for the lock (Ctrl-C; nil: none), and wait bounds
+	// it (0: DefaultLockWait).
+	ctx  context.Context
+	wait time.Duration
 }
 
 // look remembers the file as it is now (see changed).
@@ -76,9 +85,10 @@ func (f *fileStore) changed() bool {
 var errLockBusy = errors.New("another hp17b is writing the state file")
 
 // newFileStore resolves the state file's path (following symbolic links,
-// so that a link's target is what changes).
+// a dangling one too, so that a link's target is what changes:
+// files.Target).
 func newFileStore(path string) *fileStore {
-	if target, err := filepath.EvalSymlinks(path); err == nil {
+	if target, err := files.Target(path); err == nil {
 		path = target
 	}
 	return &fileStore{path: path}
@@ -100,20 +110,32 @@ func (f *fileStore) lock() (unlock func(), err error) {
 		}
 		return unlock, err
 	}
-	return lockFile(f.path + ".lock")
+	return waitLock(f.ctx, f.path+".lock", f.path, f.wait)
 }
 
-// hold takes the state file's lock for the rest of the run (see held).
-func (f *fileStore) hold() error {
+// hold takes the state file's lock for the rest of the run (see held),
+// waiting for it as lock does. denied is true, and err nil, when the
+// lock file may not be made (a folder the user cannot write): the state
+// is then only read.
+func (f *fileStore) hold() (denied bool, err error) {
 	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
-		return err
+		if lockDenied(err) {
+			return true, nil
+		}
+		return false, err
 	}
-	unlock, err := lockFile(f.path + ".lock")
-	if err != nil {
-		return fmt.Errorf("locking the state file: %w", err)
+	unlock, err := waitLock(f.ctx, f.path+".lock", f.path, f.wait)
+	var busy *LockBusyError
+	switch {
+	case errors.As(err, &busy):
+		return false, err
+	case lockDenied(err):
+		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("locking the state file: %w", err)
 	}
 	f.held = unlock
-	return nil
+	return false, nil
 }
 
 // release gives up a lock held for the whole run.
@@ -129,6 +151,9 @@ func (f *fileStore) release() {
 // both changed are kept in conflicts.
 func (f *fileStore) Save(base, b []byte) ([]byte, error) {
 	f.conflicts = nil
+	if err := files.CheckWritable(f.path); err != nil {
+		return nil, err // no lock file beside what is not a state file
+	}
 	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 		return nil, err
 	}
@@ -142,7 +167,7 @@ func (f *fileStore) Save(base, b []byte) ([]byte, error) {
 			b, f.conflicts = merged, conflicts
 		}
 	}
-	if err := writeAtomic(f.path, b); err != nil {
+	if err := files.WriteReplacing(f.path, b); err != nil {
 		return nil, err
 	}
 	f.look()
@@ -157,53 +182,15 @@ func (f *fileStore) takeConflicts() []string {
 	return c
 }
 
-// writeAtomic replaces the file at path (in a folder that exists) by b: a
-// temporary file in the same folder with the old file's permissions (0644
-// for a new file), fsync, rename, fsync of the folder. A crash leaves the
-// old file or the new one, and at worst a temporary file that
-// removeOrphans deletes.
-func writeAtomic(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	mode := fs.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		mode = info.Mode().Perm()
-	}
-	f, err := os.CreateTemp(dir, ".state-*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync() // not every system can fsync a folder; the rename is done
-		d.Close()
-	}
-	return nil
-}
-
 // orphanAge is how old a temporary state file must be to be an orphan of
 // a crash rather than another process's write in progress.
 const orphanAge = 10 * time.Second
 
 // removeOrphans deletes the temporary files that writes killed midway left
-// in the state file's folder.
+// in the state file's folder: files.WriteReplacing's for path, and those
+// of older versions (".state-*.tmp").
 func removeOrphans(path string) {
+	files.RemoveOrphans(path, orphanAge)
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".state-*.tmp"))
 	for _, m := range matches {
 		if info, err := os.Stat(m); err == nil && time.Since(info.ModTime()) > orphanAge {

@@ -483,3 +483,23 @@ func TestSaveStateAs(t *testing.T) {
 	require.NoError(t, Run(back, "MAIN RCL 3", nil))
 	assert.Equal(t, "42.00", back.Frame().Top)
 }
+
+// TestOpenEmptyStateFile: an empty state file (touch, a failed copy) starts
+// a fresh calculator in it, with a notice, instead of being refused
+// (issue 48); the fresh state is written to it.
+func TestOpenEmptyStateFile(t *testing.T) {
+	for name, content := range map[string]string{"empty": "", "blank": " \n\t\n", "BOM": "\ufeff"} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "state.json")
+			require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+			m, notice, err := Open(OpenOptions{Path: path, Equations: defaults})
+			require.NoError(t, err)
+			assert.Contains(t, notice, "was empty: a fresh calculator starts in it")
+			assert.Equal(t, defaults, func() []string { eqs, _ := m.Equations(); return eqs }())
+			require.NoError(t, m.Flush())
+			b, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.True(t, ours(b), string(b))
+		})
+	}
+}

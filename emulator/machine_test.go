@@ -210,7 +210,7 @@ func TestStateSections(t *testing.T) {
 	require.NoError(t, err)
 	var st map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(b, &st))
-	assert.ElementsMatch(t, []string{"schema", "calculator", "solve", "apps", "where"}, keys(st))
+	assert.ElementsMatch(t, []string{"hp17b", "schema", "calculator", "solve", "apps", "where"}, keys(st))
 	assert.JSONEq(t, `{"BUS":{"COST":"9.6","M%C":"15","PRICE":"0"}}`, string(st["apps"]))
 	assert.JSONEq(t, `{"entry":"7"}`, string(st["where"]), "the number being keyed")
 

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -21,13 +22,19 @@ func (e *ScriptError) Error() string {
 }
 
 // SplitScript splits a key script into tokens: words separated by spaces,
-// "quoted text" and [MENU LABEL] kept whole. An unclosed quote or bracket
-// is an error.
+// "quoted text" and [MENU LABEL] kept whole. A # standing alone as a word
+// starts a comment that runs to the end of its line (hp17b check --keys
+// writes one before each equation). An unclosed quote or bracket is an
+// error.
 func SplitScript(script string) ([]string, error) {
 	var out []string
 	rs := []rune(script)
 	for i := 0; i < len(rs); {
 		switch {
+		case rs[i] == '#' && (i+1 == len(rs) || rs[i+1] == ' ' || rs[i+1] == '\t' || rs[i+1] == '\n' || rs[i+1] == '\r'):
+			for i < len(rs) && rs[i] != '\n' {
+				i++
+			}
 		case rs[i] == ' ' || rs[i] == '\t' || rs[i] == '\n' || rs[i] == '\r':
 			i++
 		case rs[i] == '"' || rs[i] == '[':
@@ -62,19 +69,48 @@ func SplitScript(script string) ([]string, error) {
 // called with each token and the frame it leaves. It stops at the first bad
 // token with a *ScriptError.
 func Run(m *Machine, script string, after func(token string, f Frame)) error {
+	_, err := RunContext(context.Background(), m, script, after)
+	return err
+}
+
+// StoppedError is a key script stopped between two keys by its context
+// (--timeout, Ctrl-C): Done of its Total tokens ran, and what they did
+// stands (the machine keeps it; saving it is the caller's). Err is the
+// context's error; errors.Is sees through to it.
+type StoppedError struct {
+	Done, Total int
+	Err         error
+}
+
+// Error gives "stopped after N of M tokens: …".
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("stopped after %d of %d tokens: %v", e.Done, e.Total, e.Err)
+}
+
+// Unwrap is the context's error.
+func (e *StoppedError) Unwrap() error { return e.Err }
+
+// RunContext is Run that stops between two tokens once ctx is done, with
+// a *StoppedError saying how many ran. A key that is running then (a long
+// solve) is the caller's to interrupt (Machine.Interrupt). It returns the
+// number of tokens run.
+func RunContext(ctx context.Context, m *Machine, script string, after func(token string, f Frame)) (int, error) {
 	tokens, err := SplitScript(script)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	for i, tok := range tokens {
+		if err := ctx.Err(); err != nil {
+			return i, &StoppedError{Done: i, Total: len(tokens), Err: err}
+		}
 		if err := runToken(m, tok); err != nil {
-			return &ScriptError{Token: tok, Index: i + 1, Msg: err.Error()}
+			return i, &ScriptError{Token: tok, Index: i + 1, Msg: err.Error()}
 		}
 		if after != nil {
 			after(tok, m.Frame())
 		}
 	}
-	return nil
+	return len(tokens), nil
 }
 
 func isNumberToken(tok string) bool {

@@ -134,6 +134,7 @@ func (m *Machine) calcEquation() {
 	v.text = s.eqs[s.cur]
 	v.s.UseLists(solverLists{cflo: &m.cflo, sum: &m.sum})
 	v.s.UseClock(m.now)
+	v.s.UseDayFirst(m.clk.dayFirst)
 	m.pushMenu(v)
 	m.fresh = false
 }
@@ -166,16 +167,15 @@ func (m *Machine) deleteEquation() {
 	removeEq()
 }
 
-// addEquations adds equations to the SOLVE list, but not one whose text is
+// addEquations adds equation texts to the SOLVE list, but not one that is
 // already there; it returns how many it added and how many it skipped.
-func (m *Machine) addEquations(eqs []*solver.Equation) (added, known int) {
+func (m *Machine) addEquations(texts []string) (added, known int) {
 	s := &m.solve
 	have := map[string]bool{}
 	for _, t := range s.eqs {
 		have[t] = true
 	}
-	for _, eq := range eqs {
-		t := solver.Flatten(eq.Source)
+	for _, t := range texts {
 		if have[t] {
 			known++
 			continue
@@ -208,15 +208,20 @@ const (
 	LoadStrict LoadMode = iota
 	// LoadLenient adds the good equations even when one is bad and shows
 	// what happened: "2 EQUATIONS ADDED", or "BAD FILE line:col" when an
-	// equation is bad, whose error is LoadReport.Err (the window's files
-	// and pastes: ui/files.go, ui/clipboard.go).
+	// equation is bad, whose error is LoadReport.Err (the window's files:
+	// ui/files.go).
 	LoadLenient
+	// LoadPaste is LoadLenient for a paste: the display says "INVALID
+	// EQUATION line:col" for a bad equation, "PASTE TOO LARGE: 1 MB" for
+	// text larger than solver.MaxFileSize and "PASTE IS NOT TEXT" for
+	// bytes that are not printable UTF-8 text, the error saying why and
+	// where (ui/clipboard.go).
+	LoadPaste
 )
 
 // LoadFile adds the equations of the equation file at path (the format
-// solver.ParseFile reads: equations separated by blank lines) to the
-// SOLVE list, as LoadEquations does; the error is also the file's reading
-// error.
+// solver.ReadFile reads, by solver.FileRule) to the SOLVE list, as
+// LoadEquations does; the error is also the file's reading error.
 func (m *Machine) LoadFile(path string, mode LoadMode) (LoadReport, error) {
 	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {
@@ -225,23 +230,33 @@ func (m *Machine) LoadFile(path string, mode LoadMode) (LoadReport, error) {
 	return m.LoadEquations(path, string(b), mode)
 }
 
-// LoadEquations adds the equations of an equation file's text to the
-// SOLVE list, skipping those whose text is already there, as mode says
-// (LoadStrict, LoadLenient); name is used in errors. Text larger than
-// solver.MaxFileSize, or holding a control character, is refused before
-// it is parsed (a *solver.SyntaxError), and equations that would make the
-// state larger than MaxStateWrite are refused whole (STATE FULL: 4 MB);
-// nothing changes then, nor while the Solver works (ErrBusy).
+// LoadEquations adds the equations of an equation file's text (read by
+// solver.ReadFile: in the calculator's spelling, with the lines kept as
+// typed, solver.KeptMark, as they are) to the SOLVE list, skipping those
+// whose text is already there, as mode says (LoadStrict, LoadLenient,
+// LoadPaste); name is used in errors. Text larger than
+// solver.MaxFileSize, or holding a control character or bytes that are
+// not UTF-8, is refused before it is parsed, and equations that would make
+// the state larger than MaxStateWrite are refused whole (STATE FULL: 4
+// MB); nothing changes then, nor while the Solver works (ErrBusy).
 func (m *Machine) LoadEquations(name, text string, mode LoadMode) (LoadReport, error) {
 	if err := CheckFileText(name, text); err != nil {
+		if mode == LoadPaste {
+			msg := "PASTE IS NOT TEXT"
+			if len(text) > solver.MaxFileSize {
+				msg = "PASTE TOO LARGE: 1 MB"
+			}
+			m.Message(msg)
+		}
 		return LoadReport{}, err
 	}
-	var eqs []*solver.Equation
-	var bad error
-	if mode == LoadLenient {
-		eqs, bad = solver.ParseFileLenient(name, text)
-	} else if eqs, bad = solver.ParseFile(name, text); bad != nil {
+	entries, bad := solver.ReadFile(name, text, mode != LoadStrict)
+	if mode == LoadStrict && bad != nil {
 		return LoadReport{}, bad
+	}
+	texts := make([]string, len(entries))
+	for i, e := range entries {
+		texts[i] = e.Text
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -252,17 +267,21 @@ func (m *Machine) LoadEquations(name, text string, mode LoadMode) (LoadReport, e
 	rep := LoadReport{Err: bad}
 	before := len(m.solve.eqs)
 	var err error
-	if rep.Added, err = m.addEquationsFit(eqs); err != nil {
+	if rep.Added, err = m.addEquationsFit(texts); err != nil {
 		m.errMsg(fullMessage, "", nil)
 		return LoadReport{}, err
 	}
-	rep.Known = len(eqs) - (len(m.solve.eqs) - before)
+	rep.Known = len(texts) - (len(m.solve.eqs) - before)
+	word := "BAD FILE"
+	if mode == LoadPaste {
+		word = "INVALID EQUATION"
+	}
 	var se *solver.SyntaxError
 	switch {
 	case errors.As(bad, &se):
-		m.errMsg(fmt.Sprintf("BAD FILE %d:%d", se.Pos.Line, se.Pos.Col), "", nil)
+		m.errMsg(fmt.Sprintf("%s %d:%d", word, se.Pos.Line, se.Pos.Col), "", nil)
 	case bad != nil:
-		m.errMsg("BAD FILE", "", nil)
+		m.errMsg(word, "", nil)
 	default:
 		m.setMsg(addedMessage(rep.Added), "", nil)
 	}

@@ -127,7 +127,7 @@ func (m *Machine) openEquation(text string) (*varMenu, error) {
 		}
 	}
 	if cur < 0 {
-		m.addEquations([]*solver.Equation{eq})
+		m.addEquations([]string{solver.Flatten(eq.Source)})
 		cur = len(s.eqs) - 1
 	}
 	s.cur = cur
@@ -138,6 +138,7 @@ func (m *Machine) openEquation(text string) (*varMenu, error) {
 	v.text = text
 	v.s.UseLists(solverLists{cflo: &m.cflo, sum: &m.sum})
 	v.s.UseClock(m.now)
+	v.s.UseDayFirst(m.clk.dayFirst)
 	m.pushMenu(v)
 	// The menus are those MAIN's SOLVE key and SOLVE's CALC open over the
 	// current equation: continuous memory keeps them (where.go).
@@ -246,4 +247,18 @@ func (m *Machine) SetValues(vals map[string]hp17b.Number) error {
 	}
 	m.saveLocked()
 	return nil
+}
+
+// ShowValue opens the SOLVE equation text (OpenEquation) and shows x as
+// its menu variable name's line ("EVAL=1,346.00"), x in the X register,
+// as the line computing name shows its result; nothing is stored. The
+// heaps panel shows so the position a game is back at after Undo, Redo
+// or a refused move (ui/games.go). The errors are OpenEquation's, or a
+// name that is not one of the equation's menu variables.
+func (m *Machine) ShowValue(text, name string, x hp17b.Number) error {
+	return m.onMenuVar(text, name, func(v *varMenu) {
+		m.setX(x)
+		m.fresh = false
+		m.setMsg(m.varLine(v.shown(name), x), "", nil)
+	})
 }

@@ -93,13 +93,14 @@ type stateFile struct {
 }
 
 // fileType is the Go struct the state file's object is read into and
-// written from: "schema", then a field per section in the file's order,
+// written from: the marker ("hp17b": "state"), "schema", then a field per section in the file's order,
 // left out when empty (omitempty). Made from the sections, it lets
 // encoding/json read the members as a struct's fields (names matched
 // without regard to case, a later duplicate taking over, the first error
 // in the file's order reported) and write them in order.
 func fileType(secs []*section) reflect.Type {
-	fields := []reflect.StructField{{Name: "Schema", Type: reflect.TypeFor[int](), Tag: `json:"schema"`}}
+	fields := []reflect.StructField{{Name: "Marker", Type: reflect.TypeFor[string](), Tag: `json:"` + markerKey + `"`},
+		{Name: "Schema", Type: reflect.TypeFor[int](), Tag: `json:"schema"`}}
 	for i, s := range secs {
 		fields = append(fields, reflect.StructField{Name: "S" + strconv.Itoa(i), Type: s.typ,
 			Tag: reflect.StructTag(`json:"` + s.name + `,omitempty"`)})
@@ -122,10 +123,11 @@ func (st stateFile) encode() ([]byte, error) {
 // value is st as fileType(secs)'s struct.
 func (st stateFile) value(secs []*section) reflect.Value {
 	v := reflect.New(fileType(secs)).Elem()
-	v.Field(0).SetInt(int64(st.Schema))
+	v.Field(0).SetString(markerValue)
+	v.Field(1).SetInt(int64(st.Schema))
 	for i, s := range secs {
 		if x := st.sections[s.name]; x != nil {
-			v.Field(i + 1).Set(reflect.ValueOf(x))
+			v.Field(i + 2).Set(reflect.ValueOf(x))
 		}
 	}
 	return v
@@ -144,10 +146,10 @@ func (st *stateFile) UnmarshalJSON(b []byte) error {
 	if errors.As(err, &te) && te.Struct == "" && te.Field != "" {
 		te.Struct = "stateFile" // the made struct has no name
 	}
-	st.Schema = int(v.Elem().Field(0).Int())
+	st.Schema = int(v.Elem().Field(1).Int())
 	st.sections = make(map[string]any, len(secs))
 	for i, s := range secs {
-		st.sections[s.name] = v.Elem().Field(i + 1).Interface()
+		st.sections[s.name] = v.Elem().Field(i + 2).Interface()
 	}
 	return err
 }
@@ -199,28 +201,67 @@ func decodeState(b []byte) (stateFile, error) {
 // utf8BOM is the byte-order mark some editors put before UTF-8 text.
 var utf8BOM = []byte("\xef\xbb\xbf")
 
+// markerKey and markerValue are the member every state file this hp17b
+// writes starts with, "hp17b": "state": what makes a file ours. A
+// "schema" member alone does not (other programs' JSON has one).
+const markerKey, markerValue = "hp17b", "state"
+
 // ours reports whether b is, or was meant to be, an hp17b state: a JSON
-// object with a "schema" member, or text that starts as one does (an
-// object whose first member is "schema", cut short or damaged after it).
-// Anything else (notes, another program's JSON) is not ours to move.
+// object with the marker (markerKey), or one written before the marker
+// (legacyState); or text that starts as one does (an object whose first
+// member is the marker or "schema", cut short or damaged after it).
+// Anything else (notes, another program's JSON) is not ours to move or
+// write.
 func ours(b []byte) bool {
 	var head map[string]json.RawMessage
 	if json.Unmarshal(b, &head) == nil {
-		_, ok := head["schema"]
-		return ok
+		if v, ok := head[markerKey]; ok {
+			var s string
+			return json.Unmarshal(v, &s) == nil && s == markerValue
+		}
+		return legacyState(head)
 	}
 	t := bytes.TrimLeft(b, " \t\r\n")
 	if !bytes.HasPrefix(t, []byte("{")) {
 		return false
 	}
 	t = bytes.TrimLeft(t[1:], " \t\r\n")
-	return bytes.HasPrefix(t, []byte(`"schema"`))
+	return bytes.HasPrefix(t, []byte(`"`+markerKey+`"`)) || bytes.HasPrefix(t, []byte(`"schema"`))
+}
+
+// schema1Members are the members of a state file of schema 1.
+var schema1Members = []string{"schema", "equations", "current", "vars", "registers", "fix", "all", "comma", "beep", "x", "window"}
+
+// legacyState reports whether head, a JSON object without the marker, is
+// a state written before the marker was: a number as "schema" and every
+// other member a section this hp17b knows (or a member of schema 1's
+// layout). A file of a newer schema is taken as a newer hp17b's, to be
+// left untouched (STATE TOO NEW). {"schema": 2, "database": …} is not
+// ours.
+func legacyState(head map[string]json.RawMessage) bool {
+	var schema int
+	if json.Unmarshal(head["schema"], &schema) != nil {
+		return false
+	}
+	if schema > SchemaVersion {
+		return true
+	}
+	known := knownSections()
+	for _, k := range schema1Members {
+		known[k] = true
+	}
+	for k := range head {
+		if !known[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // knownSections are the state file's top-level members this hp17b reads
-// (the sections' JSON names, and "schema").
+// (the sections' JSON names, "schema" and the marker).
 func knownSections() map[string]bool {
-	known := map[string]bool{"schema": true}
+	known := map[string]bool{"schema": true, markerKey: true}
 	for _, s := range stateSections() {
 		known[s.name] = true
 	}

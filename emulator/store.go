@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -314,6 +315,12 @@ type OpenOptions struct {
 	// file is locked for each write only, and a write that finds another
 	// process's changes merges whole sections (mergeSections).
 	Locked bool
+	// LockWait bounds the wait for another process's lock when Locked
+	// is set (a command's --timeout; 0: DefaultLockWait), and Context,
+	// when not nil, ends it early (Ctrl-C): Open's error is then a
+	// *LockBusyError naming the process that holds the lock.
+	LockWait time.Duration
+	Context  context.Context
 	// Equations are the SOLVE list a fresh calculator starts with, as New
 	// takes them (programs.DefaultEquations for the program's own): when
 	// Fresh is set, the store holds nothing yet, or what it holds cannot be
@@ -328,10 +335,16 @@ type OpenOptions struct {
 // them; also shown on the display); err says why it could not be opened.
 //
 // The state file, written to a symbolic link's target when o.Path is one
-// (see fileStore): a missing file gives a fresh calculator. A file that is
-// not an hp17b state (not JSON, JSON that is not ours, or larger than
+// (see fileStore): a missing file gives a fresh calculator, and so does an
+// empty one (blank, or a byte-order mark alone: notice says so). A file that is
+// not an hp17b state (not JSON, JSON without the marker that is not an
+// older hp17b's state (ours), a fifo, a device or a folder, or larger than
 // MaxStateSize, which this hp17b never writes) is an error and is left
-// untouched. A state of ours that is damaged (its JSON cut short or of the
+// untouched: it is judged before the lock is taken, so nothing (no lock
+// file, no temporary file) is made beside it. With o.Locked the lock is
+// waited for at most o.LockWait (the error is then a *LockBusyError), and
+// where it cannot be made (a folder the user cannot write) the state is
+// read and left alone, as a read-only one is. A state of ours that is damaged (its JSON cut short or of the
 // wrong shape) is moved aside to PATH.damaged-TIMESTAMP (a name never
 // reused), whose name notice gives, and a fresh calculator starts: nothing
 // is lost silently. A file from a newer hp17b is left untouched and this
@@ -363,38 +376,49 @@ func Open(o OpenOptions) (m *Machine, notice string, err error) {
 			return nil, "", fmt.Errorf("no place for the state file (%v); use --state FILE or --fresh", err)
 		}
 	}
-	return open(o.Path, o.Locked, o.Equations)
+	return open(o)
 }
 
-func open(path string, hold bool, equations []string) (m *Machine, notice string, err error) {
-	m = New(equations)
-	fs := newFileStore(path)
-	if hold {
-		if err := fs.hold(); err != nil {
-			return nil, "", err
-		}
-	}
-	fail := func(err error) (*Machine, string, error) {
-		fs.release()
+func open(o OpenOptions) (m *Machine, notice string, err error) {
+	m = New(o.Equations)
+	fs := newFileStore(o.Path)
+	fs.ctx, fs.wait = o.Context, o.LockWait
+	// The file is judged before anything is made beside it: no lock file,
+	// temporary file or rename beside a file that is not ours.
+	fs.look() // before the read: a write after it is seen as a change
+	b, err := fs.Load()
+	if err := judge(fs.path, b, err); err != nil {
 		return nil, "", err
 	}
-	m.store = &stateStore{Store: fs}
-	removeOrphans(fs.path)
-	fs.look()                       // before the read: a write after it is seen as a change
-	os.Remove(fs.path + ".loading") // older versions' loading marker: the file itself is judged now
-	b, err := m.store.Load()
-	switch {
-	case errors.Is(err, os.ErrNotExist):
+	denied := false
+	if o.Locked {
+		if denied, err = fs.hold(); err != nil {
+			return nil, "", err
+		}
+		if !denied { // read again under the lock: another process may have written it
+			fs.look()
+			b, err = fs.Load()
+			if jerr := judge(fs.path, b, err); jerr != nil {
+				fs.release()
+				return nil, "", jerr
+			}
+		}
+	}
+	m.store = &stateStore{Store: fs, readOnly: denied}
+	if !denied {
+		removeOrphans(fs.path)
+		os.Remove(fs.path + ".loading") // older versions' loading marker: the file itself is judged now
+	}
+	if errors.Is(err, os.ErrNotExist) {
 		m.startFresh()
 		return m, "", nil
-	case errors.Is(err, files.ErrTooLarge):
-		return fail(fmt.Errorf("the state file %s is larger than %d bytes, which this hp17b never writes: it is not an hp17b state and is left untouched (use --state with another file, or --fresh)", fs.path, MaxStateSize))
-	case err != nil:
-		return fail(fmt.Errorf("reading the state file: %w", err))
 	}
 	b = bytes.TrimPrefix(b, utf8BOM)
-	if !ours(b) {
-		return fail(fmt.Errorf("%s is not an hp17b state file (not a JSON object with a schema): it is left untouched (use --state with another file, or --fresh)", fs.path))
+	if len(bytes.TrimSpace(b)) == 0 {
+		// An empty file (made by touch, or a failed copy) holds nothing to
+		// lose: a fresh calculator starts in it, and says so.
+		m.startFresh()
+		return m, "the state file " + fs.path + " was empty: a fresh calculator starts in it", nil
 	}
 	st, derr := decodeState(b)
 	var tn tooNew
@@ -409,11 +433,31 @@ func open(path string, hold bool, equations []string) (m *Machine, notice string
 	}
 	m.store.extra = unknownSections(b)
 	m.store.last = b
-	m.store.readOnly = !writable(fs.path)
+	m.store.readOnly = denied || !writable(fs.path)
 	if now, err := m.encode(); !m.store.readOnly && (err != nil || !bytes.Equal(now, b)) {
 		m.sync(true) // in today's layout, merged with any write since b was read
 	}
 	return m, notice, nil
+}
+
+// judge returns nil when the state file at path may be opened as ours:
+// it is missing (err is os.ErrNotExist) or b, read from it, is an hp17b
+// state (ours), damaged or not. Otherwise the error says why it is left
+// untouched.
+func judge(path string, b []byte, err error) error {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case errors.Is(err, files.ErrTooLarge):
+		return fmt.Errorf("the state file %s is larger than %d bytes, which this hp17b never writes: it is not an hp17b state and is left untouched (use --state with another file, or --fresh)", path, MaxStateSize)
+	case err != nil:
+		return fmt.Errorf("reading the state file: %w", err)
+	case len(bytes.TrimSpace(bytes.TrimPrefix(b, utf8BOM))) == 0:
+		return nil // empty: a fresh calculator starts in it (open)
+	case !ours(bytes.TrimPrefix(b, utf8BOM)):
+		return fmt.Errorf("%s is not an hp17b state file (no \"%s\": \"%s\" marker, nor a state of an older hp17b): it is left untouched (use --state with another file, or --fresh)", path, markerKey, markerValue)
+	}
+	return nil
 }
 
 // openStore is Open for a store.
@@ -541,5 +585,5 @@ func (m *Machine) SaveStateAs(path string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, b)
+	return files.WriteReplacing(path, b)
 }

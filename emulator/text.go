@@ -62,7 +62,8 @@ func checkTyped(s string, have int) error {
 // used in errors) that is larger than solver.MaxFileSize bytes, before it
 // is parsed, or that holds a control character (Unicode Cc) or an
 // invisible format character (Cf: the right-to-left override U+202E, …)
-// other than the line breaks and tabs that separate equations: the error
+// other than the line breaks and tabs that separate equations and a
+// byte-order mark at its start, or bytes that are not UTF-8: the error
 // is then a *solver.SyntaxError at its line and column. Every way an
 // equation comes in passes it (loads, pastes, the commands' --eq).
 func CheckFileText(name, text string) error {
@@ -70,8 +71,12 @@ func CheckFileText(name, text string) error {
 		return fmt.Errorf("%s is larger than %d bytes", name, solver.MaxFileSize)
 	}
 	line, col := 1, 1
-	for _, r := range text {
+	for i, r := range text {
 		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(text[i:], "\uFFFD"):
+			return &solver.SyntaxError{Pos: solver.Pos{Line: line, Col: col}, File: name, Source: visibleLines(text),
+				Msg: "bytes that are not UTF-8 text; equations are text: save the file as UTF-8 (or plain ASCII)"}
+		case i == 0 && r == '\ufeff': // a UTF-8 byte-order mark
 		case r == '\n':
 			line, col = line+1, 1
 			continue

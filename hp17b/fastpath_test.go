@@ -2,16 +2,21 @@ package hp17b
 
 import (
 	"testing"
-
-	"github.com/cockroachdb/apd/v3"
 )
 
-// decimalOnly is n in the decimal form alone, so that every operation on
-// it takes the general decimal code instead of the int64 fast path.
+// decimalOnly is n in the coefficient form alone (a normalised
+// coefficient and a negative exponent, which no operation makes of a whole
+// number), so that every operation on it takes the general code instead
+// of the int64 fast path.
 func decimalOnly(n Number) Number {
-	d := new(apd.Decimal)
-	d.Set(n.d())
-	return Number{p: d}
+	neg, c, e := n.parts()
+	if e == 0 {
+		return n // 0, or 12 digits: no other form
+	}
+	if neg {
+		return Number{c: -int64(c), e: int32(e)}
+	}
+	return Number{c: int64(c), e: int32(e)}
 }
 
 // FuzzFastPath: the int64 fast path and the decimal form agree on every

@@ -109,25 +109,71 @@ func Localize(s string, m Mode) string {
 	}, s)
 }
 
-// digitsOf returns the decimal digits of |n| rounded to sig significant
-// digits, and the exponent of the leading digit after rounding.
+// digitsOf returns the decimal digits of |n| rounded half away from zero
+// to sig significant digits (1 ≤ sig ≤ 12; trailing zeros may be left
+// off), and the exponent of the leading digit after rounding.
 func digitsOf(n Number, sig int) (string, int) {
-	var r apd.Decimal
-	ctx := ctxShow
-	ctx.Precision = uint32(sig)
-	_, _ = ctx.Round(&r, n.d())
-	r.Abs(&r)
-	digits := r.Coeff.String()
-	exp := int(r.Exponent) + len(digits) - 1
-	return digits, exp
+	_, c, e := n.parts()
+	if c == 0 {
+		return "0", 0
+	}
+	drop := Digits - sig
+	q, r := c/pow10[drop], c%pow10[drop]
+	if drop > 0 && r >= 5*pow10[drop-1] {
+		q++
+	}
+	lead := e + Digits - 1
+	if q == pow10[sig] { // 9.99… rounded up to 10
+		q /= 10
+		lead++
+	}
+	return strconv.FormatUint(q, 10), lead
 }
 
-// fixedText writes |n| rounded to d decimals in plain fixed notation.
+// fixedText writes |n| rounded half away from zero to d decimals in plain
+// fixed notation ("0.00", "1357.25", "3").
 func fixedText(n Number, d int) string {
-	var q apd.Decimal
+	_, c, e := n.parts()
+	var q uint64
+	switch k := -(e + d); {
+	case c == 0 || k > Digits:
+		q = 0 // below a tenth of the last decimal
+	case k == Digits:
+		if c >= 5*pow10[Digits-1] {
+			q = 1
+		}
+	case k > 0:
+		q = c / pow10[k]
+		if c%pow10[k] >= 5*pow10[k-1] {
+			q++
+		}
+	case k >= -7: // 12 digits and 7 zeros still fit
+		q = c * pow10[-k]
+	default:
+		return fixedTextWide(n, d)
+	}
+	var buf [24]byte
+	b := strconv.AppendUint(buf[:0], q, 10)
+	if d <= 0 {
+		return string(b)
+	}
+	if len(b) <= d {
+		var z [24]byte
+		pad := z[:0]
+		for range d + 1 - len(b) {
+			pad = append(pad, '0')
+		}
+		b = append(pad, b...)
+	}
+	return string(b[:len(b)-d]) + "." + string(b[len(b)-d:])
+}
+
+// fixedTextWide is fixedText by apd, for more than 19 digits.
+func fixedTextWide(n Number, d int) string {
+	var q, t apd.Decimal
 	ctx := ctxShow
 	ctx.Precision = 40
-	_, _ = ctx.Quantize(&q, n.d(), int32(-d))
+	_, _ = ctx.Quantize(&q, n.in(&t), int32(-d))
 	q.Abs(&q)
 	return q.Text('f')
 }

@@ -4,10 +4,22 @@
 //
 // The Solver, the applications (fin, stat) and the calculator all compute
 // with these numbers and show them through this formatting.
+//
+// A Number is two machine words, a 12-digit coefficient and a decimal
+// exponent, and never allocates: +, −, ×, ÷, comparisons, IP, FP, INT, MOD,
+// IDIV, RND, TRN, Parse and String are 64-bit integer arithmetic with
+// 128-bit products and quotients (math/bits), each result exact and then
+// rounded once (coefficient.go). The functions (LN, EXP, y^x, SQRT, the
+// SPFV family) compute in apd at 34 digits (Wide) and round once; the
+// tests hold the word arithmetic to apd's on every operation
+// (reference_test.go).
 package hp17b
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
+	"strconv"
 	"strings"
 
 	"github.com/cockroachdb/apd/v3"
@@ -29,36 +41,33 @@ const (
 // significant digits whose leading digit's exponent is in MinExp..MaxExp.
 // The zero value is 0. Numbers are values: copy them freely; no operation
 // changes its operands.
+//
+// A Number is two machine words and never points to memory: the value is
+// c × 10^e. A whole number of at most 12 digits has e = 0 and is c itself
+// (the common case of Solver programs, which the arithmetic computes as
+// int64 sums and products); any other number has e ≠ 0 and a normalised
+// coefficient, 10^11 ≤ |c| ≤ 10^12 − 1, with the sign in c. The form of a
+// value is unique, so == on Numbers is equality of values.
 type Number struct {
-	// p is the value as a decimal, never changed once the number is made;
-	// nil when the value is the integer i, of at most 12 digits: the common
-	// case of Solver programs, which the arithmetic then computes without
-	// the general decimal code and passes around in 16 bytes.
-	p *apd.Decimal
-	i int64
+	c int64
+	e int32
 }
 
-// d returns the decimal form, building it from the small form if needed.
-// Call it on a local copy only (the methods' value receivers and
-// parameters are), never on a shared Number; write through it only into
-// a Number just declared (the decimal of a copy is shared).
-func (n *Number) d() *apd.Decimal {
-	if n.p == nil {
-		n.p = new(apd.Decimal)
-		n.p.SetInt64(n.i)
-	}
-	return n.p
-}
-
-// in is n's decimal form to read: its own, or the small form written into
-// tmp (a variable of the caller's, so that an operand costs no
-// allocation). Never write through it.
+// in is n's decimal form, written into tmp (a variable of the caller's, so
+// that an operand costs no allocation): the coefficient without trailing
+// zeros for a number with decimals.
 func (n Number) in(tmp *apd.Decimal) *apd.Decimal {
-	if n.p == nil {
-		tmp.SetInt64(n.i)
+	if n.e == 0 {
+		tmp.SetInt64(n.c)
 		return tmp
 	}
-	return n.p
+	c, e := n.c, n.e
+	for c%10 == 0 {
+		c /= 10
+		e++
+	}
+	tmp.SetFinite(c, e)
+	return tmp
 }
 
 // ctx12 rounds results to the calculator's 12 digits: to nearest, a tie to
@@ -102,7 +111,7 @@ var Wide = apd.Context{
 }
 
 // maxNumber is 9.99999999999E499, the largest magnitude the calculator holds.
-var maxNumber = mustParse("9.99999999999E499")
+var maxNumber = Number{c: coeffMax, e: MaxExp - Digits + 1}
 
 // Common numbers.
 var (
@@ -117,10 +126,12 @@ var (
 
 // FromInt returns the Number equal to i, rounded to 12 digits if i has more.
 func FromInt(i int64) Number {
-	if i > smallLimit || i < -smallLimit {
-		var n, r Number
-		n.d().SetInt64(i)
-		ctx12.Round(r.d(), n.d())
+	switch {
+	case i > smallLimit:
+		r, _ := round128(false, 0, uint64(i), 0)
+		return r
+	case i < -smallLimit:
+		r, _ := round128(true, 0, -uint64(i), 0)
 		return r
 	}
 	return fromSmall(i)
@@ -141,12 +152,16 @@ func Parse(s string) (Number, error) {
 	}
 	t := strings.TrimSpace(s)
 	t = strings.Replace(t, ",", ".", 1)
+	// The plain forms first: they hold only digits, a sign, a point and E.
+	if v, ok := plainInteger(t); ok {
+		return fromSmall(v), nil
+	}
+	if n, ok, err := parsePlain(t); ok {
+		return n, err
+	}
 	if t == "" || strings.ContainsAny(t, "_") || strings.EqualFold(t, "nan") ||
 		strings.Contains(strings.ToLower(t), "inf") {
 		return Zero, fmt.Errorf("not a number: %q", s)
-	}
-	if v, ok := plainInteger(t); ok {
-		return fromSmall(v), nil
 	}
 	var d apd.Decimal
 	if _, _, err := d.SetString(t); err != nil || d.Form != apd.Finite {
@@ -176,9 +191,84 @@ func plainInteger(t string) (int64, bool) {
 	return v, true
 }
 
+// parsePlain reads text of the form [-]ddd[.ddd][E[±]d…] (at most four
+// exponent digits, at least one digit before the exponent) without the
+// decimal code: false for any other text, which Parse leaves to apd.
+func parsePlain(t string) (Number, bool, error) {
+	i, neg := 0, false
+	if i < len(t) && t[i] == '-' {
+		neg, i = true, 1
+	}
+	var c uint64
+	e, nd, seen, sticky, point := 0, 0, 0, false, false
+	for ; i < len(t); i++ {
+		ch := t[i]
+		switch {
+		case ch == '.' && !point:
+			point = true
+			continue
+		case ch < '0' || ch > '9':
+		default:
+			seen++
+			switch {
+			case nd < 18 && (nd > 0 || ch != '0'):
+				c = c*10 + uint64(ch-'0')
+				nd++
+				if point {
+					e--
+				}
+			case nd < 18: // a leading zero
+				if point {
+					e--
+				}
+			default: // past 18 digits: only whether any is not 0 counts
+				sticky = sticky || ch != '0'
+				if !point {
+					e++
+				}
+			}
+			continue
+		}
+		break
+	}
+	if seen == 0 {
+		return Zero, false, nil
+	}
+	if i < len(t) {
+		if t[i] != 'e' && t[i] != 'E' {
+			return Zero, false, nil
+		}
+		i++
+		eneg := false
+		if i < len(t) && (t[i] == '-' || t[i] == '+') {
+			eneg = t[i] == '-'
+			i++
+		}
+		if i == len(t) || len(t)-i > 4 {
+			return Zero, false, nil
+		}
+		x := 0
+		for ; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return Zero, false, nil
+			}
+			x = x*10 + int(t[i]-'0')
+		}
+		if eneg {
+			x = -x
+		}
+		e += x
+	}
+	if sticky {
+		c, e = c*10+1, e-1 // a digit below the 13th that is not 0: rounds as the rest did
+	}
+	n, err := round128(neg, 0, c, e)
+	return n, true, err
+}
+
 func mustParse(s string) Number {
-	var n Number
-	if _, _, err := n.d().SetString(s); err != nil {
+	n, err := Parse(s)
+	if err != nil {
 		panic(err)
 	}
 	return n
@@ -195,11 +285,10 @@ func MustParse(s string) Number {
 }
 
 // finish applies the calculator's range to a result computed into t, a
-// variable of the caller's: an exponent past MaxExp saturates to
-// ±9.99999999999E499 with ErrOverflow, one below MinExp gives 0, a whole
-// number of at most 12 digits takes the small form, and only another
-// result is copied into a decimal of its own (so that a whole result costs
-// no allocation).
+// variable of the caller's, rounding it to 12 digits half to even if it
+// has more: an exponent past MaxExp saturates to ±9.99999999999E499 with
+// ErrOverflow, one below MinExp gives 0; an infinity saturates, a NaN is
+// ErrInvalidInput.
 func finish(t *apd.Decimal) (Number, error) {
 	if t.Form != apd.Finite {
 		if t.Form == apd.Infinite {
@@ -210,47 +299,83 @@ func finish(t *apd.Decimal) (Number, error) {
 	if t.IsZero() {
 		return Zero, nil
 	}
-	adj := int64(t.Exponent) + t.NumDigits() - 1
-	switch {
-	case adj > MaxExp:
-		return saturate(t.Negative), ErrOverflow
-	case adj < MinExp:
-		return Zero, nil
-	case t.Exponent == 0 && adj < Digits:
-		// A whole number of at most 12 digits: keep its small form.
-		v := int64(t.Coeff.Uint64())
-		if t.Negative {
-			v = -v
+	if !t.Coeff.IsUint64() {
+		var r apd.Decimal
+		_, _ = ctx12.Round(&r, t)
+		t = &r
+		if r.Form != apd.Finite || !r.Coeff.IsUint64() {
+			return finish(&r) // an infinity or a NaN
 		}
-		return fromSmall(v), nil
 	}
-	p := new(apd.Decimal)
-	p.Set(t)
-	return Number{p: p}, nil
+	return round128(t.Negative, 0, t.Coeff.Uint64(), int(t.Exponent))
 }
 
+// saturate is ±9.99999999999E499, the result of an overflow.
 func saturate(neg bool) Number {
 	if neg {
-		var r Number
-		r.d().Neg(maxNumber.d())
-		return r
+		return Neg(maxNumber)
 	}
 	return maxNumber
 }
 
 // String gives the number in plain decimal with every significant digit and
 // no grouping ("1357", "0.666666666667", "1.5E-25", "9.99999999999E+499"): the form used in JSON
-// and state files. Parse reads it back exactly.
+// and state files. Parse reads it back exactly. It is apd's text of the
+// number without trailing zeros: fixed notation while the leading digit's
+// exponent is within ±20, else d.dddE±x.
 func (n Number) String() string {
-	var r apd.Decimal
-	r.Reduce(n.d())
-	if r.IsZero() {
-		return "0"
+	var buf [40]byte
+	return string(n.appendText(buf[:0]))
+}
+
+func (n Number) appendText(b []byte) []byte {
+	if n.e == 0 {
+		return strconv.AppendInt(b, n.c, 10)
 	}
-	if e := int(r.Exponent) + int(r.NumDigits()) - 1; e >= -20 && e <= 20 {
-		return r.Text('f')
+	c, e := uint64(n.c), int(n.e)
+	if n.c < 0 {
+		b = append(b, '-')
+		c = -c
 	}
-	return r.Text('G')
+	for c%10 == 0 {
+		c /= 10
+		e++
+	}
+	var ds [Digits]byte
+	digits := strconv.AppendUint(ds[:0], c, 10)
+	nd := len(digits)
+	lead := e + nd - 1
+	switch {
+	case lead < -20 || lead > 20:
+		b = append(b, digits[0])
+		if nd > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'E')
+		if lead < 0 {
+			b = append(b, '-')
+		} else {
+			b = append(b, '+')
+		}
+		return strconv.AppendInt(b, int64(max(lead, -lead)), 10)
+	case e >= 0:
+		b = append(b, digits...)
+		for range e {
+			b = append(b, '0')
+		}
+	case -e >= nd:
+		b = append(b, '0', '.')
+		for range -e - nd {
+			b = append(b, '0')
+		}
+		b = append(b, digits...)
+	default:
+		b = append(b, digits[:nd+e]...)
+		b = append(b, '.')
+		b = append(b, digits[nd+e:]...)
+	}
+	return b
 }
 
 // MarshalText encodes the number as String does.
@@ -267,84 +392,138 @@ func (n *Number) UnmarshalText(b []byte) error {
 }
 
 // IsZero reports whether n is 0.
-func (n Number) IsZero() bool {
-	if n.p == nil {
-		return n.i == 0
-	}
-	return n.d().IsZero()
-}
+func (n Number) IsZero() bool { return n.c == 0 }
 
 // Sign returns -1, 0 or 1.
 func (n Number) Sign() int {
-	if n.p == nil {
-		switch {
-		case n.i < 0:
-			return -1
-		case n.i > 0:
-			return 1
-		}
-		return 0
+	switch {
+	case n.c < 0:
+		return -1
+	case n.c > 0:
+		return 1
 	}
-	return n.d().Sign()
+	return 0
 }
 
 // Cmp compares n with m: -1 if n < m, 0 if equal, 1 if n > m.
 func (n Number) Cmp(m Number) int {
-	if n.p == nil && m.p == nil {
-		switch {
-		case n.i < m.i:
-			return -1
-		case n.i > m.i:
-			return 1
-		}
-		return 0
+	if n.e == 0 && m.e == 0 || n == m {
+		return cmpInt(n.c, m.c)
 	}
-	var tn, tm apd.Decimal
-	return n.in(&tn).Cmp(m.in(&tm))
+	sn, sm := n.Sign(), m.Sign()
+	if sn != sm || sn == 0 {
+		return cmpInt(int64(sn), int64(sm))
+	}
+	_, cn, en := n.parts()
+	_, cm, em := m.parts()
+	r := cmpInt(int64(en), int64(em))
+	if r == 0 {
+		r = cmpInt(int64(cn), int64(cm))
+	}
+	return r * sn
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // Equal reports whether n and m are the same number.
-func (n Number) Equal(m Number) bool { return n.Cmp(m) == 0 }
+// Every number the package makes has one form, so that == decides; a
+// coefficient form of a whole number (which tests make) is compared by
+// value.
+func (n Number) Equal(m Number) bool { return n == m || n.e|m.e != 0 && n.Cmp(m) == 0 }
 
 // Int64 returns n as an integer and whether it is one that fits in an int64.
 func (n Number) Int64() (int64, bool) {
-	if n.p == nil {
-		return n.i, true
-	}
-	if !n.IsInteger() {
+	switch {
+	case n.e <= 0:
+		return n.whole()
+	case n.e >= int32(len(pow10)):
 		return 0, false
 	}
-	var r apd.Decimal
-	r.Reduce(n.d())
-	i, err := r.Int64()
-	return i, err == nil
+	c := uint64(n.c)
+	if n.c < 0 {
+		c = -c
+	}
+	hi, lo := bits.Mul64(c, pow10[n.e])
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	if n.c < 0 {
+		return -int64(lo), true
+	}
+	return int64(lo), true
 }
 
 // IsInteger reports whether n has no fractional part.
 func (n Number) IsInteger() bool {
-	if n.p == nil || n.d().Exponent >= 0 || n.d().IsZero() {
+	if n.e >= 0 {
 		return true
 	}
-	var ip, fp apd.Decimal
-	n.d().Modf(&ip, &fp)
-	return fp.IsZero()
+	_, whole := n.whole()
+	return whole
+}
+
+// whole returns n as an int64 when it is a whole number of at most 12
+// digits: n.c when e = 0; for a coefficient form (which the arithmetic
+// never makes of such a number, but tests do) its value.
+func (n Number) whole() (int64, bool) {
+	if n.e == 0 {
+		return n.c, true
+	}
+	if n.e > 0 || n.e <= -Digits {
+		return 0, false
+	}
+	c := uint64(n.c)
+	if n.c < 0 {
+		c = -c
+	}
+	w, ok := wholeOf(c, int(-n.e))
+	if n.c < 0 {
+		return -int64(w), ok
+	}
+	return int64(w), ok
 }
 
 // Float64 returns the nearest float64, for plotting and tests only.
 func (n Number) Float64() float64 {
-	f, _ := n.d().Float64()
+	switch {
+	case n.e == 0:
+		return float64(n.c) // exact: at most 12 digits
+	case n.e > 0 && n.e <= 22:
+		return float64(n.c) * floatTens[n.e] // one rounding of exact operands
+	case n.e < 0 && n.e >= -22:
+		return float64(n.c) / floatTens[-n.e]
+	}
+	var buf [40]byte
+	f, _ := strconv.ParseFloat(string(n.appendText(buf[:0])), 64)
 	return f
 }
+
+// floatTens holds 10^0 … 10^22, the powers of ten a float64 holds exactly.
+var floatTens = [23]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // Exponent returns the decimal exponent of n's leading digit (0 for 0):
 // 1357 has exponent 3, 0.05 has exponent -2.
 func (n Number) Exponent() int {
-	var t apd.Decimal
-	d := n.in(&t)
-	if d.IsZero() {
+	if n.e != 0 {
+		return int(n.e) + Digits - 1
+	}
+	if n.c == 0 {
 		return 0
 	}
-	return int(d.Exponent) + int(d.NumDigits()) - 1
+	c := uint64(n.c)
+	if n.c < 0 {
+		c = -c
+	}
+	return digits64(c) - 1
 }
 
 // Decimal returns n as an apd decimal (a copy the caller owns), for
@@ -352,7 +531,7 @@ func (n Number) Exponent() int {
 // once at the end (package fin).
 func (n Number) Decimal() apd.Decimal {
 	var d apd.Decimal
-	d.Set(n.d())
+	n.in(&d)
 	return d
 }
 

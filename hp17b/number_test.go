@@ -73,6 +73,13 @@ func TestArithmetic(t *testing.T) {
 		{"rnd small up", func() (Number, error) { return Rnd(n("0.006"), n("2")) }, "0.01", nil},
 		{"rnd bad", func() (Number, error) { return Rnd(n("1"), n("12")) }, "0", ErrInvalidInput},
 		{"trn", func() (Number, error) { return Trn(n("2.349"), n("2")) }, "2.34", nil},
+		// A negative number rounds as its magnitude does, also below the
+		// last kept decimal.
+		{"rnd neg below the unit", func() (Number, error) { return Rnd(n("-0.3"), Zero) }, "0", nil},
+		{"rnd neg below the unit, up", func() (Number, error) { return Rnd(n("-0.7"), Zero) }, "-1", nil},
+		{"trn neg below the unit", func() (Number, error) { return Trn(n("-0.05"), One) }, "0", nil},
+		{"rnd sig carries", func() (Number, error) { return Rnd(n("-9.96"), n("-2")) }, "-10", nil},
+		{"rnd sig overflows", func() (Number, error) { return Rnd(n("9.99999999999E499"), n("-1")) }, "9.99999999999E+499", ErrOverflow},
 		{"spfv", func() (Number, error) { return Spfv(n("10"), n("2")) }, "1.21", nil},
 		{"sppv", func() (Number, error) { return Sppv(n("10"), n("2")) }, "0.826446280992", nil},
 		{"usfv", func() (Number, error) { return Usfv(n("10"), n("2")) }, "2.1", nil},
@@ -234,16 +241,17 @@ func BenchmarkFormat(b *testing.B) {
 	}
 }
 
-// A whole number has a small form; 5.0 parses to the decimal form. Every
-// operation gives the same answer whichever forms its operands have.
+// A whole number has a small form; decimalOnly gives it the coefficient
+// form, which the general code reads. Every operation gives the same
+// answer whichever forms its operands have.
 func TestSmallAndDecimalFormsAgree(t *testing.T) {
 	small := FromInt(5)
-	dec := n("5.0")
+	dec := decimalOnly(n("5.0"))
 	_, isSmall := small.small()
 	require.True(t, isSmall)
 	_, isSmall = dec.small()
 	require.False(t, isSmall)
-	other := []Number{FromInt(3), n("3.0"), FromInt(-7), n("-7.00")}
+	other := []Number{FromInt(3), decimalOnly(n("3.0")), FromInt(-7), decimalOnly(n("-7.00"))}
 	ops := map[string]func(a, b Number) (Number, error){"add": Add, "sub": Sub, "mul": Mul, "div": Div, "pow": Pow, "mod": Mod, "idiv": Idiv}
 	for name, op := range ops {
 		for _, o := range other {

@@ -278,8 +278,13 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation, model solve
 	}
 	for _, k := range g.params() {
 		// The program answers a position the same way every time: the
-		// games reuse the domain's answers.
+		// domain is solved by the comparison engine on every core, the
+		// native reference its reference, and the games reuse its answers.
 		turns := make(map[string]GameTurn, len(domain))
+		natives := make(map[string]nativeAnswer, len(domain))
+		if err := player.answerAll(ctx, domain, k, native, turns, natives); err != nil {
+			return rep, err
+		}
 		answer := func(p Position) GameTurn {
 			key := fmt.Sprint(p)
 			t, ok := turns[key]
@@ -301,7 +306,8 @@ func Compare(ctx context.Context, prog Program, eq *solver.Equation, model solve
 			win = win && !pos.Over() // no move is left at all
 			m := Mismatch{K: k, Position: pos, Equation: t.After, Display: t.Display, turn: t}
 			if native != nil {
-				m.Native, m.NativeMoves = native(pos)
+				n := natives[fmt.Sprint(pos)]
+				m.Native, m.NativeMoves = n.after, n.moves
 				if x, ok := XORMove(pos); !g.Misere && (ok != m.NativeMoves || !slices.Equal(x, m.Native)) {
 					rep.NativesAgree = false
 				}

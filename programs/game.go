@@ -421,8 +421,15 @@ func (p *GamePlayer) Init(ctx context.Context, vars *solver.Vars) (Position, str
 func (p *GamePlayer) Answer(ctx context.Context, vars *solver.Vars, pos Position, k int) GameTurn {
 	vars.Create(p.eq.Menu...)
 	p.prog.Game.Store(vars, pos, k)
-	t := GameTurn{Before: pos}
 	r, err := p.solverFor(vars).Solve(ctx, "EVAL", solver.Options{Model: p.model})
+	return p.turn(vars, pos, r, err)
+}
+
+// turn is the answer to pos read from EVAL's result r (or its error) and
+// the variables after it. It only reads p: the comparison engine's workers
+// call it at once.
+func (p *GamePlayer) turn(vars *solver.Vars, pos Position, r solver.Result, err error) GameTurn {
+	t := GameTurn{Before: pos}
 	t.After, t.Readable = p.prog.Game.Read(vars)
 	if err != nil {
 		t.Err, t.Display = err, err.Error()

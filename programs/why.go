@@ -44,12 +44,52 @@ func BitNames() []string {
 	return out
 }
 
+// WhyView is the why view's content as a table for a reader that lays
+// it out itself (the heaps panel): a title, the table's column heads and
+// rows (one a heap, then the nim-sum, "sum"; each cell a string: the
+// heap's name, its size or Grundy value, that in binary padded to one
+// width, and with the NIM equation's L() values, those as "B0=1 B1=2"),
+// and the sentences that follow it.
+type WhyView struct {
+	Title string
+	Head  []string
+	Rows  [][]string
+	Notes []string
+}
+
 // WhyFrom is Why with the equation's L() values given by name (nil or
-// empty when the equation has none, or has not answered yet).
+// empty when the equation has none, or has not answered yet): WhyViewFrom
+// written as lines, the table in fixed-width columns.
 func (m *Match) WhyFrom(bits map[string]hp17b.Number) []string {
-	_, g, err := m.Game()
+	v, err := m.WhyViewFrom(bits)
 	if err != nil {
 		return []string{err.Error()}
+	}
+	width := 6
+	for _, r := range v.Rows {
+		width = max(width, len(r[2]))
+	}
+	line := func(cells []string) string {
+		s := fmt.Sprintf("%-4s  %-6s %-*s", cells[0], cells[1], width, cells[2])
+		if len(cells) > 3 {
+			s += "  " + cells[3]
+		}
+		return strings.TrimRight(s, " ")
+	}
+	out := []string{v.Title, line(v.Head)}
+	for _, r := range v.Rows {
+		out = append(out, line(r))
+	}
+	return append(out, v.Notes...)
+}
+
+// WhyViewFrom is the why view as a table (WhyView), with the equation's
+// L() values given by name as WhyFrom takes them. The error is the
+// match's program unknown, or a heap past what the analysis holds.
+func (m *Match) WhyViewFrom(bits map[string]hp17b.Number) (WhyView, error) {
+	_, g, err := m.Game()
+	if err != nil {
+		return WhyView{}, err
 	}
 	p := m.Position
 	answered := m.answered()
@@ -58,7 +98,7 @@ func (m *Match) WhyFrom(bits map[string]hp17b.Number) []string {
 	}
 	vals, err := g.grundyValues(p, m.K)
 	if err != nil {
-		return []string{err.Error()}
+		return WhyView{}, err
 	}
 	width := 3
 	sum := 0
@@ -66,56 +106,54 @@ func (m *Match) WhyFrom(bits map[string]hp17b.Number) []string {
 		sum ^= v
 		width = max(width, len(strconv.FormatInt(int64(v), 2)))
 	}
-	var out []string
-	title := "Position " + g.Show(p)
+	var out WhyView
+	out.Title = "Position " + g.Show(p)
 	if !slices.Equal(p, m.Position) {
-		title += " (what EVAL answered)"
+		out.Title += " (what EVAL answered)"
 	}
-	out = append(out, title)
 	what := "Grundy value"
 	if g.Rule.Name == "Nim" && g.Param == "" {
 		what = "size"
 	}
 	eqBits := len(bits) > 0 && len(p) == len(bitNames)-1
-	head := fmt.Sprintf("heap  %-6s %-*s", what, max(width, 6), "binary")
+	out.Head = []string{"heap", what, "binary"}
 	if eqBits {
-		head += "  the equation's L()"
+		out.Head = append(out.Head, "the equation's L()")
 	}
-	out = append(out, strings.TrimRight(head, " "))
 	row := func(name string, v int, vars []string) {
-		line := fmt.Sprintf("%-4s  %-6d %-*s", name, v, max(width, 6), fmt.Sprintf("%0*b", width, v))
+		cells := []string{name, strconv.Itoa(v), fmt.Sprintf("%0*b", width, v)}
 		if eqBits {
 			f := make([]string, len(vars))
 			for i, n := range vars {
 				f[i] = n + "=" + bits[n].String()
 			}
-			line += "  " + strings.Join(f, " ")
+			cells = append(cells, strings.Join(f, " "))
 		}
-		out = append(out, strings.TrimRight(line, " "))
+		out.Rows = append(out.Rows, cells)
 	}
 	for i, v := range vals {
 		row(heapName(g, i), v, bitNames[min(i, len(bitNames)-1)])
 	}
 	row("sum", sum, bitNames[len(bitNames)-1])
 	if eqBits {
-		out = append(out, fmt.Sprintf("E0+E1+E2 = %s: the equation's nim-sum", sumOf(bits, "E0", "E1", "E2")))
+		out.Notes = append(out.Notes, fmt.Sprintf("E0+E1+E2 = %s: the equation's nim-sum", sumOf(bits, "E0", "E1", "E2")))
 	}
 	switch {
 	case g.Misere && allSmall(p):
-		out = append(out, "Misère, every heap 0 or 1: whoever faces an odd count of 1s loses.")
+		out.Notes = append(out.Notes, "Misère, every heap 0 or 1: whoever faces an odd count of 1s loses.")
 	case g.Misere:
-		out = append(out, "Misère with a heap of 2 or more: play the nim-sum, but leave an odd count of 1s at the end.")
+		out.Notes = append(out.Notes, "Misère with a heap of 2 or more: play the nim-sum, but leave an odd count of 1s at the end.")
 	}
 	switch {
 	case sum == 0 && !g.Misere || g.Misere && !mustWin(g, p, m.K):
-		out = append(out, "Every move loses against perfect play (the nim-sum is 0).")
+		out.Notes = append(out.Notes, "Every move loses against perfect play (the nim-sum is 0).")
 	default:
 		mm := Match{Program: m.Program, K: m.K, Position: p}
 		if q, ok := mm.Hint(); ok {
-			out = append(out, "Winning move: leave "+g.Spell(q, "%s=%d", " "))
+			out.Notes = append(out.Notes, "Winning move: leave "+g.Spell(q, "%s=%d", " "))
 		}
 	}
-	return out
+	return out, nil
 }
 
 // answered is the position the calculator's last move answered (the

@@ -4,14 +4,15 @@
 # Ebitengine v2.10 loads the system's libraries at run time), and Xvfb with
 # xauth for the window's tests (xdotool to type into it, x11-apps for xwd to
 # capture it, openbox and wmctrl to close it as a user does, xclip for the
-# clipboard the window copies to and pastes from; Chromium for the browser
-# build's test). Uses sudo only when not root.
+# clipboard the window copies to and pastes from; brotli for make web's
+# pre-compressed copies; Chromium for the browser build's test). Uses sudo
+# only when not root.
 set -e
 if ! command -v go >/dev/null 2>&1; then
   echo "deps: Go 1.26 is needed (https://go.dev/dl/); it is not on PATH" >&2
   exit 1
 fi
-pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl xclip zip"
+pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl xclip zip brotli"
 missing=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

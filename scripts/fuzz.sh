@@ -8,9 +8,12 @@
 set -u
 fuzztime=${FUZZTIME:-5s}
 status=0
-for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile ui:FuzzKeys ui:FuzzGameActions ui:FuzzParseSkin \
-  hp17b:FuzzFastPath hp17b:FuzzNumberText emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
-  cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics; do
+for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile \
+  ui:FuzzKeys ui:FuzzGameActions ui:FuzzParseSkin hp17b:FuzzFastPath hp17b:FuzzNumberText hp17b:FuzzArithmetic \
+  hp17b:FuzzParseNumber emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
+  cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics \
+  compare:FuzzAnswerLine solver:FuzzSaveLoad solver:FuzzCanonical emulator:FuzzEquationScript \
+  hp17b:FuzzRoundingTest hp17b:FuzzFloatStage hp17b:FuzzDoubleStage; do
   pkg=${spec%%:*}
   target=${spec#*:}
   dir=$pkg/testdata/fuzz/$target

@@ -1,12 +1,20 @@
 #!/bin/sh
 # Builds the calculator's window for js/wasm into DIR (dist/web by
-# default): the page, hp17b.wasm (lean: no kong, -trimpath, stripped) and
-# its gzipped copy, the Go distribution's wasm_exec.js, the manifest, the
-# icons and the service worker (scripts/webfiles). Serve the folder with
-# hp17b serve DIR (the .gz sent gzipped), or any static server. Prints the
-# wasm's size, plain and gzipped.
+# default): the page and its script, the wasm (lean: no kong, -trimpath,
+# stripped) under its versioned name hp17b-HASH.wasm, the Go
+# distribution's wasm_exec.js, the manifest, the icons and the service
+# worker (scripts/webfiles), and beside the wasm and the text files their
+# pre-compressed copies: NAME.gz (scripts/webfiles) and NAME.br (the
+# brotli command, Debian's brotli package, which scripts/deps.sh
+# installs; without it a notice, and hosts send gzip). Serve the folder
+# with hp17b serve DIR (each copy sent to a browser that accepts it), or
+# any static server. HP17B_BROTLI_QUALITY is brotli's quality, 0 to 11
+# (default 11, the smallest: about three minutes for the wasm on a
+# loaded machine; 5 takes seconds and is about a fifth larger). Prints
+# the wasm's size, plain, gzipped and brotli.
 set -e
 dir=${1:-dist/web}
+quality=${HP17B_BROTLI_QUALITY:-11}
 mkdir -p "$dir"
 GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$dir/hp17b.wasm" ./cmd/hp17b-window
 root=$(go env GOROOT)
@@ -14,3 +22,15 @@ exec_js="$root/lib/wasm/wasm_exec.js"
 [ -f "$exec_js" ] || exec_js="$root/misc/wasm/wasm_exec.js"
 cp "$exec_js" "$dir/wasm_exec.js"
 go run ./scripts/webfiles "$dir"
+if command -v brotli >/dev/null 2>&1; then
+  for f in "$dir"/hp17b-*.wasm "$dir"/index.html "$dir"/hp17b.js "$dir"/wasm_exec.js "$dir"/sw.js "$dir"/hp17b.webmanifest; do
+    # Written aside, then put in place: a build cut short leaves no
+    # truncated copy to be served.
+    brotli -f -q "$quality" -w 24 -o "$f.br.part" "$f"
+    mv -f "$f.br.part" "$f.br"
+  done
+  set -- "$dir"/hp17b-*.wasm.br
+  echo "web: $(basename "$1") $(wc -c <"$1") bytes (brotli quality $quality)"
+else
+  echo "web: no brotli command (apt-get install brotli): no .br copies, hosts send gzip" >&2
+fi

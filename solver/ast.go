@@ -152,7 +152,7 @@ func (b *builder) call(name *lexer.Token, args []Node, extraAt, closeAt lexer.Po
 		// from 19BII", HP Museum forum, 27 Nov 2013: the 19BII's FV( is
 		// INVALID EQUATION "at the first bracket").
 		open := Pos{Line: p.Line, Col: p.Col + utf8.RuneCountInString(fn)}
-		b.fail(open, "%s is not a function of the HP-17BII: a name followed by '(' must be one of its functions", fn)
+		b.fail(open, "%s", unknownFunction(fn))
 		return &Call{Pos: p, Fn: fn}
 	}
 	if info.kind == fnNullary {

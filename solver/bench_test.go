@@ -104,3 +104,32 @@ func BenchmarkSigmaStep(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100000, "ns/step")
 }
+
+// BenchmarkSigmaStepInverse solves S=Σ(I:1:100000:1:1÷I) directly and
+// reports the time of one Σ step: a quotient with decimals and a sum of
+// numbers with decimals each step.
+func BenchmarkSigmaStepInverse(b *testing.B) {
+	benchSigma(b, "S=Σ(I:1:100000:1:1÷I)", "12.0901461324")
+}
+
+// BenchmarkSigmaStepTimes solves S=Σ(I:1:100000:1:I×1.5) directly and
+// reports the time of one Σ step.
+func BenchmarkSigmaStepTimes(b *testing.B) {
+	benchSigma(b, "S=Σ(I:1:100000:1:I×1.5)", "7500075000")
+}
+
+func benchSigma(b *testing.B, src, want string) {
+	eq, err := Parse(src)
+	require.NoError(b, err)
+	s := New(eq, NewVars())
+	ctx := context.Background()
+	w := hp17b.MustParse(want)
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := s.Solve(ctx, "S", Options{})
+		if err != nil || !r.Value.Equal(w) {
+			b.Fatalf("S = %v, %v", r.Value, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100000, "ns/step")
+}

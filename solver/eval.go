@@ -7,18 +7,6 @@ import (
 	"github.com/hp17b/hp17b/hp17b"
 )
 
-// MaxSolveSteps is the work budget of one solve or evaluation: Σ steps,
-// every step counted alike whether it belongs to one loop, to nested loops
-// or to a trial of the iterative search (docs/limits.md says what that is
-// in time; BenchmarkSigmaStep measures a step). Past it the solve stops
-// with ErrSolveSteps instead of holding the calculator for hours; the
-// context (Ctrl-C, --timeout) stops it sooner, checked every 1024 steps in
-// all.
-const MaxSolveSteps = 20_000_000
-
-// solveStepBudget is MaxSolveSteps (tests lower it).
-var solveStepBudget = MaxSolveSteps
-
 // Run-time errors of the Solver language that are not arithmetic.
 var (
 	// ErrNoLists: FLOW, #T, ITEM, SIZEC and SIZES need CFLO and SUM lists,
@@ -29,9 +17,6 @@ var (
 	ErrSigmaSteps = &hp17b.Error{Msg: "TOO MANY Σ STEPS"}
 	// ErrSigmaStep: a Σ loop's step is 0.
 	ErrSigmaStep = &hp17b.Error{Msg: "INVALID Σ STEP"}
-	// ErrSolveSteps: one solve would take more than MaxSolveSteps Σ steps
-	// in all.
-	ErrSolveSteps = &hp17b.Error{Msg: "TOO MUCH WORK: Σ STEPS"}
 )
 
 // machine is the state of one evaluation.
@@ -39,10 +24,15 @@ type machine struct {
 	ctx      context.Context
 	lists    Lists            // the calculator's lists, for FLOW, #T, SIZEC, ITEM, SIZES
 	clock    func() time.Time // the calculator's clock, for CDATE and CTIME
+	dayFirst bool             // the date format is D/M (Solver.UseDayFirst)
 	unknown  *cell            // the variable being solved for, for S()
 	overflow bool             // an OVERFLOW happened (the result saturated)
-	steps    int              // Σ steps so far, against MaxSolveSteps
-	fatal    error            // a limit that ends the whole solve (ErrSolveSteps)
+	fatal    error            // a limit that ends the whole solve (ErrWorkBudget)
+	// The work so far, in units (work.go), and when to look at the
+	// budget and the stop next: at work next, span units after the last
+	// look, which was at the time last.
+	work, next, span int64
+	last             time.Time
 }
 
 // ok turns the non-fatal overflow into a flag.
@@ -71,7 +61,13 @@ type binExpr struct {
 	f    func(a, b hp17b.Number) (hp17b.Number, error) // the operation, chosen when compiled
 	l, r expr
 	fn   *function // the function, or nil
+	w    int64     // its weight in units of work (work.go)
 }
+
+// heavy2Expr is a binExpr whose operation is costly (y^x, SPFV, …): it
+// counts its weight at each call, so that a stop is seen between two
+// calls. The direct solution reads it as the binExpr it is.
+type heavy2Expr binExpr
 
 type logicExpr struct {
 	and  bool
@@ -87,14 +83,22 @@ type fn1Expr struct {
 	f  func(hp17b.Number) (hp17b.Number, error)
 	x  expr
 	fn *function
+	w  int64 // its weight in units of work (work.go)
 }
+
+// heavy1Expr is an fn1Expr whose function is costly (LN, EXP, …): it
+// counts its weight at each call, as heavy2Expr does.
+type heavy1Expr fn1Expr
 
 type fn3Expr struct {
 	fn      *function
 	x, y, z expr
+	w       int64
 }
 
-type nowExpr struct{ f func(time.Time) hp17b.Number }
+// nowExpr is a nullary function; dayFirst, when set, is its value under
+// the D/M date format (CDATE).
+type nowExpr struct{ f, dayFirst func(time.Time) hp17b.Number }
 
 type ifExpr struct{ c, a, b expr }
 
@@ -110,6 +114,7 @@ type sExpr struct{ c *cell }
 type sigmaExpr struct {
 	c                    *cell
 	from, to, step, body expr
+	stepCost             int64 // the work of a step: costSigmaStep and the body's cost
 }
 
 // listExpr is a list function over the list named list.
@@ -160,6 +165,35 @@ func (e *binExpr) eval(m *machine) (hp17b.Number, error) {
 	if err != nil {
 		return b, err
 	}
+	f := e.f
+	if m.dayFirst && e.fn != nil && e.fn.dayFirst != nil {
+		f = e.fn.dayFirst.f2
+	}
+	v, err := f(a, b)
+	if err != nil {
+		return m.ok(v, err)
+	}
+	return v, nil
+}
+
+func (e *heavy2Expr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.l.eval(m)
+	if err != nil {
+		return a, err
+	}
+	b, err := e.r.eval(m)
+	if err != nil {
+		return b, err
+	}
+	w := e.w
+	if e.op == Pow {
+		if i, ok := b.Int64(); ok && i >= -64 && i <= 64 {
+			w = costPowSmall
+		}
+	}
+	if err := m.spend(w); err != nil {
+		return hp17b.Zero, err
+	}
 	v, err := e.f(a, b)
 	if err != nil {
 		return m.ok(v, err)
@@ -194,6 +228,17 @@ func (e *fn1Expr) eval(m *machine) (hp17b.Number, error) {
 	return m.ok(e.f(a))
 }
 
+func (e *heavy1Expr) eval(m *machine) (hp17b.Number, error) {
+	a, err := e.x.eval(m)
+	if err != nil {
+		return a, err
+	}
+	if err := m.spend(e.w); err != nil {
+		return hp17b.Zero, err
+	}
+	return m.ok(e.f(a))
+}
+
 func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {
 	a, b, err := pair(m, e.x, e.y)
 	if err != nil {
@@ -203,13 +248,20 @@ func (e *fn3Expr) eval(m *machine) (hp17b.Number, error) {
 	if err != nil {
 		return c, err
 	}
-	return m.ok(e.fn.f3(a, b, c))
+	fn := e.fn
+	if m.dayFirst && fn.dayFirst != nil {
+		fn = fn.dayFirst
+	}
+	return m.ok(fn.f3(a, b, c))
 }
 
 func (e *nowExpr) eval(m *machine) (hp17b.Number, error) {
 	now := time.Now
 	if m.clock != nil {
 		now = m.clock
+	}
+	if m.dayFirst && e.dayFirst != nil {
+		return e.dayFirst(now()), nil
 	}
 	return e.f(now()), nil
 }
@@ -262,16 +314,14 @@ func (e *sigmaExpr) eval(m *machine) (hp17b.Number, error) {
 	sum := hp17b.Zero
 	i := from
 	up := step.Sign() > 0
+	w := e.weight(sum, i)
 	for {
 		if c := i.Cmp(to); (up && c > 0) || (!up && c < 0) {
 			break
 		}
-		if m.steps++; m.steps > solveStepBudget {
-			m.fatal = ErrSolveSteps
-			return hp17b.Zero, ErrSolveSteps
-		}
-		if m.steps&1023 == 0 && m.ctx != nil {
-			if err := m.ctx.Err(); err != nil {
+		if m.work += w; m.work >= m.next { // m.spend(w), and the step's weight looked at again
+			w = e.weight(sum, i)
+			if err := m.look(); err != nil {
 				return hp17b.Zero, err
 			}
 		}
@@ -342,9 +392,13 @@ func compile(n Node, vars *Vars) expr {
 	case *Neg:
 		return &negExpr{compile(n.X, vars)}
 	case *Binary:
-		return &binExpr{op: n.Op, f: binaryOp(n.Op), l: compile(n.L, vars), r: compile(n.R, vars)}
+		e := &binExpr{op: n.Op, f: binaryOp(n.Op), l: compile(n.L, vars), r: compile(n.R, vars), w: binCost(n.Op)}
+		if n.Op == Pow {
+			return (*heavy2Expr)(e)
+		}
+		return e
 	case *Compare:
-		return &binExpr{f: relation(n.Op), l: compile(n.L, vars), r: compile(n.R, vars)}
+		return &binExpr{f: relation(n.Op), l: compile(n.L, vars), r: compile(n.R, vars), w: costCompare}
 	case *Logic:
 		return &logicExpr{n.Op == And, compile(n.L, vars), compile(n.R, vars)}
 	case *Not:
@@ -362,7 +416,11 @@ func compileCall(n *Call, vars *Vars) expr {
 	cellArg := func(i int) *cell { return vars.cell(n.Args[i].(*Var).Name) }
 	switch fn.kind {
 	case fnNullary:
-		return &nowExpr{fn.now}
+		e := &nowExpr{f: fn.now}
+		if fn.dayFirst != nil {
+			e.dayFirst = fn.dayFirst.now
+		}
+		return e
 	case fnIf:
 		return &ifExpr{arg(0), arg(1), arg(2)}
 	case fnLet:
@@ -372,7 +430,9 @@ func compileCall(n *Call, vars *Vars) expr {
 	case fnS:
 		return &sExpr{cellArg(0)}
 	case fnSigma:
-		return &sigmaExpr{cellArg(0), arg(1), arg(2), arg(3), arg(4)}
+		e := &sigmaExpr{c: cellArg(0), from: arg(1), to: arg(2), step: arg(3), body: arg(4)}
+		e.stepCost = costSigmaStep + cost(e.body)
+		return e
 	case fnList:
 		e := &listExpr{fn: fn, list: n.Args[0].(*Var).Name}
 		for i := 1; i < len(n.Args); i++ {
@@ -380,11 +440,23 @@ func compileCall(n *Call, vars *Vars) expr {
 		}
 		return e
 	}
+	w, ok := fnCost[fn.name]
+	if !ok {
+		w = costLeaf
+	}
 	switch fn.arity {
 	case 1:
-		return &fn1Expr{fn.f1, arg(0), fn}
+		e := &fn1Expr{f: fn.f1, x: arg(0), fn: fn, w: w}
+		if heavyFn[fn.name] {
+			return (*heavy1Expr)(e)
+		}
+		return e
 	case 2:
-		return &binExpr{f: fn.f2, l: arg(0), r: arg(1), fn: fn}
+		e := &binExpr{f: fn.f2, l: arg(0), r: arg(1), fn: fn, w: w}
+		if heavyFn[fn.name] {
+			return (*heavy2Expr)(e)
+		}
+		return e
 	}
-	return &fn3Expr{fn, arg(0), arg(1), arg(2)}
+	return &fn3Expr{fn: fn, x: arg(0), y: arg(1), z: arg(2), w: w}
 }

@@ -3,96 +3,360 @@ package solver
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxFileSize is the largest equation file read, in bytes (the real
 // calculator's whole memory is 6,750 bytes).
 const MaxFileSize = 1 << 20
 
-// ParseFile reads an equation file: one or more equations, each possibly
-// spanning lines. Equations are separated by blank lines, except that a
-// blank line met while a parenthesis is still open belongs to the equation
-// (so the forum's NIM listing, whose blank line falls inside IF(, loads as
-// one equation). Lines whose first non-space character is '#' are comments.
-// The file name is used in errors, which are *SyntaxError with positions in
-// the file's own lines and File set.
+// FileRule is how an equation file's lines make equations, in the words
+// the documentation and every error about it use.
+const FileRule = "an equation ends at the end of its line unless a parenthesis is still open there, " +
+	"the line ends with an operator or ':', or the next line starts with one; " +
+	"a blank line ends it too, {…} holds one whole, and a line starting with # is a comment"
+
+// KeptMark starts a line that holds an equation exactly as the SOLVE list
+// keeps it, unread: an invalid equation (the calculator keeps one in its
+// list: INVALID EQUATION shows at CALC), or one not in the calculator's
+// spelling. The loader puts the rest of the line in the list as it is;
+// for other readers it is a comment.
+const KeptMark = "#KEPT AS TYPED: "
+
+// Entry is one equation of an equation file.
+type Entry struct {
+	// Text is the equation as the SOLVE list keeps it: in the
+	// calculator's spelling (Canonical), on one line (Flatten joins the
+	// lines of one written on several), or a KeptMark line's text.
+	Text string
+	// Eq is the equation read, or nil for a KeptMark line.
+	Eq *Equation
+	// Line is the file's line where it starts (1-based).
+	Line int
+}
+
+// ParseFile reads an equation file: one or more equations, by FileRule;
+// a UTF-8 byte-order mark and CRLF line ends are read as well. KeptMark
+// lines are left out. The file name is used in errors, which are
+// *SyntaxError with positions in the file's own lines and File set; one
+// about where an equation ends says which line joined or started it and
+// FileRule.
 func ParseFile(name, text string) ([]*Equation, error) {
-	return parseFile(name, text, false)
+	entries, err := ReadFile(name, text, false)
+	return equationsOf(entries), err
 }
 
 // ParseFileLenient is ParseFile that keeps going past a bad equation: it
 // returns every good equation and the first error (nil when there is none).
 func ParseFileLenient(name, text string) ([]*Equation, error) {
-	eqs, err := parseFile(name, text, true)
+	entries, err := ReadFile(name, text, true)
+	eqs := equationsOf(entries)
 	if err != nil && len(eqs) == 0 {
 		return nil, err
 	}
 	return eqs, err
 }
 
-func parseFile(name, text string, lenient bool) ([]*Equation, error) {
+func equationsOf(entries []Entry) []*Equation {
+	var eqs []*Equation
+	for _, e := range entries {
+		if e.Eq != nil {
+			eqs = append(eqs, e.Eq)
+		}
+	}
+	return eqs
+}
+
+// ReadFile reads an equation file's entries, by FileRule, with the
+// KeptMark lines. Strict (lenient false), the first bad equation is the
+// error and nothing is returned; lenient, every other entry is returned
+// with the first error. A file with no equation at all is an error.
+func ReadFile(name, text string, lenient bool) ([]Entry, error) {
+	text = strings.TrimPrefix(text, "\ufeff")
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	r := fileReader{name: name, lines: lines, source: strings.Join(lines, "\n")}
 	var first error
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	var (
-		eqs   []*Equation
-		chunk []string
-		start int
-		depth int
-	)
-	flush := func() error {
-		if len(chunk) == 0 {
-			return nil
-		}
-		src := strings.Join(chunk, "\n")
-		eq, err := Parse(src)
-		if err != nil {
-			se, ok := err.(*SyntaxError)
-			if !ok {
-				return err
-			}
-			se.Pos.Line += start
-			se.Source = strings.Join(lines, "\n")
-			se.File = name
-			if !lenient {
-				return se
-			}
-			if first == nil {
-				first = se
-			}
-			chunk, depth = nil, 0
-			return nil
-		}
-		eqs = append(eqs, eq)
-		chunk, depth = nil, 0
-		return nil
-	}
-	for i, line := range lines {
-		trimmed := strings.TrimSpace(strings.Map(spaceToSpace, line))
+	for r.i < len(r.lines) {
+		e, err := r.next()
 		switch {
-		case strings.HasPrefix(trimmed, "#"):
-			if len(chunk) > 0 {
-				chunk = append(chunk, "") // keep line numbers
-			}
-			continue
-		case trimmed == "" && depth <= 0:
-			if err := flush(); err != nil {
-				return nil, err
-			}
-			continue
+		case err != nil && !lenient:
+			return nil, err
+		case err != nil && first == nil:
+			first = err
+		case e != nil:
+			r.entries = append(r.entries, *e)
 		}
-		if len(chunk) == 0 {
-			start = i
-		}
-		chunk = append(chunk, line)
-		depth += strings.Count(line, "(") - strings.Count(line, ")")
 	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	if len(eqs) == 0 && first == nil {
+	if len(r.entries) == 0 && first == nil {
 		return nil, &SyntaxError{File: name, Pos: Pos{1, 1}, Msg: "no equation in the file", Source: text}
 	}
-	return eqs, first
+	return r.entries, first
+}
+
+// fileReader is an equation file being read: lines[i:] are unread.
+type fileReader struct {
+	name    string
+	lines   []string
+	source  string
+	i       int
+	entries []Entry
+	// ended is the line (1-based) of the last line of the equation just
+	// read, when no blank line followed it, for the hint that a line
+	// started a new equation.
+	ended int
+	// prevSrc is the text of that equation ("" after a bad one).
+	prevSrc string
+}
+
+// parses reports whether src, in the calculator's spelling, is an
+// equation.
+func parses(src string) bool {
+	canon, err := Canonical(src)
+	if err != nil {
+		return false
+	}
+	_, err = Parse(canon)
+	return err == nil
+}
+
+// wrongJoin finds the line of chunk (the file's line start+1 on) that
+// joined it by FileRule (why) although the lines above it were a whole
+// equation, at or before the error's line errLine: its number and why it
+// joined, or 0.
+func (r *fileReader) wrongJoin(chunk []string, start int, why map[int]string, errLine int) (int, string) {
+	for i := 1; i < len(chunk) && start+i+1 <= errLine; i++ {
+		line := start + i + 1
+		if reason := why[line]; reason != "" && parses(strings.Join(chunk[:i], "\n")) {
+			return line, reason
+		}
+	}
+	return 0, ""
+}
+
+// trimmed is a line without its spaces at either end.
+func trimmed(line string) string { return strings.TrimSpace(strings.Map(spaceToSpace, line)) }
+
+// next reads the next entry: nil at a blank or comment line.
+func (r *fileReader) next() (*Entry, error) {
+	line := r.lines[r.i]
+	t := trimmed(line)
+	switch {
+	case t == "":
+		r.i++
+		r.ended = 0
+		return nil, nil
+	case strings.HasPrefix(t, strings.TrimSpace(KeptMark)):
+		r.i++
+		r.ended = 0
+		kept := strings.TrimPrefix(strings.TrimLeft(line, " \t"), strings.TrimSpace(KeptMark))
+		return &Entry{Text: strings.TrimPrefix(kept, " "), Line: r.i}, nil
+	case strings.HasPrefix(t, "#"):
+		r.i++
+		return nil, nil
+	case strings.HasPrefix(t, "{"):
+		return r.braced()
+	}
+	start := r.i
+	chunk := []string{line}
+	why := map[int]string{}
+	depth := parenDepth(line)
+	last := t
+	r.i++
+	for r.i < len(r.lines) {
+		j := r.i
+		for j < len(r.lines) && strings.HasPrefix(trimmed(r.lines[j]), "#") && !strings.HasPrefix(trimmed(r.lines[j]), strings.TrimSpace(KeptMark)) {
+			j++ // comment lines decide nothing
+		}
+		if j == len(r.lines) {
+			break
+		}
+		nt := trimmed(r.lines[j])
+		reason := ""
+		switch {
+		case nt == "" && depth > 0:
+			reason = "a parenthesis is still open"
+		case nt == "" || strings.HasPrefix(nt, "#") || strings.HasPrefix(nt, "{"):
+		case depth > 0:
+			reason = "a parenthesis is still open"
+		case endsWithOperator(last):
+			reason = fmt.Sprintf("line %d ends with %q", r.lineNo(j-1), lastOperator(last))
+		case startsWithOperator(nt):
+			reason = fmt.Sprintf("it starts with %q", firstOperator(nt))
+		}
+		if reason == "" {
+			break
+		}
+		for ; r.i < j; r.i++ {
+			chunk = append(chunk, "")
+		}
+		chunk = append(chunk, r.lines[j])
+		why[j+1] = reason
+		depth += parenDepth(r.lines[j])
+		if nt != "" {
+			last = nt
+		}
+		r.i = j + 1
+	}
+	prev := r.ended
+	r.ended = start + len(chunk)
+	return r.parse(chunk, start, why, prev)
+}
+
+// lineNo is line index j as a 1-based line number.
+func (r *fileReader) lineNo(j int) int { return j + 1 }
+
+// braced reads an equation inside { and }, over one line or several: the
+// HP-200LX's SOLVER.EQN writes each equation so (B. Smithville, "Using
+// Solver on the PC", HP Museum forum thread 109713, 6 Mar 2007).
+func (r *fileReader) braced() (*Entry, error) {
+	start := r.i
+	var chunk []string
+	for r.i < len(r.lines) {
+		l := r.lines[r.i]
+		if r.i == start {
+			at := strings.IndexByte(l, '{')
+			l = l[:at] + " " + l[at+1:]
+		}
+		r.i++
+		if t := trimmed(l); strings.HasSuffix(t, "}") {
+			at := strings.LastIndexByte(l, '}')
+			chunk = append(chunk, l[:at]+" "+l[at+1:])
+			r.ended = 0
+			return r.parse(chunk, start, nil, 0)
+		}
+		chunk = append(chunk, l)
+	}
+	col := utf8.RuneCountInString(r.lines[start][:strings.IndexByte(r.lines[start], '{')]) + 1
+	return nil, &SyntaxError{File: r.name, Pos: Pos{start + 1, col}, Source: r.source,
+		Msg: "this '{' is never closed: end the equation with '}' (" + FileRule + ")"}
+}
+
+// parse reads one equation from its lines, chunk, the first of which is
+// the file's line start+1; why says why each later line (by its number)
+// joined it, and prev is the last line of the equation before it when no
+// blank line came between (0 otherwise).
+func (r *fileReader) parse(chunk []string, start int, why map[int]string, prev int) (*Entry, error) {
+	src := strings.Join(chunk, "\n")
+	canon, cols, err := canonical(src)
+	var eq *Equation
+	if err == nil {
+		eq, err = Parse(canon)
+		if se, ok := err.(*SyntaxError); ok {
+			se.Pos = origin(se.Pos, cols)
+		}
+	}
+	if err != nil {
+		se, ok := err.(*SyntaxError)
+		if !ok {
+			return nil, err
+		}
+		se.Pos.Line += start
+		se.Source = r.source
+		se.File = r.name
+		joined, reason := r.wrongJoin(chunk, start, why, se.Pos.Line)
+		switch {
+		case joined > 0:
+			se.Msg += fmt.Sprintf("; line %d was read as part of the equation that starts on line %d because %s (%s); put a blank line before it if it is an equation of its own",
+				joined, start+1, reason, FileRule)
+		case se.Pos.Line == start+1 && prev > 0 && r.prevSrc != "" && parses(r.prevSrc+"\n"+src):
+			se.Msg += fmt.Sprintf("; line %d starts a new equation because the one on line %d was whole (%s); end line %d with an operator if it continues there",
+				start+1, prev, FileRule, prev)
+		case strings.HasPrefix(se.Msg, "the equation ends too soon"):
+			end := len(chunk)
+			for end > 1 && trimmed(chunk[end-1]) == "" {
+				end--
+			}
+			se.Msg += fmt.Sprintf(" (the equation that starts on line %d ends on line %d: %s)", start+1, start+end, FileRule)
+		}
+		r.prevSrc = ""
+		return nil, se
+	}
+	r.prevSrc = src
+	eq.Source = canon
+	text := strings.TrimSpace(canon)
+	if strings.ContainsRune(text, '\n') {
+		text = Flatten(canon)
+	}
+	return &Entry{Text: text, Eq: eq, Line: start + 1}, nil
+}
+
+// parenDepth is how many more '(' than ')' a line holds.
+func parenDepth(line string) int { return strings.Count(line, "(") - strings.Count(line, ")") }
+
+// operators are the characters that join two parts of an equation.
+const operators = "+-−×÷*/^=<>≤≥≠:"
+
+// lastOperator is the operator a line ends with ("AND" and the like
+// included), or "".
+func lastOperator(t string) string {
+	r, _ := utf8.DecodeLastRuneInString(t)
+	if strings.ContainsRune(operators+"(", r) {
+		return string(r)
+	}
+	for _, w := range []string{"AND", "OR", "NOT"} {
+		if strings.HasSuffix(t, w) {
+			before, _ := utf8.DecodeLastRuneInString(t[:len(t)-len(w)])
+			if len(t) == len(w) || IsSpace(before) || before == ')' {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+func endsWithOperator(t string) bool { return lastOperator(t) != "" }
+
+// firstOperator is the operator (or ')') a line starts with, or "".
+func firstOperator(t string) string {
+	r, _ := utf8.DecodeRuneInString(t)
+	if strings.ContainsRune(operators+")", r) {
+		return string(r)
+	}
+	for _, w := range []string{"AND", "OR"} {
+		if rest, ok := strings.CutPrefix(t, w); ok {
+			after, _ := utf8.DecodeRuneInString(rest)
+			if IsSpace(after) || after == '(' {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+func startsWithOperator(t string) bool { return firstOperator(t) != "" }
+
+// FormatFile writes equation texts (the SOLVE list's) as an equation file
+// that ReadFile reads back to the same texts, byte for byte: one equation
+// a line, a blank line between two; a text that starts with '{' or '#'
+// inside {…}; and one that would not read back as itself (an invalid
+// equation, or one not in the calculator's spelling) on a KeptMark line.
+// An empty list gives "".
+func FormatFile(texts []string) string {
+	var b strings.Builder
+	for i, t := range texts {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(fileLine(t))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// fileLine is the line FormatFile writes for text.
+func fileLine(text string) string {
+	line := text
+	if strings.HasPrefix(text, "{") || strings.HasPrefix(text, "#") {
+		line = "{" + text + "}"
+	}
+	entries, err := ReadFile("", line, false)
+	if err == nil && len(entries) == 1 && entries[0].Text == text && entries[0].Eq != nil {
+		return line
+	}
+	return KeptMark + text
 }
 
 // Title names an equation for lists: its label, or its text up to 22

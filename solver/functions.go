@@ -46,6 +46,9 @@ type function struct {
 	invert func(i int, arg func(j int) (hp17b.Number, error), rhs hp17b.Number) (hp17b.Number, error)
 	// list evaluates a list function over the calculator's lists.
 	list func(l Lists, name string, args []hp17b.Number) (hp17b.Number, error)
+	// dayFirst is the entry used instead while the calculator's date
+	// format is D/M (DATE, DDAYS, CDATE: Solver.UseDayFirst), or nil.
+	dayFirst *function
 }
 
 // Lists gives the Solver's list functions the calculator's lists by name:
@@ -145,6 +148,7 @@ var functions = sync.OnceValue(func() map[string]*function {
 	} {
 		m[f.name] = f
 	}
+	m["DATE"].dayFirst, m["DDAYS"].dayFirst, m["CDATE"].dayFirst = dayFirstFunctions()
 	return m
 })
 
@@ -160,19 +164,34 @@ func lookupFn(name string) (*function, bool) {
 
 // invertDate solves DATE(d:n) = rhs: d = DATE(rhs:−n), or n = DDAYS(d:rhs:1).
 func invertDate(i int, arg func(int) (hp17b.Number, error), rhs hp17b.Number) (hp17b.Number, error) {
-	v, err := arg(1 - i)
-	if err != nil {
-		return v, err
-	}
-	if i == 0 {
-		return hp17b.DateAdd(rhs, hp17b.Neg(v))
-	}
-	return hp17b.Ddays(v, rhs, hp17b.One)
+	return invertDateWith(hp17b.DateAdd, hp17b.Ddays, i, arg, rhs)
 }
 
 // invertDdays solves DDAYS(d1:d2:cal) = rhs on the actual calendar only:
 // d1 = DATE(d2:−rhs), d2 = DATE(d1:rhs).
 func invertDdays(i int, arg func(int) (hp17b.Number, error), rhs hp17b.Number) (hp17b.Number, error) {
+	return invertDdaysWith(hp17b.DateAdd, i, arg, rhs)
+}
+
+// dateFn and ddaysFn are DATE's and DDAYS's evaluations, in one date
+// format.
+type (
+	dateFn  func(d, n hp17b.Number) (hp17b.Number, error)
+	ddaysFn func(d1, d2, cal hp17b.Number) (hp17b.Number, error)
+)
+
+func invertDateWith(date dateFn, ddays ddaysFn, i int, arg func(int) (hp17b.Number, error), rhs hp17b.Number) (hp17b.Number, error) {
+	v, err := arg(1 - i)
+	if err != nil {
+		return v, err
+	}
+	if i == 0 {
+		return date(rhs, hp17b.Neg(v))
+	}
+	return ddays(v, rhs, hp17b.One)
+}
+
+func invertDdaysWith(date dateFn, i int, arg func(int) (hp17b.Number, error), rhs hp17b.Number) (hp17b.Number, error) {
 	if i == 2 {
 		return rhs, errNotInvertible
 	}
@@ -188,7 +207,70 @@ func invertDdays(i int, arg func(int) (hp17b.Number, error), rhs hp17b.Number) (
 		return rhs, errNotInvertible
 	}
 	if i == 0 {
-		return hp17b.DateAdd(other, hp17b.Neg(rhs))
+		return date(other, hp17b.Neg(rhs))
 	}
-	return hp17b.DateAdd(other, rhs)
+	return date(other, rhs)
+}
+
+// The Solver's date functions under the D/M date format: a date is
+// D.MMYYYY in and out, as the calculator reads and writes it when TIME's
+// SET has switched to D/M (25.122021 is 25 December 2021 in a Solver
+// equation too). The HP-18C owner's manual, Table 9-3 (p.144), the
+// family's Solver function table, says so of DATE(d1:n), whose d1's
+// format "is set in the TIME/SET menu", and of DDAYS(d1:d2:c), whose
+// dates' formats "are set in the TIME menu"; the 17bII+ owner's manual's
+// Table 12-2 (pp.169–171) lists the same functions.
+
+// fromDayFirst reads a D.MMYYYY date as M.DDYYYY.
+func fromDayFirst(d hp17b.Number) (hp17b.Number, error) {
+	md, err := hp17b.SwapDayMonth(d)
+	if err != nil {
+		return hp17b.Zero, hp17b.ErrInvalidDate
+	}
+	return md, nil
+}
+
+// toDayFirst writes an M.DDYYYY date as D.MMYYYY.
+func toDayFirst(d hp17b.Number, err error) (hp17b.Number, error) {
+	if err != nil {
+		return d, err
+	}
+	return hp17b.SwapDayMonth(d)
+}
+
+func dateAddDayFirst(d, n hp17b.Number) (hp17b.Number, error) {
+	md, err := fromDayFirst(d)
+	if err != nil {
+		return md, err
+	}
+	return toDayFirst(hp17b.DateAdd(md, n))
+}
+
+func ddaysDayFirst(d1, d2, cal hp17b.Number) (hp17b.Number, error) {
+	a, err := fromDayFirst(d1)
+	if err != nil {
+		return a, err
+	}
+	b, err := fromDayFirst(d2)
+	if err != nil {
+		return b, err
+	}
+	return hp17b.Ddays(a, b, cal)
+}
+
+// dayFirstFunctions are DATE, DDAYS and CDATE under D/M.
+func dayFirstFunctions() (date, ddays, cdate *function) {
+	date = &function{name: "DATE", arity: 2, f2: dateAddDayFirst,
+		invert: func(i int, arg func(int) (hp17b.Number, error), rhs hp17b.Number) (hp17b.Number, error) {
+			return invertDateWith(dateAddDayFirst, ddaysDayFirst, i, arg, rhs)
+		}}
+	ddays = &function{name: "DDAYS", arity: 3, f3: ddaysDayFirst,
+		invert: func(i int, arg func(int) (hp17b.Number, error), rhs hp17b.Number) (hp17b.Number, error) {
+			return invertDdaysWith(dateAddDayFirst, i, arg, rhs)
+		}}
+	cdate = &function{name: "CDATE", kind: fnNullary, now: func(t time.Time) hp17b.Number {
+		v, _ := toDayFirst(hp17b.CDate(t), nil)
+		return v
+	}}
+	return date, ddays, cdate
 }

@@ -105,7 +105,7 @@ func FuzzEval(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s, "3", "-2.5")
 	}
-	solveStepBudget = 200_000 // short executions: the deadline finds no worker busy
+	workBudget = 4_000_000 // short executions: the deadline finds no worker busy
 	f.Fuzz(func(t *testing.T, src, a, b string) {
 		eq, err := Parse(src)
 		if err != nil {

@@ -242,7 +242,7 @@ func (b *refBuilder) call(name lexer.Token, g *refArgs) Node {
 	}
 	if !ok {
 		open := Pos{Line: p.Line, Col: p.Col + utf8.RuneCountInString(fn)}
-		b.fail(open, "%s is not a function of the HP-17BII: a name followed by '(' must be one of its functions", fn)
+		b.fail(open, "%s", unknownFunction(fn))
 		return &Call{Pos: p, Fn: fn}
 	}
 	if info.kind == fnNullary {

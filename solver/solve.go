@@ -183,13 +183,15 @@ func ParseModel(s string) (Model, error) {
 // Solver is an equation bound to a variable store, compiled once. It is not
 // safe for concurrent use (neither is Vars).
 type Solver struct {
-	eq    *Equation
-	vars  *Vars
-	left  expr
-	right expr
-	plans map[*cell]*plan
-	lists Lists
-	clock func() time.Time
+	cost     int64 // the work of evaluating LEFT and RIGHT once, beside their Σ steps and heavy calls
+	eq       *Equation
+	vars     *Vars
+	left     expr
+	right    expr
+	plans    map[*cell]*plan
+	lists    Lists
+	clock    func() time.Time
+	dayFirst bool
 	// MaxIterations bounds the iterative search's steps before it reports
 	// NotFound.
 	MaxIterations int
@@ -206,8 +208,10 @@ type plan struct {
 func New(eq *Equation, vars *Vars) *Solver {
 	s := &Solver{eq: eq, vars: vars, plans: map[*cell]*plan{}, MaxIterations: 500}
 	s.left = compile(eq.Left, vars)
+	s.cost = cost(s.left)
 	if eq.Right != nil {
 		s.right = compile(eq.Right, vars)
+		s.cost += cost(s.right)
 	}
 	return s
 }
@@ -221,6 +225,12 @@ func (s *Solver) UseLists(l Lists) { s.lists = l }
 // time.Now.
 func (s *Solver) UseClock(clock func() time.Time) { s.clock = clock }
 
+// UseDayFirst sets the date format the Solver's date functions read and
+// write: D.MMYYYY when dayFirst (TIME's SET in D/M), M.DDYYYY otherwise
+// (the default). DATE and DDAYS read their dates, and DATE and CDATE write
+// theirs, in it, as the real 17BII's do (docs/decisions.md).
+func (s *Solver) UseDayFirst(dayFirst bool) { s.dayFirst = dayFirst }
+
 // Equation returns the bound equation.
 func (s *Solver) Equation() *Equation { return s.eq }
 
@@ -229,6 +239,9 @@ func (s *Solver) Vars() *Vars { return s.vars }
 
 // sides evaluates LEFT then RIGHT (0 when there is no '=').
 func (s *Solver) sides(m *machine) (l, r hp17b.Number, err error) {
+	if err = m.spend(s.cost); err != nil {
+		return hp17b.Zero, hp17b.Zero, err
+	}
 	l, err = s.left.eval(m)
 	if err != nil || s.right == nil {
 		return l, hp17b.Zero, err
@@ -240,7 +253,7 @@ func (s *Solver) sides(m *machine) (l, r hp17b.Number, err error) {
 // Eval evaluates the equation once with the stored values and returns
 // LEFT − RIGHT. L() stores happen as in a solve.
 func (s *Solver) Eval(ctx context.Context) (hp17b.Number, error) {
-	m := &machine{ctx: ctx, lists: s.lists, clock: s.clock}
+	m := &machine{ctx: ctx, lists: s.lists, clock: s.clock, dayFirst: s.dayFirst}
 	l, r, err := s.sides(m)
 	if err != nil {
 		return hp17b.Zero, err
@@ -273,7 +286,7 @@ func (s *Solver) isMenu(name string) bool {
 // prime-factor article and T. Klemm's N-queens article, HP Articles forum
 // 2011). The error is ErrInterrupted when ctx is cancelled,
 // ErrNotMenuVariable for a name that is not on the menu, or a *hp17b.Error
-// for a limit of this program (ErrSigmaSteps, ErrSolveSteps, ErrNoLists).
+// for a limit of this program (ErrSigmaSteps, ErrWorkBudget, ErrNoLists).
 func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, error) {
 	if !s.isMenu(name) {
 		return Result{Name: name}, fmt.Errorf("%s: %w", name, ErrNotMenuVariable)
@@ -282,7 +295,7 @@ func (s *Solver) Solve(ctx context.Context, name string, opt Options) (Result, e
 	if !x.exists {
 		x.value, x.exists = hp17b.Zero, true
 	}
-	m := &machine{ctx: ctx, unknown: x, lists: s.lists, clock: s.clock}
+	m := &machine{ctx: ctx, unknown: x, lists: s.lists, clock: s.clock, dayFirst: s.dayFirst}
 	if !opt.Iterative {
 		p := s.planFor(x)
 		if p.count == 1 {
@@ -355,7 +368,7 @@ func notFoundCause(err error) (string, bool) {
 		return "", true
 	}
 	var he *hp17b.Error
-	if !errors.As(err, &he) || he == ErrSigmaSteps || he == ErrSolveSteps || he == ErrNoLists {
+	if !errors.As(err, &he) || he == ErrSigmaSteps || he == ErrWorkBudget || he == ErrNoLists {
 		return "", false
 	}
 	return he.Msg, true
@@ -387,11 +400,15 @@ func count(e expr, x *cell, path map[expr]bool) int {
 		n = count(e.x, x, path)
 	case *binExpr:
 		n = count(e.l, x, path) + count(e.r, x, path)
+	case *heavy2Expr:
+		n = count(e.l, x, path) + count(e.r, x, path)
 	case *logicExpr:
 		n = count(e.l, x, path) + count(e.r, x, path)
 	case *notExpr:
 		n = count(e.x, x, path)
 	case *fn1Expr:
+		n = count(e.x, x, path)
+	case *heavy1Expr:
 		n = count(e.x, x, path)
 	case *fn3Expr:
 		n = count(e.x, x, path) + count(e.y, x, path) + count(e.z, x, path)
@@ -443,6 +460,14 @@ func (s *Solver) direct(m *machine, p *plan) (hp17b.Number, error) {
 func (s *Solver) isolate(m *machine, p *plan, e expr, rhs hp17b.Number) (hp17b.Number, error) {
 	for {
 		var err error
+		switch n := e.(type) { // a heavy call is undone as the call it is
+		case *heavy1Expr:
+			e = (*fn1Expr)(n)
+			continue
+		case *heavy2Expr:
+			e = (*binExpr)(n)
+			continue
+		}
 		switch n := e.(type) {
 		case *varExpr:
 			return rhs, nil
@@ -517,7 +542,11 @@ func isolateArgs(m *machine, p *plan, fn *function, args []expr, rhs hp17b.Numbe
 	for i < len(args)-1 && !p.path[args[i]] {
 		i++
 	}
-	r, err := fn.invert(i, func(j int) (hp17b.Number, error) { return args[j].eval(m) }, rhs)
+	invert := fn.invert
+	if m.dayFirst && fn.dayFirst != nil {
+		invert = fn.dayFirst.invert
+	}
+	r, err := invert(i, func(j int) (hp17b.Number, error) { return args[j].eval(m) }, rhs)
 	return r, args[i], err
 }
 

@@ -211,7 +211,7 @@ func TestSyntaxErrors(t *testing.T) {
 		// Kearns, HP Museum forum, 27 Nov 2013: the 19BII's FV( is refused
 		// "at the first bracket").
 		{"A=FOO(1)", 1, 6, "FOO is not a function of the HP-17BII"},
-		{"CAN~MORT: FV(N:((1+CI%YR/200)^(1/6)-1)×1200:PV:PMT:12:0)=FV", 1, 13, "FV is not a function"},
+		{"CAN~MORT: FV(N:((1+CI%YR/200)^(1/6)-1)×1200:PV:PMT:12:0)=FV", 1, 13, "FV is a function of the HP-19BII's Solver"},
 		// An equation that ends too soon points just after its last
 		// character, never past the text.
 		{"A=B+(C\n\n", 1, 7, "ends too soon"},
@@ -259,11 +259,11 @@ func TestLimits(t *testing.T) {
 	assert.ErrorAs(t, err, &se)
 	// A runaway Σ stops with an error instead of running for hours: at the
 	// work budget, or at once when its step is lost in the counter.
-	old := solveStepBudget
-	solveStepBudget = 50_000
+	old := workBudget
+	workBudget = 1_000_000
 	got, err := evalWith(t, "Σ(I:1:1E12:1:I)", nil)
-	solveStepBudget = old
-	assert.Equal(t, ErrSolveSteps, err)
+	workBudget = old
+	assert.Equal(t, ErrWorkBudget, err)
 	assert.True(t, got.IsZero())
 	_, err = evalWith(t, "Σ(I:1E12:2E12:1:I)", nil)
 	assert.Equal(t, ErrSigmaSteps, err)
@@ -653,12 +653,12 @@ func TestHostileText(t *testing.T) {
 	assert.Less(t, len(Explain(err)), 300, "a long equation is not echoed whole")
 }
 
-// TestSolveStepBudget: nested Σ loops count every inner step against one
-// budget per solve, in a direct solution and in a search.
-func TestSolveStepBudget(t *testing.T) {
-	old := solveStepBudget
-	solveStepBudget = 50_000
-	defer func() { solveStepBudget = old }()
+// TestSolveWorkBudget: nested Σ loops count every inner step against one
+// work budget per solve, in a direct solution and in a search.
+func TestSolveWorkBudget(t *testing.T) {
+	old := workBudget
+	workBudget = 1_000_000
+	defer func() { workBudget = old }()
 	for _, src := range []string{
 		"X=Σ(I:1:999999:1:Σ(J:1:999999:1:I×J))", // direct
 		"X×X=Σ(I:1:300:1:Σ(J:1:300:1:I×J))+X",   // searched: X twice
@@ -667,11 +667,11 @@ func TestSolveStepBudget(t *testing.T) {
 		require.NoError(t, err)
 		s := New(eq, NewVars())
 		_, err = s.Solve(context.Background(), "X", Options{})
-		assert.ErrorIs(t, err, ErrSolveSteps, src)
+		assert.ErrorIs(t, err, ErrWorkBudget, src)
 	}
-	// The budget counts steps, not loops: one Σ of 10^7 steps runs, as
+	// The budget counts work, not loops: one Σ of 10^7 steps runs, as
 	// nested ones of the same total do.
-	solveStepBudget = old
+	workBudget = old
 	for _, src := range []string{"X=Σ(I:1:1E7:1:1)", "X=Σ(I:1:1000:1:Σ(J:1:10000:1:1))"} {
 		eq, err := Parse(src)
 		require.NoError(t, err)
@@ -679,14 +679,14 @@ func TestSolveStepBudget(t *testing.T) {
 		require.NoError(t, err, src)
 		assert.Equal(t, "10000000", r.Value.String(), src)
 	}
-	// Cancelling stops loops too short to reach 1024 steps each.
+	// Cancelling stops short loops nested in each other.
 	eq, err := Parse("Σ(A:1:100:1:Σ(B:1:100:1:Σ(C:1:100:1:1)))")
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = New(eq, NewVars()).Eval(ctx)
 	assert.ErrorIs(t, err, context.Canceled)
-	solveStepBudget = 50_000
+	workBudget = 1_000_000
 	// Within the budget the same kind of equation solves.
 	eq, err = Parse("X=Σ(I:1:100:1:Σ(J:1:100:1:1))")
 	require.NoError(t, err)

@@ -53,6 +53,38 @@ func Total(xs []hp17b.Number) (hp17b.Number, error) {
 	return wide.Result(total(widen(xs)), undefined)
 }
 
+// Running is a running total: the items added one by one, summed at 34
+// digits in the order Total sums them, so that Value after adding a
+// list's items equals Total of the list, digit for digit. It makes a list
+// entered item by item (SUM's INPUT, which shows the running total)
+// cost the same for every item instead of summing the whole list again.
+// The zero value is an empty total.
+type Running struct {
+	n int
+	s wide.W
+}
+
+// Add adds x as the next item.
+func (r *Running) Add(x hp17b.Number) {
+	if r.s == nil {
+		r.s = wide.Int(0)
+	}
+	r.s = wide.Add(r.s, wide.Of(x))
+	r.n++
+}
+
+// Len is the number of items added.
+func (r *Running) Len() int { return r.n }
+
+// Value is the total rounded to 12 digits, as Total gives it: 0 for no
+// items, hp17b.ErrOverflow past the calculator's range.
+func (r *Running) Value() (hp17b.Number, error) {
+	if r.s == nil {
+		return Total(nil)
+	}
+	return wide.Result(r.s, undefined)
+}
+
 func mean(ws []wide.W) wide.W { return wide.Quo(total(ws), wide.Int(int64(len(ws)))) }
 
 // Mean is the arithmetic mean Σx ÷ n (SUM's MEAN); ErrInsufficientData for

@@ -62,7 +62,10 @@ func NumberKeys(text string) (keys []Action, ok bool) {
 // typed into it as one line (solver.Flatten); otherwise a number is keyed
 // onto the calculator line (NumberKeys), and any other text is loaded into
 // the SOLVE list as a dropped equation file is (one or many equations; a
-// bad one shows BAD FILE line:col and the good ones are added). Pasted in
+// bad one shows INVALID EQUATION line:col and the good ones are added;
+// text too large or not text shows PASTE TOO LARGE: 1 MB or PASTE IS NOT
+// TEXT, an empty clipboard NO TEXT TO PASTE, and the reason is
+// published: emulator.LoadPaste). Pasted in
 // the SOLVE list, the first new equation becomes the current one. During
 // a solve it interrupts, as any key does.
 func (c *Controller) Paste(text string) {
@@ -89,7 +92,12 @@ func (c *Controller) Paste(text string) {
 			}
 		default:
 			before, cur := c.m.Equations()
-			rep, err := c.m.LoadEquations("clipboard", text, emulator.LoadLenient)
+			if strings.TrimSpace(text) == "" {
+				c.m.Message("NO TEXT TO PASTE")
+				c.after("the clipboard holds no text to paste (an image or a file is not pasted)")
+				return
+			}
+			rep, err := c.m.LoadEquations("clipboard", text, emulator.LoadPaste)
 			if err != nil {
 				c.after(err.Error())
 				return

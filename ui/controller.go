@@ -20,6 +20,11 @@ type Panel struct {
 	// Title names the program and its game ("NIM · 1-3-5-7 Nim"); Rule
 	// says what a move may do and who wins (programs.Game.Move).
 	Title, Rule string
+	// Preview is set while the panel shows the start of a game program
+	// made current (SOLVE ▲ ▼) while the game of another is kept: a click
+	// on a match plays neither, New Game plays this one (Status says so
+	// and names the kept game).
+	Preview bool
 	// Rows are the heaps drawn, one a row (a program's slots, or its
 	// packed number's digits), each within the grid; Labels their names
 	// (A, B… or 1, 2…), Grid their arrangement.
@@ -39,8 +44,10 @@ type Panel struct {
 	// 7 → 6", "Calculator: C 5 → 4").
 	Moves []string
 	// Why is the why view's lines while it shows (programs.Match.Why),
-	// nil otherwise.
-	Why []string
+	// nil otherwise; WhyView the same as a table, for the window to lay
+	// out (nil when the view could not be made: Why then says why).
+	Why     []string
+	WhyView *programs.WhyView
 	// CanUndo and CanRedo say whether Undo and Redo have a move pair.
 	CanUndo, CanRedo bool
 }
@@ -65,6 +72,12 @@ type Snapshot struct {
 	Paper Paper
 	// About is the About overlay (version, licence, address).
 	About bool
+	// Edit is the equation being entered or edited, whole, with its
+	// cursor, shown in the panel beside the calculator; nil when none is.
+	Edit *emulator.EditView
+	// Recording is set while keys are recorded, Playing while a key
+	// script is played (record.go).
+	Recording, Playing bool
 }
 
 // Controller owns the calculator's input: every key, click, typed text and
@@ -83,6 +96,7 @@ type Controller struct {
 	// goroutine (or NewController, before it starts) touches it.
 	game gameState
 
+	pubMu    sync.Mutex // one publication at a time (publish)
 	mu       sync.Mutex
 	inFlight int // jobs queued or running
 	snap     Snapshot
@@ -96,6 +110,9 @@ type Controller struct {
 	help              bool
 	pap               paperState // the print-out panel (paper.go)
 	about             bool       // the About overlay
+	rec               recorder   // keys being recorded (record.go)
+	recorded          func(script string)
+	playing           chan struct{} // closed to stop a key script being played
 	closed            bool
 	stop              chan struct{} // closed by Close: the clock's ticker ends
 }
@@ -108,6 +125,7 @@ func NewController(m *emulator.Machine, redraw func()) *Controller {
 	}
 	c := &Controller{m: m, redraw: redraw, jobs: make(chan func(), 256), pressed: -1, stop: make(chan struct{})}
 	c.game.load(m)
+	c.game.away = c.game.match != nil && !c.matchCurrent()
 	c.after("")
 	go c.loop()
 	go c.clock(tickEvery)
@@ -239,17 +257,28 @@ func (c *Controller) Panel() Panel { return c.Snapshot().Panel }
 // Help reports whether the key-map overlay shows.
 func (c *Controller) Help() bool { return c.Snapshot().Help }
 
-// publish takes a new snapshot and asks for a redraw.
+// publish takes a new snapshot and asks for a redraw. Publications are
+// one at a time (pubMu), so that one that read the display earlier never
+// lands after one that read it later: the 100 ms publisher of a job and
+// the job's own last publication otherwise raced, and the snapshot could
+// go back to the display before the job's last key.
 func (c *Controller) publish() {
+	c.pubMu.Lock()
+	defer c.pubMu.Unlock()
 	f := c.m.Frame()
 	lines, total := c.paperView()
+	var edit *emulator.EditView
+	if v, ok := c.m.Edit(); ok {
+		edit = &v
+	}
 	c.mu.Lock()
 	pressed := c.held
 	if time.Now().Before(c.pressEnd) {
 		pressed = pressed.With(c.pressed, true)
 	}
 	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help,
-		Paper: c.paper(lines, total), About: c.about, PanelHidden: c.panelHidden, Menu: c.menu}
+		Paper: c.paper(lines, total), About: c.about, PanelHidden: c.panelHidden, Menu: c.menu, Edit: edit,
+		Recording: c.rec.on, Playing: c.playing != nil}
 	c.mu.Unlock()
 	c.redraw()
 }
@@ -259,6 +288,9 @@ func (c *Controller) publish() {
 // help overlay. While the overlay shows, Escape (EXIT) or '?' closes it and
 // every other key is ignored.
 func (c *Controller) Do(a Action) {
+	if c.StopPlaying() {
+		return // a key stops a key script being played, and does nothing else
+	}
 	if a.Paper {
 		c.TogglePaper()
 		return
@@ -288,6 +320,9 @@ func (c *Controller) Do(a Action) {
 	if c.m.Busy() {
 		c.m.Interrupt()
 		return
+	}
+	if a.Cursor == nil {
+		c.record(a)
 	}
 	switch {
 	case a.Text != "":

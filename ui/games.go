@@ -39,6 +39,13 @@ type gameState struct {
 	// edited; asked keeps it for the job that asked.
 	confirm, asked bool
 	saved          []byte // the match as last kept
+	// away is set while the game's program is not the SOLVE list's
+	// current equation: the variables then belong to the equation that
+	// is (they are shared), and a change of the heaps is no move.
+	away bool
+	// note, when set, is added to the next status: a program the panel
+	// added to the SOLVE list.
+	note string
 }
 
 // load takes the game kept in continuous memory, if any. The Solver's
@@ -96,6 +103,10 @@ func (c *Controller) after(msg string) {
 	if msg != "" {
 		p.Status = msg
 	}
+	if st.note != "" {
+		p.Status += " " + st.note
+		st.note = ""
+	}
 	c.showGame(p)
 	c.mu.Lock()
 	c.panel = p
@@ -111,8 +122,48 @@ func (c *Controller) followGame() {
 		st.seen = run.Seq
 		c.gameRun(run)
 	}
-	c.gameVars()
+	switch {
+	case st.match == nil:
+	case !c.matchCurrent():
+		st.away = true
+	case st.away:
+		st.away = false
+		if !st.match.Over() { // after the end, the variables are the person's
+			c.backFromAway()
+		}
+	default:
+		c.gameVars()
+	}
 	st.keep(c.m)
+}
+
+// matchCurrent reports whether the game's program is the SOLVE list's
+// current equation: only then are the heaps the game's.
+func (c *Controller) matchCurrent() bool {
+	mt := c.game.match
+	if mt == nil {
+		return false
+	}
+	cur, ok := c.currentProgram()
+	return ok && cur.ID == mt.Program
+}
+
+// backFromAway puts the game's heaps back when its program is current
+// again and the variables were changed meanwhile (by another equation
+// that shares them): that was no move of this game.
+func (c *Controller) backFromAway() {
+	mt := c.game.match
+	prog, g, err := mt.Game()
+	if err != nil {
+		return
+	}
+	vals := c.m.Values(g.Names()...)
+	if pos, ok := g.PositionFrom(vals); ok && slices.Equal(pos, mt.Position) && (g.Param == "" || paramOf(g, vals) == mt.K) {
+		return
+	}
+	c.putBack()
+	c.game.status = "Back to " + prog.Title + "'s game: its heaps are put back at " + shown(g, mt.Position) +
+		" (another equation had changed them). " + outcome(mt)
 }
 
 // gameRun follows one run of the Solver: INIT of a game program starts a
@@ -246,7 +297,38 @@ func (c *Controller) personMoved(pos programs.Position) bool {
 func (c *Controller) refuse(err error) {
 	_, g, _ := c.game.match.Game()
 	c.putBack()
+	c.showPosition()
 	c.game.status = capital(err.Error()) + ". The heaps are back at " + shown(g, c.game.match.Position) + "."
+}
+
+// showPosition shows the game's position on the display as INIT (before
+// any move) or EVAL shows it ("EVAL=1,346.00"), in its program's CALC
+// menu, adding the program to the SOLVE list with a note when it is
+// missing there.
+func (c *Controller) showPosition() {
+	mt := c.game.match
+	prog, g, err := mt.Game()
+	if err != nil {
+		return
+	}
+	name := "EVAL"
+	if len(mt.Moves) == 0 && !mt.Resigned {
+		name = "INIT"
+	}
+	text := c.ensureListed(prog)
+	_ = c.m.ShowValue(text, name, hp17b.FromInt(g.Number(mt.Position)))
+}
+
+// ensureListed returns prog's equation text, noting on the panel that
+// the SOLVE list gets it when it is not there: whatever opens the
+// equation adds it (emulator.Machine.OpenEquation), never silently.
+func (c *Controller) ensureListed(prog programs.Program) string {
+	text := flatText(prog)
+	eqs, _ := c.m.Equations()
+	if !slices.Contains(eqs, text) {
+		c.game.note = prog.Title + " was not in the SOLVE list: it is added at the end."
+	}
+	return text
 }
 
 // putBack stores the game's position (and K) in the variables.
@@ -274,6 +356,7 @@ func (c *Controller) NewGame() {
 // not there (the window's --program).
 func (c *Controller) Play(prog programs.Program) {
 	c.enqueue(func() {
+		c.ensureListed(prog)
 		if _, err := c.m.LoadEquations(prog.File, prog.Text(), emulator.LoadLenient); err != nil {
 			c.after(err.Error())
 			return
@@ -297,7 +380,8 @@ func (c *Controller) newGame(prog programs.Program) {
 		c.m.Press(emulator.KeyShift)
 		c.m.Press(emulator.KeyEXIT) // MAIN abandons the entry
 	}
-	if err := c.m.Calculate(flatText(prog), "INIT"); err != nil {
+	if err := c.m.Calculate(c.ensureListed(prog), "INIT"); err != nil {
+		st.note = "" // nothing was added
 		c.after(capital(err.Error()) + ".")
 		return
 	}
@@ -330,8 +414,14 @@ func (c *Controller) TakeMatch(h, j int) {
 		c.m.Interrupt()
 		return
 	}
+	seen := c.Snapshot().Panel // the heaps the person clicked on
 	c.enqueue(func() {
 		c.followGame()
+		now := c.gamePanel()
+		if now.Preview {
+			c.after("Not played: " + c.previewText(now.Program))
+			return
+		}
 		mt := c.game.match
 		if mt == nil {
 			c.after("New Game first: it sets the heaps.")
@@ -346,6 +436,11 @@ func (c *Controller) TakeMatch(h, j int) {
 			c.after("It is the calculator's turn: press EVAL for its move (or Undo).")
 			return
 		}
+		if seen.Title != now.Title || !slices.Equal(seen.Rows, now.Rows) || len(seen.Moves) != len(now.Moves) {
+			c.after("Not played: the heaps changed to " + shown(g, mt.Position) +
+				" before your click was taken. Click again on the heaps as they are now.")
+			return
+		}
 		q, err := g.TakeAt(mt.Position, h, j, mt.K)
 		if err != nil {
 			c.after(fmt.Sprintf("%s: %v. %s", prog.Title, err, g.Move))
@@ -355,11 +450,14 @@ func (c *Controller) TakeMatch(h, j int) {
 		if g.Packed == "" {
 			name, value = g.Slots[h], int64(q[h])
 		}
-		text := flatText(prog)
+		text := c.ensureListed(prog)
+		c.putBack() // what another equation left in the heaps is no move
 		if err := c.m.StoreVar(text, name, hp17b.FromInt(value)); err != nil {
+			c.game.note = ""
 			c.after(capital(err.Error()) + ", then play.")
 			return
 		}
+		c.game.away = false // the program is current, its heaps the game's
 		c.followGame()
 		if mt := c.game.match; mt != nil && !mt.Over() && mt.Turn == programs.Calculator {
 			_ = c.m.Calculate(text, "EVAL")
@@ -379,6 +477,10 @@ func (c *Controller) undoRedo(undo bool) {
 		c.followGame()
 		st := &c.game
 		mt := st.match
+		if p := c.gamePanel(); p.Preview {
+			c.after("Nothing undone or redone: " + c.previewText(p.Program))
+			return
+		}
 		switch {
 		case mt == nil:
 			c.after("No game is being played.")
@@ -391,6 +493,7 @@ func (c *Controller) undoRedo(undo bool) {
 			return
 		}
 		c.putBack()
+		c.showPosition()
 		st.bits = nil
 		_, g, _ := mt.Game()
 		st.status = "The heaps are " + shown(g, mt.Position) + " again. "
@@ -409,7 +512,10 @@ func (c *Controller) Hint() {
 	c.enqueue(func() {
 		c.followGame()
 		mt := c.game.match
+		p := c.gamePanel()
 		switch {
+		case p.Preview:
+			c.after("No hint: " + c.previewText(p.Program))
 		case mt == nil:
 			c.after("New Game first: it sets the heaps.")
 		case mt.Over():
@@ -443,11 +549,15 @@ func (c *Controller) gamePanel() Panel {
 	cur, isGame := c.currentProgram()
 	var prog programs.Program
 	var pos programs.Position
+	preview := false
 	switch {
 	case isGame && (mt == nil || mt.Program != cur.ID):
 		// Another game program made current: its start, until New Game
-		// or INIT (the game being played is kept until then).
-		prog, pos, mt = cur, programs.Position(cur.Game.Start), nil
+		// or INIT (the game being played is kept until then, and a
+		// click plays neither).
+		prog, pos = cur, programs.Position(cur.Game.Start)
+		preview = mt != nil
+		mt = nil
 	case mt != nil:
 		p, _, err := mt.Game()
 		if err != nil {
@@ -458,7 +568,7 @@ func (c *Controller) gamePanel() Panel {
 		return Panel{Status: st.status}
 	}
 	g := prog.Game
-	p := Panel{Active: true, Program: prog, Title: prog.Title + " · " + g.Name, Rule: g.Move, Status: st.status}
+	p := Panel{Active: true, Program: prog, Title: prog.Title + " · " + g.Name, Rule: g.Move, Status: st.status, Preview: preview}
 	if mt != nil {
 		p.Turn, p.Over, p.Outcome = mt.Turn, mt.Over(), mt.Outcome
 		p.CanUndo = len(mt.Moves) > 0 || mt.Resigned
@@ -475,7 +585,12 @@ func (c *Controller) gamePanel() Panel {
 		}
 		if st.why {
 			p.Why = mt.WhyFrom(st.bits)
+			if v, err := mt.WhyViewFrom(st.bits); err == nil {
+				p.WhyView = &v
+			}
 		}
+	} else if preview {
+		p.Status = c.previewText(prog)
 	} else {
 		p.Status = startHint(prog)
 	}
@@ -549,6 +664,30 @@ func yourMove(p programs.Program) string {
 		how = "the new number, " + p.Game.Packed
 	}
 	return "Your move: click a match, or key " + how + " and EVAL. EVAL alone lets the calculator open."
+}
+
+// previewText is the panel's status while prog, another game program
+// than the kept game's, is the current equation: what New Game does, and
+// the game kept (and how to go back to it).
+func (c *Controller) previewText(prog programs.Program) string {
+	s := prog.Title + " is the current equation and its game has not begun: New Game plays it."
+	kept := c.game.match
+	if kept == nil {
+		return s
+	}
+	kp, g, err := kept.Game()
+	if err != nil {
+		return s
+	}
+	turn := "your move"
+	if kept.Turn == programs.Calculator {
+		turn = "the calculator's move"
+	}
+	s += " Your game of " + kp.Title + " (" + shown(g, kept.Position) + ", " + turn + ") is kept until then"
+	if eqs, _ := c.m.Equations(); slices.Contains(eqs, flatText(kp)) {
+		return s + ": SOLVE ▲ ▼ back to " + kp.Title + " goes on with it."
+	}
+	return s + " (" + kp.Title + " is no longer in the SOLVE list)."
 }
 
 // startHint is the panel's status before a game program's first game.

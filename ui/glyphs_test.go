@@ -134,17 +134,62 @@ func TestEveryLabelAndMessageHasItsGlyphs(t *testing.T) {
 	}
 }
 
-// A label too wide with a clear column between glyphs is set without
-// them; one too wide even so loses characters from its end; both read back.
+// A label too wide with a clear column between glyphs loses the columns
+// between the glyphs that touch least; one too wide even so loses
+// characters from its end; both read back.
 func TestWideLabels(t *testing.T) {
-	_, gap, w := labelFit("MU%C")
-	assert.Equal(t, 1, gap)
+	_, gaps, w := labelFit("MU%C", labelW)
+	assert.Equal(t, []int{1, 1, 1}, gaps)
 	assert.LessOrEqual(t, w, labelW)
-	_, gap, _ = labelFit("MWMW")
-	assert.Equal(t, 0, gap)
+	_, gaps, _ = labelFit("MWMW", labelW)
+	assert.Equal(t, []int{0, 0, 1}, gaps, "23 dots: the two gaps where the letters touch least go")
 	assert.Equal(t, "MWMW", ShownLabel("mwmw"))
 	assert.Equal(t, "MWMW", ShownLabel("MWMWM"), "five wide letters do not fit 21 dots")
+	// RSTUV (22 dots with its gaps) loses one: S and T touch in one row
+	// only, where all four gaps once went and the letters merged.
+	_, gaps, w = labelFit("RSTUV", labelW)
+	assert.Equal(t, []int{1, 0, 1, 1}, gaps)
+	assert.Equal(t, 21, w)
 	for _, l := range []string{"MWMW", "MWMWM", "W%", "I", ".", "Σ", "∫X"} {
 		checkReadBack(t, emulator.Frame{Cursor: -1, Labels: [6]string{l, l, "", l, "A", l}})
+	}
+}
+
+// TestLabelsApart: neighbouring labels are at least two clear columns
+// apart (issue 48: STDEV RANGE read STDEVRANGE at 1×), in every menu the
+// menu keys reach that TestEveryLabelAndMessageHasItsGlyphs covers, and
+// they read back.
+func TestLabelsApart(t *testing.T) {
+	for _, labels := range [][6]string{
+		{"TOTAL", "MEAN", "MEDN", "STDEV", "RANGE", "MORE"},
+		{"ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXY", "Z"},
+		{"ABCDE", "FGHI", "JKLMN", "OPQ", "RSTUV", "WXYZ"},
+		{"MWMW", "MWMW", "MWMW", "MWMW", "MWMW", "MWMW"},
+	} {
+		d := RenderLCD(emulator.Frame{Cursor: -1, Labels: labels})
+		dark := func(x int) bool {
+			for y := labelY; y < LCDHeight; y++ {
+				if d[y][x] {
+					return true
+				}
+			}
+			return false
+		}
+		for i := 0; i < 5; i++ {
+			last := -1
+			for x := i*labelStep + labelW - 1; x >= i*labelStep && last < 0; x-- {
+				if dark(x) {
+					last = x
+				}
+			}
+			first := -1
+			for x := (i + 1) * labelStep; x < (i+1)*labelStep+labelW && first < 0; x++ {
+				if dark(x) {
+					first = x
+				}
+			}
+			assert.GreaterOrEqual(t, first-last-1, 2, "%v: labels %d and %d", labels, i, i+1)
+		}
+		checkReadBack(t, emulator.Frame{Cursor: -1, Labels: labels})
 	}
 }

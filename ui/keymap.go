@@ -29,11 +29,40 @@ type Action struct {
 	// Cancel makes EXIT cancel a pending shift instead (the PC's Escape
 	// after Control was tapped): shift EXIT (MAIN) has PC keys of its own.
 	Cancel bool
+	// Game is one of the heaps panel's buttons (New Game, Undo, Redo,
+	// Hint, Why), pressed from the keyboard.
+	Game GameCommand
+	// Record starts recording keys, or stops and keeps the recording
+	// (F7; record.go).
+	Record bool
+}
+
+// GameCommand is a button of the heaps panel, for a PC key (Action.Game);
+// the zero value is none.
+type GameCommand int
+
+// The heaps panel's buttons, in the panel's order.
+const (
+	GameNone GameCommand = iota
+	GameNew
+	GameUndo
+	GameRedo
+	GameHint
+	GameWhy
+)
+
+// gameWords are the key map file's words for the panel's buttons and the
+// overlay's for what they do.
+var gameWords = [...]struct{ word, what string }{
+	GameNew: {"NEWGAME", "New Game (heaps panel)"}, GameUndo: {"UNDO", "Undo (heaps panel)"},
+	GameRedo: {"REDO", "Redo (heaps panel)"}, GameHint: {"HINT", "Hint (heaps panel)"}, GameWhy: {"WHY", "Why (heaps panel)"},
 }
 
 // window reports whether the action is the window's own (the paper, the
 // key map, About, the panel, the menu) rather than the calculator's.
-func (a Action) window() bool { return a.Paper || a.Help || a.About || a.Panel || a.Menu }
+func (a Action) window() bool {
+	return a.Paper || a.Help || a.About || a.Panel || a.Menu || a.Game != GameNone || a.Record
+}
 
 // Function is the calculator's function the action presses (a key, after
 // shift when Shift), for actions that press one.
@@ -45,6 +74,18 @@ func (a Action) Function() emulator.Function {
 var editKeys = map[string]emulator.CursorMove{
 	"ArrowLeft": emulator.CursorLeft, "ArrowRight": emulator.CursorRight,
 	"Home": emulator.CursorHome, "End": emulator.CursorEnd, "Delete": emulator.CursorDelete,
+}
+
+// WordMove maps a PC key pressed with Control while an equation is typed:
+// Ctrl+← and Ctrl+→ move by names and numbers, as a PC text field's do.
+func WordMove(name string) (emulator.CursorMove, bool) {
+	switch name {
+	case "ArrowLeft":
+		return emulator.CursorWordLeft, true
+	case "ArrowRight":
+		return emulator.CursorWordRight, true
+	}
+	return 0, false
 }
 
 // defaultKeyMap is the map NamedKeyAction and CharAction read.

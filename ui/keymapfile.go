@@ -3,13 +3,13 @@ package ui
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/files"
 )
 
 // KeyMap is the PC keyboard's map, as a file a user can edit (after
@@ -52,8 +52,10 @@ func (e keyEntry) pcKey() string {
 // alone or Space the gold shift key, the digits and ". , + - * / ^ ( ) = %"
 // their keys, a letter for each other key and shifted function (s STO,
 // r RCL, u RND, m MAIN, …: defaultLetters), F8 the heaps panel, F9 the
-// paper, F10 the window's menu, F12 About, '?' the overlay. Every key and
-// every shifted function has a PC key.
+// paper, F10 the window's menu, F12 About, '?' the overlay, and a letter
+// for each of the heaps panel's buttons (g New Game, z Undo, y Redo, c
+// Hint, b Why). Every key, every shifted function and every button has a
+// PC key.
 func defaultEntries() []keyEntry {
 	k := func(key emulator.Key) Action { return Action{Key: key} }
 	es := []keyEntry{
@@ -70,7 +72,8 @@ func defaultEntries() []keyEntry {
 		keyEntry{Name: "ControlLeft", Action: k(emulator.KeyShift)}, keyEntry{Name: "ControlRight", Action: k(emulator.KeyShift)},
 		keyEntry{Name: "Space", Action: k(emulator.KeyShift)},
 		keyEntry{Name: "F8", Action: Action{Panel: true}}, keyEntry{Name: "F9", Action: Action{Paper: true}},
-		keyEntry{Name: "F10", Action: Action{Menu: true}}, keyEntry{Name: "F12", Action: Action{About: true}})
+		keyEntry{Name: "F10", Action: Action{Menu: true}}, keyEntry{Name: "F12", Action: Action{About: true}},
+		keyEntry{Name: "F7", Action: Action{Record: true}})
 	for d := '0'; d <= '9'; d++ {
 		key, _ := emulator.KeyByName(string(d))
 		es = append(es, keyEntry{Char: d, Action: k(key)})
@@ -89,6 +92,14 @@ func defaultEntries() []keyEntry {
 	for _, l := range defaultLetters {
 		f, _ := emulator.FunctionByName(l.name)
 		es = append(es, keyEntry{Char: l.r, Action: Action{Key: f.Key, Shift: f.Shifted}})
+	}
+	// The heaps panel's buttons: g New Game, z Undo, y Redo (as Ctrl+Z and
+	// Ctrl+Y undo and redo elsewhere), c Hint (a clue), b Why (the bits).
+	for _, g := range []struct {
+		r rune
+		c GameCommand
+	}{{'g', GameNew}, {'z', GameUndo}, {'y', GameRedo}, {'c', GameHint}, {'b', GameWhy}} {
+		es = append(es, keyEntry{Char: g.r, Action: Action{Game: g.c}})
 	}
 	return es
 }
@@ -179,6 +190,10 @@ func actionName(a Action) string {
 		return "PANEL"
 	case a.Menu:
 		return "MENU"
+	case a.Game != GameNone:
+		return gameWords[a.Game].word
+	case a.Record:
+		return "RECORD"
 	}
 	return a.Function().String()
 }
@@ -186,6 +201,7 @@ func actionName(a Action) string {
 // windowWords are the key map file's words for the window's own actions.
 var windowWords = map[string]Action{
 	"PAPER": {Paper: true}, "HELP": {Help: true}, "ABOUT": {About: true}, "PANEL": {Panel: true}, "MENU": {Menu: true},
+	"RECORD": {Record: true}, "NEWGAME": {Game: GameNew}, "UNDO": {Game: GameUndo}, "REDO": {Game: GameRedo}, "HINT": {Game: GameHint}, "WHY": {Game: GameWhy},
 }
 
 // String writes the map as a key map file that ParseKeyMap reads back,
@@ -220,7 +236,9 @@ func keyMapFileHeader() string {
 	}
 	text := "What it does, by its name in key scripts: a calculator key (" + strings.Join(keys, " ") +
 		"), a shifted function (" + strings.Join(shifted, " ") + "), or the window's PAPER (the print-out), " +
-		"HELP (this map over the calculator), ABOUT, PANEL (hide or show the heaps panel) or MENU (the window's menu). " +
+		"HELP (this map over the calculator), ABOUT, PANEL (hide or show the heaps panel), MENU (the window's menu), " +
+		"RECORD (start or stop recording keys as a key script), " +
+		"or the heaps panel's buttons NEWGAME, UNDO, REDO, HINT and WHY. " +
 		"An earlier version's SHIFT and a key (SHIFT RCL) still reads as the shifted function (" + rnd.String() + "). " +
 		"Control as SHIFT is the shift key when tapped alone. A PC key's EXIT cancels a pending shift. " +
 		"While an equation is typed, keys work as in a text field whatever this says."
@@ -241,15 +259,16 @@ func keyMapFileHeader() string {
 }
 
 // WriteDefaultKeyMap writes the built-in key map (DefaultKeyMap) as a key
-// map file to path, or to stdout when path is "-". The error is the
-// file's.
+// map file to path, or to stdout when path is "-", by the rule for every
+// file hp17b writes (files.WriteReplacing). The error is the file's.
 func WriteDefaultKeyMap(path string, stdout io.Writer) error {
 	text := DefaultKeyMap().String()
 	if path == "-" {
 		_, err := io.WriteString(stdout, text)
 		return err
 	}
-	return os.WriteFile(path, []byte(text), 0o644)
+	return files.WriteReplacing(path, []byte(text)) // a link written through, a fifo refused
+
 }
 
 // KeyMapError is a bad line of a key map file: File names the file, Line
@@ -314,9 +333,9 @@ func ParseKeyMap(file, text string, knownKey func(string) bool) (*KeyMap, error)
 func parseAction(words []string) (a Action, msg string) {
 	switch {
 	case len(words) == 0:
-		return a, "say what it does: a calculator key, a shifted function (RND, MAIN, 1/X, ...), PAPER, HELP, ABOUT, PANEL or MENU"
+		return a, "say what it does: a calculator key, a shifted function (RND, MAIN, 1/X, ...), PAPER, HELP, ABOUT, PANEL, MENU, NEWGAME, UNDO, REDO, HINT or WHY"
 	case len(words) > 2:
-		return a, "too many words: one key or shifted function (STO, RND, ...) or one of PAPER HELP ABOUT PANEL MENU"
+		return a, "too many words: one key or shifted function (STO, RND, ...) or one of PAPER HELP ABOUT PANEL MENU NEWGAME UNDO REDO HINT WHY"
 	case len(words) == 2:
 		if !strings.EqualFold(words[0], "SHIFT") {
 			return a, fmt.Sprintf("%q: two words are SHIFT and a key", strings.Join(words, " "))
@@ -426,6 +445,10 @@ func helpName(a Action, rpn bool) string {
 		return "hide/show heaps panel"
 	case a.Menu:
 		return "the window's menu"
+	case a.Game != GameNone:
+		return gameWords[a.Game].what
+	case a.Record:
+		return "record keys (start/stop)"
 	case rpn && a.Function() == emulator.Function{Key: emulator.KeyEquals}:
 		return emulator.Keys[emulator.KeyEquals].Lower // ENTER
 	}

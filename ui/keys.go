@@ -60,10 +60,31 @@ func (c *Controller) windowAction(a Action) bool {
 		c.SetPanelHidden(!c.Snapshot().PanelHidden)
 	case a.Menu:
 		c.SetMenu(!c.Snapshot().Menu)
+	case a.Game != GameNone:
+		c.GameCommand(a.Game)
+	case a.Record:
+		c.ToggleRecording()
 	default:
 		return false
 	}
 	return true
+}
+
+// GameCommand presses one of the heaps panel's buttons (a PC key's
+// action): New Game, Undo, Redo, Hint or Why.
+func (c *Controller) GameCommand(g GameCommand) {
+	switch g {
+	case GameNew:
+		c.NewGame()
+	case GameUndo:
+		c.Undo()
+	case GameRedo:
+		c.Redo()
+	case GameHint:
+		c.Hint()
+	case GameWhy:
+		c.ToggleWhy()
+	}
 }
 
 // SetPanelHidden hides or shows the heaps panel (the window remembers it

@@ -9,6 +9,7 @@ package ui
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
@@ -81,10 +82,13 @@ func (d *Dots) line(s string, y int) {
 	}
 }
 
-// labelFit is how a label is set in its 21-dot cell: its characters in
-// capitals, one clear column between glyphs, or none when that is too wide,
-// and the characters that still do not fit dropped from the end.
-func labelFit(s string) (text []rune, gap, width int) {
+// labelFit is how a label is set in budget dots of its 21-dot cell: its
+// characters in capitals, one clear column between glyphs (the font's own
+// spacing); when that is too wide, the columns between the glyphs that
+// touch least (the fewest rows where both facing edges are dark) go
+// first, leftmost first, and the characters that still do not fit are
+// dropped from the end.
+func labelFit(s string, budget int) (text []rune, gaps []int, width int) {
 	text = []rune(strings.ToUpper(s))
 	if len(text) > 5 {
 		text = text[:5]
@@ -92,47 +96,110 @@ func labelFit(s string) (text []rune, gap, width int) {
 	for i, r := range text {
 		text[i] = normalize(r)
 	}
-	measure := func(text []rune, gap int) int {
+	measure := func(text []rune, gaps []int) int {
 		w := 0
 		for i, r := range text {
 			if i > 0 {
-				w += gap
+				w += gaps[i-1]
 			}
 			_, gw := glyphOf(assets.Small, r)
 			w += gw
 		}
 		return w
 	}
-	for gap = 1; gap >= 0; gap-- {
-		if w := measure(text, gap); w <= labelW {
-			return text, gap, w
+	for ; ; text = text[:len(text)-1] {
+		gaps = make([]int, max(0, len(text)-1))
+		for i := range gaps {
+			gaps[i] = 1
+		}
+		for width = measure(text, gaps); width > budget; width = measure(text, gaps) {
+			best := -1
+			for i := range gaps {
+				if gaps[i] == 1 && (best < 0 || touching(text[i], text[i+1]) < touching(text[best], text[best+1])) {
+					best = i
+				}
+			}
+			if best < 0 {
+				break
+			}
+			gaps[best] = 0
+		}
+		if width <= budget || len(text) == 0 {
+			return text, gaps, width
 		}
 	}
-	for len(text) > 0 && measure(text, 0) > labelW {
-		text = text[:len(text)-1]
+}
+
+// touching counts the rows in which glyph a's last column and glyph b's
+// first are both dark: how much the two run together set without a
+// column between them.
+func touching(a, b rune) int {
+	ra, wa := glyphOf(assets.Small, a)
+	rb, wb := glyphOf(assets.Small, b)
+	n := 0
+	for y := range assets.Small.Height {
+		if wa > 0 && wb > 0 && assets.Dot(ra, wa, y, wa-1) && assets.Dot(rb, wb, y, 0) {
+			n++
+		}
 	}
-	return text, 0, measure(text, 0)
+	return n
 }
 
 // ShownLabel is the label text the display shows for a menu label s: in
 // capitals, at most five characters, those that fit the cell (see
 // RenderLCD).
 func ShownLabel(s string) string {
-	text, _, _ := labelFit(s)
+	text, _, _ := labelFit(s, labelW)
 	return string(text)
 }
 
-// label draws menu label s in cell i (0–5): the bar and the text centred.
-func (d *Dots) label(i int, s string) {
+// label draws menu label s in cell i (0–5), set in budget dots: the bar
+// and the text centred.
+func (d *Dots) label(i int, s string, budget int) {
 	x0 := i * labelStep
 	for j := 0; j < labelW; j++ {
 		d[8][x0+j] = true
 	}
-	text, gap, w := labelFit(s)
+	text, gaps, w := labelFit(s, budget)
 	x := x0 + (labelW-w)/2
-	for _, r := range text {
-		x += d.glyph(assets.Small, r, x, labelY) + gap
+	for k, r := range text {
+		x += d.glyph(assets.Small, r, x, labelY)
+		if k < len(gaps) {
+			x += gaps[k]
+		}
 	}
+}
+
+// labelBudgets are the widths the six labels are set in: the whole cell,
+// except that of two neighbours whose texts would come closer than two
+// clear columns (one more than between the letters of a label, so that
+// STDEV RANGE never reads STDEVRANGE) the wider, or the left one, is set
+// a dot narrower until they do not.
+func labelBudgets(labels [6]string) [6]int {
+	var budget, width [6]int
+	for i, l := range labels {
+		budget[i] = labelW
+		_, _, width[i] = labelFit(l, labelW)
+	}
+	blank := func(i int) int {
+		end := i*labelStep + (labelW-width[i])/2 + width[i]
+		start := (i+1)*labelStep + (labelW-width[i+1])/2
+		return start - end
+	}
+	for i := 0; i+1 < len(labels); i++ {
+		for labels[i] != "" && labels[i+1] != "" && blank(i) < 2 {
+			j := i
+			if width[i+1] > width[i] {
+				j = i + 1
+			}
+			if width[j] == 0 {
+				break
+			}
+			budget[j] = width[j] - 1
+			_, _, width[j] = labelFit(labels[j], budget[j])
+		}
+	}
+	return budget
 }
 
 // RenderLCD draws a frame's text on the dot matrix: the top line and the
@@ -149,9 +216,10 @@ func RenderLCD(f emulator.Frame) *Dots {
 		d.line(f.Bottom, 9)
 		return d
 	}
+	budget := labelBudgets(f.Labels)
 	for i, l := range f.Labels {
 		if l != "" {
-			d.label(i, l)
+			d.label(i, l, budget[i])
 		}
 	}
 	return d
@@ -217,7 +285,24 @@ func ReadLCD(d *Dots) LCDText {
 	}
 	for i := 0; i < 6; i++ {
 		if d[8][i*labelStep] {
-			t.Labels[i] = readLabel(d, i)
+			t.Labels[i] = readLabel(d, i, func(string) []int { return []int{labelW} })
+		}
+	}
+	// A label set narrower beside a wide neighbour (labelBudgets) reads
+	// in the width its neighbours give it, or, when they were set
+	// narrower too, in any width a few dots narrower than its own.
+	for i := 0; i < 6; i++ {
+		if d[8][i*labelStep] && t.Labels[i] == "" {
+			t.Labels[i] = readLabel(d, i, func(text string) []int {
+				ls := t.Labels
+				ls[i] = text
+				budgets := []int{labelBudgets(ls)[i]}
+				_, _, w := labelFit(text, labelW)
+				for b := min(w, labelW) - 1; b > 0 && b >= w-3; b-- {
+					budgets = append(budgets, b)
+				}
+				return budgets
+			})
 		}
 	}
 	return t
@@ -225,8 +310,8 @@ func ReadLCD(d *Dots) LCDText {
 
 // readLabel reads label cell i: from the cell's first dark column, the
 // glyphs that match there in turn, kept when the label they spell renders
-// back to exactly the cell's dots.
-func readLabel(d *Dots, i int) string {
+// back to exactly the cell's dots, set in the width budget gives it.
+func readLabel(d *Dots, i int, budgets func(text string) []int) string {
 	x0 := i * labelStep
 	first := -1
 	for x := x0; x < x0+labelW && first < 0; x++ {
@@ -247,15 +332,24 @@ func readLabel(d *Dots, i int) string {
 		}
 	}
 	candidates = append(candidates, Missing)
+	// Of the readings that render back (a label set without a column
+	// between glyphs can read two ways: "()" run together is O), the one
+	// of fewest characters, then the first in order.
 	var found string
 	var try func(text []rune, x int) bool
 	try = func(text []rune, x int) bool {
-		if len(text) > 0 {
+		for _, b := range budgets(string(text)) {
+			if len(text) == 0 {
+				break
+			}
 			var probe Dots
-			probe.label(i, string(text))
+			probe.label(i, string(text), b)
 			if sameCell(d, &probe, x0) {
-				found = string(text)
-				return true
+				if t := string(text); found == "" || len(text) < utf8.RuneCountInString(found) ||
+					len(text) == utf8.RuneCountInString(found) && t < found {
+					found = t
+				}
+				break
 			}
 		}
 		if len(text) == 5 || x >= x0+labelW {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hp17b/hp17b/internal/files"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // Paper is the print-out panel's state in a snapshot: the printer's paper
@@ -131,8 +132,9 @@ func (c *Controller) paperShown() bool {
 }
 
 // SaveEquations writes the SOLVE list to path (hp17b-equations.txt in the
-// working folder when empty) as an equation file: one equation a line, a
-// blank line between two, as equation files load. The display says how
+// working folder when empty) as an equation file that loads back to the
+// same list, byte for byte (solver.FormatFile: one equation a line, a
+// blank line between two, an invalid one on a solver.KeptMark line). The display says how
 // many were saved ("3 EQUATIONS SAVED") or NOT SAVED; the error is the
 // file's.
 func (c *Controller) SaveEquations(path string) error {
@@ -140,11 +142,7 @@ func (c *Controller) SaveEquations(path string) error {
 		path = "hp17b-equations.txt"
 	}
 	eqs, _ := c.m.Equations()
-	text := strings.Join(eqs, "\n\n")
-	if len(eqs) > 0 {
-		text += "\n"
-	}
-	err := files.WriteReplacing(path, []byte(text))
+	err := files.WriteReplacing(path, []byte(solver.FormatFile(eqs)))
 	msg := "NOT SAVED"
 	switch {
 	case err != nil:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/programs"
+	"github.com/hp17b/hp17b/solver"
 )
 
 // TestPaperPanel: F9 shows the print-out in place of the heaps panel, the
@@ -70,6 +71,9 @@ func TestPaperPanel(t *testing.T) {
 func TestSaveEquations(t *testing.T) {
 	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
+	// The calculator keeps an invalid equation in its list (CALC says
+	// INVALID EQUATION): it is saved on a marked line that loads back.
+	require.NoError(t, emulator.Run(c.Machine(), `SOLVE NEW "A=(B" INPUT NEW "#T=X" INPUT`, nil))
 	want, _ := c.Machine().Equations()
 	path := filepath.Join(t.TempDir(), "eqs.txt")
 	require.NoError(t, c.SaveEquations(path))
@@ -77,6 +81,7 @@ func TestSaveEquations(t *testing.T) {
 	assert.Equal(t, strconv.Itoa(len(want))+" EQUATIONS SAVED", c.Machine().Frame().Top)
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
+	assert.Contains(t, string(b), "\n"+solver.KeptMark+"A=(B\n")
 	fresh := emulator.New(programs.DefaultEquations())
 	require.NoError(t, emulator.Run(fresh, "SOLVE DELET YES DELET YES", nil))
 	none, _ := fresh.Equations()
@@ -85,6 +90,7 @@ func TestSaveEquations(t *testing.T) {
 	require.NoError(t, err)
 	got, _ := fresh.Equations()
 	assert.Equal(t, want, got)
+	assert.Equal(t, string(b), solver.FormatFile(got), "the list loaded saves to the same file, byte for byte")
 	assert.Error(t, c.SaveEquations(filepath.Join(path, "no", "such")))
 	c.Wait()
 	assert.Equal(t, "NOT SAVED", c.Machine().Frame().Top)
@@ -109,20 +115,32 @@ func TestAbout(t *testing.T) {
 	assert.False(t, c.Snapshot().About)
 }
 
-// TestSavesRefuseLinks: the paper's Save and Ctrl+S's equations never
-// write through a symbolic link (internal/files.WriteReplacing).
-func TestSavesRefuseLinks(t *testing.T) {
+// TestSavesFollowOneRule: the paper's Save and Ctrl+S's equations follow
+// the rule for every file hp17b writes (internal/files.WriteReplacing): a
+// symbolic link is written through to its target, which keeps its mode
+// (Ctrl+S over a 0600 file once left it 0644); TestSavesRefuseFifo.
+func TestSavesFollowOneRule(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "notes.txt")
-	require.NoError(t, os.WriteFile(target, []byte("mine\n"), 0o644))
+	require.NoError(t, os.WriteFile(target, []byte("mine\n"), 0o600))
 	link := filepath.Join(dir, "hp17b-equations.txt")
 	require.NoError(t, os.Symlink(target, link))
 	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
-	assert.ErrorContains(t, c.SaveEquations(link), "symbolic link")
-	c.SetPaperFile(link)
-	assert.ErrorContains(t, c.SavePaper(), "symbolic link")
+	require.NoError(t, c.SaveEquations(link))
 	b, err := os.ReadFile(target)
 	require.NoError(t, err)
-	assert.Equal(t, "mine\n", string(b))
+	assert.Contains(t, string(b), "NIM", "written through")
+	c.SetPaperFile(link)
+	require.NoError(t, c.SavePaper())
+	b, err = os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Empty(t, string(b), "the empty print-out, written through")
+	info, err := os.Stat(target)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "the mode kept")
+	info, err = os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, info.Mode()&os.ModeSymlink, "still a link")
+
 }

@@ -178,8 +178,13 @@ func TestKeyMap(t *testing.T) {
 	assert.True(t, a.Help)
 	a, _ = CharAction('U', false)
 	assert.Equal(t, Action{Key: emulator.KeyRCL, Shift: true}, a, "a letter in either case: U is RND")
-	_, ok = CharAction('Z', false)
+	_, ok = CharAction('J', false)
 	assert.False(t, ok, "a letter the map leaves out does nothing outside equation entry")
+	for r, g := range map[rune]GameCommand{'g': GameNew, 'Z': GameUndo, 'y': GameRedo, 'c': GameHint, 'b': GameWhy} {
+		a, _ = CharAction(r, false)
+		assert.Equal(t, Action{Game: g}, a, "the heaps panel's buttons have keys: %c", r)
+		assert.False(t, Repeats(a))
+	}
 	a, _ = CharAction('Q', true)
 	assert.Equal(t, "Q", a.Text)
 	a, _ = CharAction('*', true)

@@ -1,6 +1,8 @@
 // Command hp17b-serve serves the browser build (make web) on this machine,
-// as a real host would (internal/webserve: the pre-compressed wasm sent
-// gzipped, validators, nothing outside the folder), until Ctrl-C:
+// as a careful real host would (internal/webserve: the pre-compressed
+// copies sent brotli or gzip, the versioned wasm cached for good, the
+// security headers, nothing outside the folder: no link leading out, no
+// dotfile), until Ctrl-C:
 //
 //	hp17b-serve [--addr 127.0.0.1:8000] [DIR]
 //	hp17b-serve --help | --version
@@ -62,7 +64,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if _, status, done := cli.Parse("hp17b-serve", cli.ServeHelp, &f, args, stdout, stderr, exitUsage, vars); done {
 		return status
 	}
-	dir := os.DirFS(f.Dir)
+	dir, err := webserve.Root(f.Dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "hp17b: serve: %s: %v (build it with make web)\n", f.Dir, errors.Unwrap(err))
+		return exitUsage
+	}
 	if err := webserve.Check(dir); err != nil {
 		fmt.Fprintf(stderr, "hp17b: serve: %s: %v\n", f.Dir, err)
 		return exitUsage

@@ -36,7 +36,7 @@ func TestServeRefuses(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("page"), 0o644))
 	_, errOut, code = serve(ctx, dir)
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errOut, "no hp17b.wasm")
+	assert.Contains(t, errOut, "no hp17b wasm")
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "hp17b.wasm"), []byte("\x00asm"), 0o644))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

@@ -9,8 +9,9 @@
 // It needs an X or Wayland display (Ebitengine opens it as the program
 // starts); without one it cannot start at all, which is why it is a program
 // of its own. Exit status: 0, 1 for a failure while running, 64 for a usage
-// error, 3 when no window could open (2 when the window system panics
-// while the program starts).
+// error (a --load file that could not be read, or not whole: given when
+// the window ends, as hp17b keys gives it at once), 3 when no window could
+// open (2 when the window system panics while the program starts).
 package main
 
 import (
@@ -22,6 +23,7 @@ import (
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/text"
 	ver "github.com/hp17b/hp17b/internal/version"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
@@ -40,6 +42,10 @@ const (
 // saveInterval is how often at most the window writes the state file.
 const saveInterval = 250 * time.Millisecond
 
+// stderr is where the window's messages go: through text.EscapingWriter,
+// so that none carries a control character to the terminal.
+var stderr = text.EscapingWriter(os.Stderr)
+
 func main() {
 	start := time.Now()
 	f, status, done := windowFlags()
@@ -48,58 +54,62 @@ func main() {
 	}
 	if f.WriteKeymap != "" {
 		if err := ui.WriteDefaultKeyMap(f.WriteKeymap, os.Stdout); err != nil {
-			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+			fmt.Fprintf(stderr, "hp17b: %v\n", err)
 			os.Exit(1)
 		}
 		return
 	}
 	for _, c := range f.Click {
 		if err := cli.CheckClick(c[0], c[1]); err != nil {
-			fmt.Fprintf(os.Stderr, "hp17b: --click: %v\n", err)
+			fmt.Fprintf(stderr, "hp17b: --click: %v\n", err)
 			os.Exit(exitUsage)
 		}
 	}
 	if f.Program != "" {
 		if _, err := programs.ByID(f.Program); err != nil {
-			fmt.Fprintf(os.Stderr, "hp17b: --program: %v\n", err)
+			fmt.Fprintf(stderr, "hp17b: --program: %v\n", err)
 			os.Exit(exitUsage)
 		}
 	}
 	pcKeys, err := keyMap(f.Keymap)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hp17b: key map: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: key map: %v\n", err)
 		os.Exit(exitUsage)
 	}
 	skin, err := ui.LoadSkin(f.Skin)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hp17b: --skin: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: --skin: %v\n", err)
 		os.Exit(exitUsage)
 	}
 	m, notice, err := openMachine(f.State, f.Fresh)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		os.Exit(exitUsage)
 	}
 	if notice != "" {
-		fmt.Fprintf(os.Stderr, "hp17b: %s\n", notice)
+		fmt.Fprintf(stderr, "hp17b: %s\n", notice)
 	}
 	// A few writes a second at most, and the last one when the window
 	// closes (Flush below): a key no longer costs a file write.
 	m.SaveEvery(saveInterval)
-	m.OnStateConflict(func(s string) { fmt.Fprintf(os.Stderr, "hp17b: %s\n", s) })
+	m.OnStateConflict(func(s string) { fmt.Fprintf(stderr, "hp17b: %s\n", s) })
 	if f.Model.Given {
 		_ = m.SetModel(f.Model.Model) // nothing runs yet
 	}
+	badLoad := false
 	if f.Load != "" {
 		// A bad file still opens the window: its good equations are added,
-		// the display shows BAD FILE line:col, and the reason is printed.
+		// the display shows BAD FILE line:col, and the reason is printed;
+		// the exit status is then 64, as hp17b keys --load gives.
 		rep, err := m.LoadFile(f.Load, emulator.LoadLenient)
 		switch {
 		case err != nil:
-			fmt.Fprintf(os.Stderr, "hp17b: --load %s: %v\n", f.Load, err)
+			fmt.Fprintf(stderr, "hp17b: --load %s: %v\n", f.Load, err)
 			m.Message("BAD FILE")
+			badLoad = true
 		case rep.Err != nil:
-			fmt.Fprintln(os.Stderr, solver.Explain(rep.Err))
+			fmt.Fprintln(stderr, solver.Explain(rep.Err))
+			badLoad = true
 		}
 	}
 	if f.Keys == "" && len(f.Click) == 0 {
@@ -109,28 +119,30 @@ func main() {
 	}
 	if f.Keys != "" {
 		if err := emulator.Run(m, f.Keys, nil); err != nil {
-			fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+			fmt.Fprintf(stderr, "hp17b: %v\n", err)
 			_ = m.Flush()
 			os.Exit(exitUsage)
 		}
 	}
 	exposeFrame(m)
 	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
-	err = window.Run(m, window.Options{StateDir: stateDir(f.State, f.Fresh), Switch: func(p string) { next = p }, Screenshot: f.Screenshot, Clicks: clickPoints(f.Click), Stderr: os.Stderr, ReportStartup: f.ReportStartup, Start: start, PaperFile: f.Paper, KeyMap: pcKeys,
+	err = window.Run(m, window.Options{StateDir: stateDir(f.State, f.Fresh), Switch: func(p string) { next = p }, Screenshot: f.Screenshot, Clicks: clickPoints(f.Click), Stderr: stderr, ReportStartup: f.ReportStartup, Start: start, PaperFile: f.Paper, KeyMap: pcKeys,
 		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program, Skin: skin})
 	if ferr := m.Flush(); ferr != nil {
-		fmt.Fprintf(os.Stderr, "hp17b: the state was not saved: %v\n", ferr)
+		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}
 	if err == nil && next != "" {
 		os.Exit(restartOn(next, f.Keymap, f.Paper, f.Equations, f.Skin))
 	}
 	switch {
 	case errors.Is(err, window.ErrNoWindow):
-		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		os.Exit(exitNoWindow)
 	case err != nil:
-		fmt.Fprintf(os.Stderr, "hp17b: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		os.Exit(1)
+	case badLoad:
+		os.Exit(exitUsage)
 	}
 }
 
@@ -155,7 +167,7 @@ var releaseVersion string
 func restartOn(path, keymap, paper, equations, skin string) int {
 	exe, err := os.Executable()
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hp17b: restarting on %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "hp17b: restarting on %s: %v\n", path, err)
 		return 1
 	}
 	args := []string{"--state", path}
@@ -165,12 +177,12 @@ func restartOn(path, keymap, paper, equations, skin string) int {
 		}
 	}
 	cmd := exec.Command(exe, args...)
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	cmd.Stdout, cmd.Stderr = os.Stdout, stderr
 	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(os.Stderr, "hp17b: restarting on %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "hp17b: restarting on %s: %v\n", path, err)
 		return 1
 	}
-	fmt.Fprintf(os.Stderr, "hp17b: the calculator continues on %s\n", path)
+	fmt.Fprintf(stderr, "hp17b: the calculator continues on %s\n", path)
 	return 0
 }
 
@@ -192,7 +204,7 @@ func keyMap(path string) (*ui.KeyMap, error) {
 	}
 	k, err := window.LoadKeyMap(def)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "hp17b: key map: %v (the built-in map is used)\n", err)
+		fmt.Fprintf(stderr, "hp17b: key map: %v (the built-in map is used)\n", err)
 		return nil, nil
 	}
 	return k, nil

@@ -23,7 +23,7 @@ func windowFlags() (f cli.Window, status int, done bool) {
 		cli.Window `embed:""`
 	}
 	vars := kong.Vars{"version": "hp17b-window " + ver.String(releaseVersion)}
-	_, status, done = cli.Parse("hp17b-window", description, &flags, os.Args[1:], os.Stdout, os.Stderr, exitUsage, vars)
+	_, status, done = cli.Parse("hp17b-window", description, &flags, os.Args[1:], os.Stdout, stderr, exitUsage, vars)
 	return flags.Window, status, done
 }
 

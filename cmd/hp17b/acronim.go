@@ -137,7 +137,7 @@ func (c *acroPlayCmd) run(e *env) int {
 	v := c.variant()
 	sv := acronim.NewSolver(v)
 	s := acronim.Start(v)
-	fmt.Fprintln(stdout, "Acro-Nim: you are South and move first; the solver plays North. Type a move's number; q quits.")
+	fmt.Fprintln(stdout, "Acro-Nim: you are South and move first; the solver plays North. Type a move's number; help lists the commands, q quits.")
 	sc := bufio.NewScanner(stdin)
 	finish := func(out acronim.Outcome, mover acronim.Side) int {
 		switch out {
@@ -150,11 +150,17 @@ func (c *acroPlayCmd) run(e *env) int {
 		}
 		return exitOK
 	}
+	// The position and its numbered moves are listed once a turn: after
+	// a line that is no move, "list" shows them again.
+	listed := false
 	for {
-		fmt.Fprintln(stdout, s)
 		moves := s.Moves(v)
-		for i, m := range moves {
-			fmt.Fprintf(stdout, "  %d. %s\n", i+1, m)
+		if !listed {
+			fmt.Fprintln(stdout, s)
+			for i, m := range moves {
+				fmt.Fprintf(stdout, "  %d. %s\n", i+1, m)
+			}
+			listed = true
 		}
 		fmt.Fprint(stdout, "Your move> ")
 		if !sc.Scan() {
@@ -166,11 +172,21 @@ func (c *acroPlayCmd) run(e *env) int {
 			fmt.Fprintln(stdout, "Goodbye.")
 			return exitOK
 		}
-		n, err := strconv.Atoi(line)
-		if err != nil || n < 1 || n > len(moves) {
-			fmt.Fprintf(stdout, "%s is not a move: type a number from 1 to %d.\n", text.Quote(line), len(moves))
+		switch line {
+		case "help", "h", "?":
+			fmt.Fprintf(stdout, "Commands:\n  1 to %d   play that move of the list\n  list     the position and its moves again\n"+
+				"  help     this list\n  quit, q  stop\n", len(moves))
+			continue
+		case "list", "l":
+			listed = false
 			continue
 		}
+		n, err := strconv.Atoi(line)
+		if err != nil || n < 1 || n > len(moves) {
+			fmt.Fprintf(stdout, "%s is not a move: type a number from 1 to %d (list shows the moves again, help the commands).\n", text.Quote(line), len(moves))
+			continue
+		}
+		listed = false
 		next, out := s.Apply(moves[n-1], v)
 		fmt.Fprintf(stdout, "South: %s\n", moves[n-1])
 		if out != acronim.Continues {

@@ -13,12 +13,14 @@ import (
 )
 
 type compareCmd struct {
-	Program string    `arg:"" placeholder:"PROGRAM" help:"The program's ID (hp17b programs lists them), or all."`
-	Eq      string    `placeholder:"FILE" help:"Compare this equation file instead of the program's own."`
-	JSON    bool      `name:"json" help:"Print the report as one JSON object."`
-	Strict  bool      `help:"Fail on display disagreements too."`
-	Timeout timeout   `placeholder:"D" help:"${timeout_help}"`
-	Model   cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Program string      `arg:"" placeholder:"PROGRAM" help:"The program's ID (hp17b programs lists them), or all; with --ref, --ref-eq or --expect, the first step."`
+	Steps   []string    `arg:"" optional:"" name:"step" sep:"none" help:"With a reference: NAME=VALUE stores, NAME=A..B [step S] and NAME=X,Y,Z store each value in turn, NAME solves (docs/compare.md)."`
+	Eq      string      `placeholder:"FILE" help:"Compare this equation file instead of the program's own; with a reference, the equation compared."`
+	JSON    bool        `name:"json" help:"Print the report as one JSON object."`
+	Strict  bool        `help:"Fail on display disagreements too."`
+	Timeout timeout     `placeholder:"D" help:"${timeout_help}"`
+	Model   cli.Model   `placeholder:"17bii|17bii+" help:"${model_help}"`
+	User    userCompare `embed:""`
 }
 
 // run compares one program, or every one (all) within one --timeout for
@@ -26,6 +28,13 @@ type compareCmd struct {
 // reports it has, and the programs not compared are named.
 func (c *compareCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
+	if c.User.given() {
+		return c.runUser(e)
+	}
+	if len(c.Steps) > 0 {
+		fmt.Fprintf(stderr, "hp17b: compare %s: steps (%s) need a reference: --ref, --ref-eq or --expect (docs/compare.md)\n", c.Program, c.Steps[0])
+		return exitUsage
+	}
 	ctx, cancel := workContext(c.Timeout)
 	defer cancel()
 	if c.Program != "all" {

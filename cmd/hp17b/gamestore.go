@@ -49,9 +49,11 @@ func openGameStore(mem cli.Memory) (gameStore, error) {
 	return fileGameStore{path: path + gameFileSuffix}, nil
 }
 
-// fileGameStore keeps the games in one file, written whole each time
-// through a temporary file in the same folder and a rename, so that a
-// crash leaves either the old file or the new one.
+// fileGameStore keeps the games in one file, written whole each time by
+// the rule for every file hp17b writes (files.WriteReplacing: a temporary
+// file in the same folder and a rename, so that a crash leaves either the
+// old file or the new one; a link written through to its target; a fifo
+// or anything but a regular file refused).
 type fileGameStore struct{ path string }
 
 // LoadGame reads the file: nil when there is none.
@@ -65,35 +67,33 @@ func (s fileGameStore) LoadGame() ([]byte, error) {
 
 // SaveGame writes b in place of the file, creating its folder.
 func (s fileGameStore) SaveGame(b []byte) error {
-	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := files.CheckWritable(s.path); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, filepath.Base(s.path)+".tmp-*")
-	if err != nil {
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
 		return err
 	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), s.path)
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-	}
-	return err
+	return files.WriteReplacing(s.path, b)
 }
 
-// SetAside moves a file that cannot be read as games out of the way, to
-// path.damaged-TIMESTAMP, and returns that name: nothing kept is lost.
+// SetAside moves a regular file that cannot be read as games out of the
+// way, to path.damaged-TIMESTAMP (a link's target, beside it), and
+// returns that name: nothing kept is lost. Anything else in its place (a
+// fifo, a folder, a link to one) is refused and left as it is.
 func (s fileGameStore) SetAside() (string, error) {
-	name := s.path + ".damaged-" + time.Now().UTC().Format("20060102T150405.000000000")
-	return name, os.Rename(s.path, name)
+	target, err := files.Target(s.path)
+	if err != nil {
+		return "", err
+	}
+	info, err := os.Lstat(target)
+	if err != nil {
+		return "", err
+	}
+	if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file: it is left as it is", target)
+	}
+	name := target + ".damaged-" + time.Now().UTC().Format("20060102T150405.000000000")
+	return name, os.Rename(target, name)
 }
 
 // memGameStore keeps the games for one run only (--fresh).

@@ -1,15 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -18,20 +19,27 @@ import (
 // default state file, another one, or a fresh machine that reads and
 // writes no file. The state file stays locked until the machine's Close
 // (emulator.OpenOptions.Locked: a key script's run happens wholly before
-// or after another writer's). A fresh calculator holds the default
-// programs (programs.DefaultEquations). It prints the notice of a damaged
-// state file.
-func openMachine(statePath string, fresh bool, stderr io.Writer) (*emulator.Machine, bool) {
+// or after another writer's); another process's lock is waited for at
+// most wait (the command's --timeout; 0: emulator.DefaultLockWait) and
+// until ctx ends (Ctrl-C). A fresh calculator holds the default programs
+// (programs.DefaultEquations). It prints the notice of a damaged state
+// file, and the error with the exit status for it (exitFailed for a lock
+// still held, exitUsage for a state that cannot be used).
+func openMachine(ctx context.Context, statePath string, fresh bool, wait time.Duration, stderr io.Writer) (*emulator.Machine, int) {
 	m, notice, err := emulator.Open(emulator.OpenOptions{Path: statePath, Fresh: fresh, Locked: true,
-		Equations: programs.DefaultEquations()})
+		LockWait: wait, Context: ctx, Equations: programs.DefaultEquations()})
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %s\n", printable(err.Error()))
-		return nil, false
+		var busy *emulator.LockBusyError
+		if errors.As(err, &busy) {
+			return nil, exitFailed
+		}
+		return nil, exitUsage
 	}
 	if notice != "" {
 		fmt.Fprintf(stderr, "hp17b: %s\n", printable(notice))
 	}
-	return m, true
+	return m, exitOK
 }
 
 // loadInto adds an equation file's equations to the machine's list: a
@@ -67,9 +75,17 @@ func (c *keysCmd) run(e *env) int {
 		fmt.Fprintln(stderr, "hp17b: --state and --fresh exclude each other")
 		return exitUsage
 	}
-	m, ok := openMachine(c.State, c.Fresh, stderr)
-	if !ok {
-		return exitUsage
+	if c.Print != "" {
+		if err := files.CheckWritable(c.Print); err != nil { // before any key changes the state
+			fmt.Fprintf(stderr, "hp17b: --print %s\n", printable(err.Error()))
+			return exitUsage
+		}
+	}
+	ctx, cancel := workContext(c.Timeout)
+	defer cancel()
+	m, status := openMachine(ctx, c.State, c.Fresh, time.Duration(c.Timeout), stderr)
+	if m == nil {
+		return status
 	}
 	m.SaveEvery(-1) // one write, at the end of the script
 	defer m.Close()
@@ -85,8 +101,6 @@ func (c *keysCmd) run(e *env) int {
 			fmt.Fprintf(stdout, "%s\n%s\n%s\n", printable(tok), indent(printable(f.Top)), indent(printable(f.MenuLine())))
 		}
 	}
-	ctx, cancel := workContext(c.Timeout)
-	defer cancel()
 	done := make(chan struct{})
 	go func() { // past the deadline, every solve is interrupted at once
 		select {
@@ -102,14 +116,28 @@ func (c *keysCmd) run(e *env) int {
 		case <-done:
 		}
 	}()
-	err := emulator.Run(m, strings.Join(c.Script, " "), after)
+	_, err := emulator.RunContext(ctx, m, strings.Join(c.Script, " "), after)
 	close(done)
-	if err != nil {
+	var stop *emulator.StoppedError
+	if err != nil && !errors.As(err, &stop) {
 		fmt.Fprintf(stderr, "hp17b: %s\n", printable(err.Error()))
 		return exitUsage
 	}
 	if stopped(ctx, c.Timeout, stderr) {
+		// What ran stands: the state is saved with it, as at the end.
 		fmt.Fprintln(stdout, printable(m.Frame().String()))
+		saved := "the state holds what they did"
+		if c.Fresh {
+			saved = "nothing is saved (--fresh)"
+		}
+		if err := m.Close(); err != nil {
+			saved = "the state was not saved: " + err.Error()
+		}
+		ran := "every token of the script ran"
+		if stop != nil {
+			ran = fmt.Sprintf("%d of the script's %d tokens ran", stop.Done, stop.Total)
+		}
+		fmt.Fprintf(stderr, "hp17b: %s; %s\n", ran, printable(saved))
 		return exitFailed
 	}
 	if !c.Trace {
@@ -117,12 +145,12 @@ func (c *keysCmd) run(e *env) int {
 	}
 	if c.Print != "" {
 		if err := writePrintOut(c.Print, m.PrintOut()); err != nil {
-			fmt.Fprintf(stderr, "hp17b: the print-out was not written: %v\n", err)
+			fmt.Fprintf(stderr, "hp17b: the print-out was not written: %s\n", printable(err.Error()))
 			return exitFailed
 		}
 	}
 	if err := m.Close(); err != nil {
-		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", err)
+		fmt.Fprintf(stderr, "hp17b: the state was not saved: %s\n", printable(err.Error()))
 		return exitFailed
 	}
 	return exitOK
@@ -130,12 +158,14 @@ func (c *keysCmd) run(e *env) int {
 
 func indent(s string) string { return "  " + s }
 
-// writePrintOut writes the print-out's lines to path, one a line.
+// writePrintOut writes the print-out's lines to path, one a line, by the
+// rule for every file hp17b writes (files.WriteReplacing: a link written
+// through, a fifo or a device refused without waiting, the mode kept).
 func writePrintOut(path string, lines []string) error {
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
+	return files.WriteReplacing(path, []byte(b.String()))
 }

@@ -5,6 +5,7 @@
 //	hp17b check FILE              list a file's equations or its first error
 //	hp17b solve --eq FILE STEP... store and solve as the calculator would
 //	hp17b compare PROGRAM|all     check a program against its native engine
+//	hp17b compare --eq FILE --ref COMMAND STEP...  check an equation against a reference
 //	hp17b play [--program ID]     play a game program against the calculator
 //	hp17b programs [ID]           list the programs, or show one
 //	hp17b keys SCRIPT             press keys and print the display
@@ -25,6 +26,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/internal/text"
 	ver "github.com/hp17b/hp17b/internal/version"
 )
 
@@ -44,7 +46,7 @@ type commandLine struct {
 	Calculator calculatorCmd    `cmd:"" default:"withargs" help:"The calculator's window, the default command; without a display, NIM (or --program) in the terminal."`
 	Check      checkCmd         `cmd:"" help:"List each equation in FILE with its name and menu, or the first error."`
 	Solve      solveCmd         `cmd:"" help:"Store (NAME=VALUE) and solve (NAME) as the calculator would."`
-	Compare    compareCmd       `cmd:"" help:"Check a program's equation against its native engine (all: every program)."`
+	Compare    compareCmd       `cmd:"" help:"Check a program's equation against its native engine (all: every program), or your equation against a reference (--ref, --ref-eq, --expect)."`
 	Nim        nimCmd           `cmd:"" help:"Heap games: Grundy values, positions, initial positions, the XOR table."`
 	Acronim    acroCmd          `cmd:"" help:"Acro-Nim: perfect play, or a game against the solver."`
 	Keys       keysCmd          `cmd:"" help:"Press keys on the calculator and print its display."`
@@ -166,7 +168,11 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run runs the command line args. Every message goes to stderr through
+// text.EscapingWriter, so that none, whatever it quotes (a file name, a
+// flag, an argument), carries a control character to the terminal.
 func run(args []string, stdout, stderr io.Writer) int {
+	stderr = text.EscapingWriter(stderr)
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "version") {
 		// What kong's version flag and the version command print, without
 		// building kong's model of a command line that asks for nothing

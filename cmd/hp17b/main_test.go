@@ -315,11 +315,14 @@ func TestAcroNimCLI(t *testing.T) {
 
 	old := stdin
 	defer func() { stdin = old }()
-	stdin = strings.NewReader("x\n99\n7\n")
+	stdin = strings.NewReader("x\n99\nhelp\n7\n")
 	out, _, code = runCLI("acronim", "play")
 	assert.Equal(t, exitOK, code)
-	assert.Contains(t, out, `"x" is not a move: type a number from 1 to 25.`)
+	assert.Contains(t, out, `"x" is not a move: type a number from 1 to 25 (list shows the moves again, help the commands).`)
 	assert.Contains(t, out, `"99" is not a move`)
+	assert.Contains(t, out, "  1 to 25   play that move of the list\n")
+	// The 25 moves are listed once, not again after each line that is no move.
+	assert.Equal(t, 1, strings.Count(out, "  25. "), out)
 	assert.Contains(t, out, "South: take 1 poisoned alone from a pile of 7 (1 poisoned) (loses)")
 	assert.True(t, strings.HasSuffix(out, "South took the poisoned stone alone. North wins.\n"), out)
 

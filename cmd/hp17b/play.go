@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/hp17b"
@@ -345,6 +346,11 @@ func (t *terminal) hint() {
 		fmt.Fprintln(t.out, "No winning move: every move loses against perfect play.")
 		return
 	}
+	if t.g.Packed != "" {
+		// The move is the number it leaves: said once.
+		fmt.Fprintf(t.out, "Hint: %s, the number your move leaves.\n", t.g.Show(q))
+		return
+	}
 	fmt.Fprintf(t.out, "Hint: %s; it leaves %s.\n", t.spellMove(m.Position, q), t.g.Show(q))
 }
 
@@ -658,7 +664,11 @@ func parseGameMove(g *programs.Game, line string, p programs.Position) (programs
 // index (names are the heaps' variables) and its new size (sizes are the
 // heaps now, for "take").
 func parseNamedMove(names []string, line string, sizes []int) (int, int, error) {
+	orig := strings.Fields(strings.ReplaceAll(line, "=", " ")) // as typed, for messages
 	f := strings.Fields(strings.ToUpper(strings.ReplaceAll(line, "=", " ")))
+	if len(f) != len(orig) { // an upper case that splits differently: read as typed
+		f = slices.Clone(orig)
+	}
 	heap := func(s string) (int, error) {
 		for i, n := range names {
 			if s == n {
@@ -679,11 +689,14 @@ func parseNamedMove(names []string, line string, sizes []int) (int, int, error) 
 		}
 		k, err := strconv.Atoi(f[1])
 		if err != nil || k < 1 {
-			return 0, 0, fmt.Errorf("take how many? %s is not a whole number of at least 1", text.Quote(f[1]))
+			return 0, 0, fmt.Errorf("take how many? %s is not a whole number of at least 1", text.Quote(orig[1]))
 		}
 		return i, sizes[i] - k, nil
-	case len(f) == 1 && len(f[0]) >= 2:
-		f = []string{f[0][:1], f[0][1:]}
+	case len(f) == 1 && utf8.RuneCountInString(f[0]) >= 2:
+		// b4: the heap's name is the first character (a rune: 日本 is "日"
+		// and "本", not bytes).
+		split := func(s string) []string { r := []rune(s); return []string{string(r[:1]), string(r[1:])} }
+		f, orig = split(f[0]), split(orig[0])
 		fallthrough
 	case len(f) == 2:
 		i, err := heap(f[0])
@@ -692,7 +705,11 @@ func parseNamedMove(names []string, line string, sizes []int) (int, int, error) 
 		}
 		v, err := strconv.Atoi(f[1])
 		if err != nil {
-			return 0, 0, fmt.Errorf("%s is not a whole number", text.Quote(f[1]))
+			if sizes[i] == 0 {
+				return 0, 0, heapMoveError(names[i], 0, 0, false)
+			}
+			return 0, 0, fmt.Errorf("%s is not a size for heap %s: type its new size, a whole number 0 to %d",
+				text.Quote(orig[1]), names[i], sizes[i]-1)
 		}
 		return i, v, nil
 	}

@@ -116,6 +116,12 @@ func TestPlayGamePrograms(t *testing.T) {
 		"heap 1 has only 2: take 1 to 2 from it", `take how many? "0"`} {
 		assert.Contains(t, out, want)
 	}
+	// Kayles' hint names the number to type once (it read "Hint: 13272;
+	// it leaves 13272.").
+	out, code = playWith(t, "hint\n", "--program", "kayles")
+	assert.Equal(t, exitOK, code)
+	assert.Regexp(t, `Hint: \d+, the number your move leaves\.\n`, out)
+	assert.NotContains(t, out, "; it leaves")
 	// Dawson's Kayles ends when no move is left.
 	out, code = playWith(t, "1157\n11521\n1131\n", "--program", "dawson")
 	assert.Equal(t, exitOK, code)
@@ -157,8 +163,14 @@ func TestParseGameMove(t *testing.T) {
 		{nimProg, "C 0", nil, "heap C is empty: choose another heap"},
 		{nimProg, "take 4 from B", nil, "heap B has only 3: take 1 to 3 from it"},
 		{nimProg, "take 0 from B", nil, `take how many? "0" is not a whole number of at least 1`},
-		{nimProg, "take x from B", nil, `take how many? "X" is not a whole number of at least 1`},
-		{nimProg, "B two", nil, `"TWO" is not a whole number`},
+		{nimProg, "take x from B", nil, `take how many? "x" is not a whole number of at least 1`},
+		{nimProg, "B two", nil, `"two" is not a size for heap B: type its new size, a whole number 0 to 2`},
+		{nimProg, "D 1e99", nil, `"1e99" is not a size for heap D: type its new size, a whole number 0 to 6`},
+		{nimProg, "d 99999999999999999999", nil, `is not a size for heap D: type its new size, a whole number 0 to 6`},
+		{nimProg, "C x", nil, "heap C is empty: choose another heap"},
+		{nimProg, "日本", nil, `"日" is not a heap: use A, B, C or D`},
+		{nimProg, "日", nil, "say a heap and its new size (D 6 or D=6), or take 1 from D"},
+		{nimProg, "bé", nil, `"é" is not a size for heap B`},
 		{nimProg, "B", nil, "say a heap and its new size (D 6 or D=6), or take 1 from D"},
 		{nimProg, "give 1 to B now", nil, "say a heap and its new size (D 6 or D=6), or take 1 from D"},
 		{kayles, "1306", programs.Position{1, 3, 0, 6}, ""},
@@ -368,7 +380,8 @@ func (*stuckStore) SetAside() (string, error) { return "", errors.New("read-only
 
 // TestLoadKept: games that cannot be read and cannot be moved aside are
 // never overwritten: the run keeps its game in memory and says so; a
-// folder in the file's place is moved aside like a damaged file.
+// folder (or a fifo) in the file's place is not hp17b's: it is refused and
+// left where it is, and the run's game is kept in memory only.
 func TestLoadKept(t *testing.T) {
 	kg, store, notice := loadKept(&stuckStore{})
 	assert.Empty(t, kg.Games)
@@ -383,11 +396,13 @@ func TestLoadKept(t *testing.T) {
 	out, errOut, code := runCLI("play", "--state", state)
 	assert.Equal(t, exitOK, code)
 	assert.Contains(t, errOut, "not a regular file")
-	assert.Contains(t, errOut, "they are kept in "+state+".game.json.damaged-")
-	assert.Contains(t, out, "Goodbye. hp17b play resumes this game.")
-	b, err := os.ReadFile(state + gameFileSuffix)
+	assert.Contains(t, errOut, "is not a regular file: it is left as it is): a new game starts and is not kept")
+	assert.Contains(t, out, "Goodbye.")
+	info, err := os.Lstat(state + gameFileSuffix)
 	require.NoError(t, err)
-	assert.Contains(t, string(b), `"position":[1,3,4,6]`)
+	assert.True(t, info.IsDir(), "the folder is not ours: left where it is")
+	aside, _ := filepath.Glob(state + gameFileSuffix + ".damaged-*")
+	assert.Empty(t, aside)
 }
 
 // TestCheckMatch: a kept game is taken on only when its moves, played

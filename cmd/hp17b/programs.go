@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hp17b/hp17b/programs"
 )
@@ -16,9 +18,11 @@ type programsCmd struct {
 func (c *programsCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
 	if c.ID == "" {
+		var rows [][]string
 		for _, p := range programs.All() {
-			fmt.Fprintf(stdout, "%-20s %-6s %-28s %s\n", p.ID, p.Title, strings.Join(p.Keys, " "), firstSentence(p.Description))
+			rows = append(rows, []string{p.ID, p.Title, strings.Join(p.Keys, " "), firstSentence(p.Description)})
 		}
+		writeColumns(stdout, rows)
 		return exitOK
 	}
 	p, err := programs.ByID(c.ID)
@@ -40,4 +44,29 @@ func firstSentence(s string) string {
 		return s[:i+1]
 	}
 	return s
+}
+
+// writeColumns writes rows as columns, each as wide as its widest cell
+// by display width (runes: "NIM (as transcribed)" and "Σ" count as what
+// the terminal shows), a space between columns, the last unpadded.
+func writeColumns(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, r := range rows {
+		for i, cell := range r {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		for i, cell := range r {
+			b.WriteString(cell)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell)+1))
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
 }

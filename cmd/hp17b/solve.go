@@ -13,9 +13,11 @@ import (
 	"github.com/hp17b/hp17b/solver"
 )
 
-// loadEquations reads an equation file and reports a bad one with
-// file:line:column and a caret.
-func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
+// readEquationFile reads an equation file (a regular file of at most
+// solver.MaxFileSize bytes of text the calculator can hold) and reports
+// why it cannot, with file:line:column and a caret where the text is at
+// fault.
+func readEquationFile(path string, stderr io.Writer) ([]byte, bool) {
 	b, err := files.ReadRegular(path, solver.MaxFileSize)
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
@@ -25,12 +27,37 @@ func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
 		reportEquationError(stderr, err)
 		return nil, false
 	}
+	return b, true
+}
+
+// loadEquations reads an equation file and reports a bad one with
+// file:line:column and a caret.
+func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
+	b, ok := readEquationFile(path, stderr)
+	if !ok {
+		return nil, false
+	}
 	eqs, err := solver.ParseFile(path, string(b))
 	if err != nil {
 		reportEquationError(stderr, err)
 		return nil, false
 	}
 	return eqs, true
+}
+
+// loadEntries is loadEquations with the file's entries, the lines kept as
+// typed (solver.KeptMark) among them.
+func loadEntries(path string, stderr io.Writer) ([]solver.Entry, bool) {
+	b, ok := readEquationFile(path, stderr)
+	if !ok {
+		return nil, false
+	}
+	entries, err := solver.ReadFile(path, string(b), false)
+	if err != nil {
+		reportEquationError(stderr, err)
+		return nil, false
+	}
+	return entries, true
 }
 
 // stateLists are the lists of the state file at path (the calculator's
@@ -106,16 +133,31 @@ func reportEquationError(w io.Writer, err error) {
 
 type checkCmd struct {
 	File string `arg:"" placeholder:"FILE" help:"The equation file."`
+	Keys bool   `help:"Print the keystrokes that type each equation into a real HP-17BII, as a key script (hp17b keys runs it)."`
 }
 
 func (c *checkCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
-	eqs, ok := loadEquations(c.File, stderr)
+	entries, ok := loadEntries(c.File, stderr)
 	if !ok {
 		return exitUsage
 	}
-	for i, eq := range eqs {
-		fmt.Fprintf(stdout, "%d. %s  menu: %s\n", i+1, eq.Title(), strings.Join(eq.Menu, " "))
+	if c.Keys {
+		if !writeKeys(entries, stdout, stderr) {
+			return exitFailed
+		}
+		return exitOK
+	}
+	for i, en := range entries {
+		if en.Eq == nil {
+			why := "INVALID EQUATION"
+			if _, err := solver.Parse(en.Text); err != nil {
+				why = err.Error()
+			}
+			fmt.Fprintf(stdout, "%d. %s  kept as typed (%s)\n", i+1, printable(en.Text), why)
+			continue
+		}
+		fmt.Fprintf(stdout, "%d. %s  menu: %s\n", i+1, en.Eq.Title(), strings.Join(en.Eq.Menu, " "))
 	}
 	return exitOK
 }

@@ -1,12 +1,14 @@
 // Command webfiles finishes the browser build's folder after the wasm is
 // built (scripts/web.sh runs it): the icons drawn from the window's own
 // (ui.Icon: icon-192.png, icon-512.png, apple-touch-icon.png and
-// favicon.ico), the web app manifest (hp17b.webmanifest), the wasm's
-// gzipped copy beside it (hp17b.wasm.gz, which hp17b serve sends), the
-// page with the wasm's size written in (web/index.html: the progress bar's
-// total) and the service worker with its cache named after the build
-// (web/sw.js: hp17b- and the first 12 hex digits of the SHA-256 of every
-// file it keeps).
+// favicon.ico), the web app manifest (hp17b.webmanifest), the wasm renamed
+// after its content (hp17b-HASH.wasm, cached for good by hp17b serve), the
+// page (web/index.html) and its script with the wasm's name and size
+// written in (web/hp17b.js: the progress bar's total), the service worker
+// with its cache named after the build (web/sw.js: hp17b- and the first 12
+// hex digits of the SHA-256 of every file it keeps), and gzipped copies of
+// the wasm and the text files beside them (NAME.gz; scripts/web.sh adds
+// the brotli ones).
 //
 //	go run ./scripts/webfiles DIR
 //
@@ -42,9 +44,23 @@ func main() {
 	}
 }
 
-// kept are the files the service worker keeps, besides the page ("./").
-var kept = []string{"index.html", "hp17b.wasm", "wasm_exec.js", "hp17b.webmanifest",
+// kept are the files the service worker keeps, besides the page ("./")
+// and the wasm (its versioned name, added by run).
+var kept = []string{"index.html", "hp17b.js", "wasm_exec.js", "hp17b.webmanifest",
 	"favicon.ico", "icon-192.png", "icon-512.png", "apple-touch-icon.png"}
+
+// compressed are the files given a gzipped copy (NAME.gz) and, by
+// scripts/web.sh, a brotli one (NAME.br), besides the wasm: the text ones
+// (the icons are PNG, compressed already).
+var compressed = []string{"index.html", "hp17b.js", "wasm_exec.js", "sw.js", "hp17b.webmanifest"}
+
+// wasmName is the wasm's versioned name: hp17b- and the first 12 hex
+// digits of its content's SHA-256 (internal/webserve caches such a name
+// for good).
+func wasmName(wasm []byte) string {
+	sum := sha256.Sum256(wasm)
+	return fmt.Sprintf("hp17b-%x.wasm", sum[:6])
+}
 
 func run(dir string) error {
 	wasm, err := os.ReadFile(filepath.Join(dir, "hp17b.wasm"))
@@ -52,6 +68,20 @@ func run(dir string) error {
 		return err
 	}
 	write := func(name string, b []byte) error { return os.WriteFile(filepath.Join(dir, name), b, 0o644) }
+	// The wasm under its versioned name, a previous build's removed.
+	name := wasmName(wasm)
+	old, err := filepath.Glob(filepath.Join(dir, "hp17b-*.wasm*"))
+	if err != nil {
+		return err
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(filepath.Join(dir, "hp17b.wasm"), filepath.Join(dir, name)); err != nil {
+		return err
+	}
 	for name, size := range map[string]int{"icon-192.png": 192, "icon-512.png": 512, "apple-touch-icon.png": 180} {
 		b, err := pngOf(size)
 		if err != nil {
@@ -71,45 +101,46 @@ func run(dir string) error {
 	if err := write("hp17b.webmanifest", manifest()); err != nil {
 		return err
 	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if _, err := zw.Write(wasm); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	if err := write("hp17b.wasm.gz", gz.Bytes()); err != nil {
-		return err
-	}
 	page, err := os.ReadFile(filepath.Join("web", "index.html"))
 	if err != nil {
 		return err
 	}
-	const mark = "const WASM_SIZE = 0; // @@WASM_SIZE@@"
-	if !bytes.Contains(page, []byte(mark)) {
-		return fmt.Errorf("web/index.html: no %q to write the wasm's size into", mark)
-	}
-	page = bytes.Replace(page, []byte(mark), []byte("const WASM_SIZE = "+strconv.Itoa(len(wasm))+";"), 1)
 	if err := write("index.html", page); err != nil {
 		return err
 	}
+	script, err := os.ReadFile(filepath.Join("web", "hp17b.js"))
+	if err != nil {
+		return err
+	}
+	for mark, value := range map[string]string{
+		`const WASM_URL = "hp17b.wasm"; // @@WASM_URL@@`: `const WASM_URL = "` + name + `";`,
+		"const WASM_SIZE = 0; // @@WASM_SIZE@@":          "const WASM_SIZE = " + strconv.Itoa(len(wasm)) + ";",
+	} {
+		if !bytes.Contains(script, []byte(mark)) {
+			return fmt.Errorf("web/hp17b.js: no %q to write into", mark)
+		}
+		script = bytes.Replace(script, []byte(mark), []byte(value), 1)
+	}
+	if err := write("hp17b.js", script); err != nil {
+		return err
+	}
+	files := append([]string{name}, kept...)
 	h := sha256.New()
-	for _, name := range kept {
-		b, err := os.ReadFile(filepath.Join(dir, name))
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(h, "%s %d\n", name, len(b))
+		fmt.Fprintf(h, "%s %d\n", f, len(b))
 		h.Write(b)
 	}
 	sw, err := os.ReadFile(filepath.Join("web", "sw.js"))
 	if err != nil {
 		return err
 	}
-	quoted := make([]string, len(kept))
-	for i, name := range kept {
-		quoted[i] = strconv.Quote(name)
+	quoted := make([]string, len(files))
+	for i, f := range files {
+		quoted[i] = strconv.Quote(f)
 	}
 	cache := fmt.Sprintf("hp17b-%x", h.Sum(nil)[:6])
 	s := strings.Replace(string(sw), "@@CACHE@@", cache, 1)
@@ -120,8 +151,36 @@ func run(dir string) error {
 	if err := write("sw.js", []byte(s)); err != nil {
 		return err
 	}
-	fmt.Printf("web: %s (hp17b.wasm %d bytes, %d gzipped; cache %s)\n", dir, len(wasm), gz.Len(), cache)
+	gzipped := 0
+	for _, f := range append([]string{name}, compressed...) {
+		n, err := gzipFile(filepath.Join(dir, f))
+		if err != nil {
+			return err
+		}
+		if f == name {
+			gzipped = n
+		}
+	}
+	fmt.Printf("web: %s (%s %d bytes, %d gzipped; cache %s)\n", dir, name, len(wasm), gzipped, cache)
 	return nil
+}
+
+// gzipFile writes path's gzipped copy beside it (path.gz, best
+// compression) and returns its size.
+func gzipFile(path string) (int, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(b); err != nil {
+		return 0, err
+	}
+	if err := zw.Close(); err != nil {
+		return 0, err
+	}
+	return gz.Len(), os.WriteFile(path+".gz", gz.Bytes(), 0o644)
 }
 
 // pngOf is ui.Icon at size×size as a PNG file.

@@ -79,23 +79,50 @@ func Write(text string) error {
 }
 
 // Read returns the clipboard's text ("" when it holds none). Errors:
-// ErrNoTool, or the tool's own failure.
+// ErrNoTool, ErrTooLarge when the clipboard holds more than MaxRead bytes
+// (at most MaxRead are ever read: the tool is stopped there), or the
+// tool's own failure.
 func Read() (string, error) {
 	t, err := find()
 	if err != nil {
 		return "", err
 	}
 	cmd := exec.Command(t.paste[0], t.paste[1:]...)
-	var out, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := run(cmd); err != nil {
+	var stderr bytes.Buffer
+	out := &capped{max: MaxRead, stop: func() { _ = cmd.Process.Kill() }}
+	cmd.Stdout, cmd.Stderr = out, &stderr
+	err = run(cmd)
+	if out.over {
+		return "", ErrTooLarge
+	}
+	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if strings.Contains(msg, "target") || strings.Contains(msg, "No selection") || strings.Contains(msg, "Nothing is copied") {
 			return "", nil // an empty clipboard
 		}
 		return "", fmt.Errorf("clipboard: %s: %v %s", t.paste[0], err, msg)
 	}
-	return strings.TrimSuffix(out.String(), "\r\n"), nil
+	return strings.TrimSuffix(out.b.String(), "\r\n"), nil
+}
+
+// capped keeps at most max bytes written to it: the write that would pass
+// max sets over, calls stop (which ends the tool) and fails.
+type capped struct {
+	b    bytes.Buffer
+	max  int
+	over bool
+	stop func()
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.over || c.b.Len()+len(p) > c.max {
+		if !c.over {
+			c.over = true
+			c.stop()
+		}
+		return 0, ErrTooLarge
+	}
+	return c.b.Write(p)
 }
 
 // run runs cmd to its end or Timeout.

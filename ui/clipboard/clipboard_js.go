@@ -78,5 +78,8 @@ func Read() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if v.Length() > MaxRead { // UTF-16 units, each at least one byte: checked before Go copies it
+		return "", ErrTooLarge
+	}
 	return v.String(), nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,4 +46,30 @@ func TestNoTool(t *testing.T) {
 	assert.ErrorIs(t, Write("1"), ErrNoTool)
 	_, err := Read()
 	assert.ErrorIs(t, err, ErrNoTool)
+}
+
+// TestPasteLimited: a clipboard of more than MaxRead bytes is refused
+// having read at most MaxRead of it (the issue: 300 MB on the clipboard
+// doubled the window's memory); the stand-in's output never ends, so the
+// tool must be stopped, not waited for.
+func TestPasteLimited(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the stand-in is a shell script for xclip")
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\nexec yes 1234567890\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "xclip"), []byte(script), 0o755))
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+"/usr/bin:/bin")
+	t.Setenv("WAYLAND_DISPLAY", "")
+	_, err := Read()
+	assert.ErrorIs(t, err, ErrTooLarge)
+	assert.ErrorContains(t, err, "more than 1 MB")
+
+	exact := strings.Repeat("9", MaxRead)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "clip"), []byte(exact), 0o644))
+	script = "#!/bin/sh\nexec cat " + filepath.Join(dir, "clip") + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "xclip"), []byte(script), 0o755))
+	got, err := Read()
+	require.NoError(t, err, "1 MB exactly is pasted")
+	assert.Len(t, got, MaxRead)
 }

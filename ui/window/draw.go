@@ -1,16 +1,17 @@
 package window
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"image/png"
-	"os"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/ui"
 )
 
@@ -139,17 +140,15 @@ func (g *Game) overlays(p painter, l ui.Layout, snap ui.Snapshot) {
 	}
 }
 
+// writePNG writes the screen as a PNG file to path, by the rule for every
+// file hp17b writes (files.WriteReplacing).
 func writePNG(screen *ebiten.Image, path string) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	screen.ReadPixels(img.Pix)
-	f, err := os.Create(path)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return files.WriteReplacing(path, buf.Bytes()) // a link written through, a fifo refused
 }

@@ -43,6 +43,10 @@ type input struct {
 	// tapped is set when a tap pressed and released within one frame was
 	// done: that frame's press of Control arms no new tap.
 	tapped bool
+	// menuOpen is the window's menu open as last seen, menuSel its row
+	// chosen by the keyboard (menu.go).
+	menuOpen bool
+	menuSel  int
 }
 
 // Auto-repeat's delay and rate, as a PC's keyboard repeats.
@@ -54,6 +58,7 @@ const (
 // Update turns input into calculator actions.
 func (g *Game) Update() error {
 	g.in.waking = false
+	pageAwake()
 	if err := g.housekeeping(); err != nil || g.opt.Screenshot != "" {
 		return err
 	}
@@ -118,6 +123,12 @@ func (g *Game) housekeeping() error {
 func (g *Game) keyboard() error {
 	chars := ebiten.AppendInputChars(nil)
 	pressed := inpututil.AppendJustPressedKeys(nil)
+	if open := g.ctrl.Snapshot().Menu; open != g.in.menuOpen {
+		g.in.menuOpen, g.in.menuSel = open, 0 // opened by the mouse, or closed
+	}
+	if g.in.menuOpen {
+		return g.menuKeys(chars, pressed)
+	}
 	ctrlDown := g.controlTap(len(chars) > 0, pressed)
 	editing := g.ctrl.Editing()
 	// A frame's typed characters go before its named keys: Ebitengine
@@ -134,7 +145,12 @@ func (g *Game) keyboard() error {
 		}
 	}
 	modifier := ctrlDown || ebiten.IsKeyPressed(ebiten.KeyMeta)
-	for _, k := range pressed {
+	for i, k := range pressed {
+		if g.ctrl.Snapshot().Menu {
+			// A key opened the menu: it takes the frame's other keys.
+			g.in.menuOpen, g.in.menuSel = true, 0
+			return g.menuKeys(nil, pressed[i:])
+		}
 		if _, named := g.keys.Named(k.String(), editing); !named && len(typed) > 0 && !modifier && !shiftKey(k) {
 			// The PC key that typed a character: its calculator key is
 			// drawn pressed while it is held (the frame's characters and
@@ -205,6 +221,13 @@ func (g *Game) keyDown(k ebiten.Key, modifier, editing bool) error {
 	case ebiten.KeyControl, ebiten.KeyMeta, ebiten.KeyMetaLeft, ebiten.KeyMetaRight:
 		return nil
 	}
+	if mv, ok := ui.WordMove(k.String()); ok && modifier && editing {
+		// Ctrl+← and Ctrl+→ move by names and numbers: Control held for
+		// them is no shift key.
+		g.in.shiftTap = false
+		g.do(ui.Action{Cursor: &mv})
+		return nil
+	}
 	if modifier {
 		tapped := g.in.shiftTap
 		g.in.shiftTap = false
@@ -267,7 +290,7 @@ func (g *Game) keyUp(k ebiten.Key) {
 // presses reports whether a presses a calculator key (drawn pressed while
 // held).
 func presses(a ui.Action) bool {
-	return a.Text == "" && a.Cursor == nil && !a.Help && !a.Paper && !a.About && !a.Panel && !a.Menu
+	return a.Text == "" && a.Cursor == nil && !a.Help && !a.Paper && !a.About && !a.Panel && !a.Menu && a.Game == ui.GameNone && !a.Record
 }
 
 // do applies an action: the key map overlay pages on while pages remain;
@@ -325,12 +348,18 @@ func (g *Game) autoRepeat() {
 // goes, and another tick while a job runs or its snapshot is not drawn.
 func (g *Game) follow() {
 	snap := g.ctrl.Snapshot()
-	if f := snap.Frame; f.Ringing != g.ringing {
-		// An appointment's alarm draws attention in the title bar too.
-		g.ringing = f.Ringing
+	if f := snap.Frame; f.Ringing != g.ringing || snap.Recording != g.recording || snap.Playing != g.playing {
+		// An appointment's alarm draws attention in the title bar too, and
+		// it says when keys are recorded or played.
+		g.ringing, g.recording, g.playing = f.Ringing, snap.Recording, snap.Playing
 		title := Title(g.ctrl.Model())
-		if f.Ringing {
+		switch {
+		case f.Ringing:
 			title = "((•)) " + f.Top + " - " + title
+		case snap.Recording:
+			title = "REC - " + title
+		case snap.Playing:
+			title = "PLAYING - " + title
 		}
 		ebiten.SetWindowTitle(title)
 	}

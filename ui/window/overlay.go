@@ -159,7 +159,7 @@ func (g *Game) drawHelp(p painter, l ui.Layout, rpn bool) {
 
 // Sizes of the window's menu, layout units.
 const (
-	menuRowH = 20.0
+	menuRowH = 18.0
 	menuSize = 11.0
 )
 
@@ -180,12 +180,17 @@ func (g *Game) drawMenu(p painter, l ui.Layout) {
 	p.rect(m, colBezel)
 	for i, c := range commands {
 		r := menuRow(l, i)
-		if i%2 == 1 {
+		what, keysCol := colLabel, colGold
+		switch {
+		case i == g.in.menuSel: // the keyboard's choice (menu.go)
+			p.rect(r, colGold)
+			what, keysCol = colBezel, colBezel
+		case i%2 == 1:
 			p.rect(r, colBody)
 		}
-		p.text(c.what, g.fonts.regular, menuSize, r.X+6, r.Y+3, colLabel)
+		p.text(c.what, g.fonts.regular, menuSize, r.X+6, r.Y+3, what)
 		keys := c.keys(g.keys)
-		p.text(keys, g.fonts.bold, menuSize, r.X+r.W-6-measure(keys, g.fonts.bold, menuSize), r.Y+3, colGold)
+		p.text(keys, g.fonts.bold, menuSize, r.X+r.W-6-measure(keys, g.fonts.bold, menuSize), r.Y+3, keysCol)
 	}
 }
 

@@ -2,18 +2,25 @@ package window
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
 )
 
-// side draws the panel beside the calculator: the paper while it shows,
-// else the heaps panel of the current game, else the idle panel.
+// side draws the panel beside the calculator: the equation being typed,
+// whole, while one is; else the paper while it shows, else the heaps panel
+// of the current game, else the idle panel.
 func (pt painter) side(l ui.Layout, snap ui.Snapshot) {
 	switch {
+	case snap.Edit != nil:
+		pt.equationView(l, *snap.Edit)
 	case snap.Paper.Shown:
 		pt.paper(l, snap.Paper)
 	case snap.Panel.Active:
@@ -97,26 +104,158 @@ func (pt painter) heaps(l ui.Layout, p ui.Panel) {
 	}
 }
 
-// why draws the why view in place of the heaps: the position's Grundy
-// values and nim-sum in binary beside the equation's L() values, then the
-// moves so far, in a fixed-width face, the lines padded to one width so
-// that their columns line up when centred.
+// Sizes of the why view, layout units. Its text is never smaller than
+// the panel's other text (the rule's 10 points): the table is drawn at 11
+// points, or 10 when that is too wide, and a column that still does not
+// fit goes under its row; the sentences wrap at the panel's width less
+// the margins.
+const (
+	whyMargin    = 14.0
+	whyTableSize = 11.0
+	whyMinSize   = 10.0
+	whyNoteSize  = 11.0
+	whyColGap    = 10.0
+)
+
+// why draws the why view in place of the heaps: the position's table
+// (each heap's size or Grundy value, in binary, and beside them the NIM
+// equation's L() values) in a fixed-width face with its columns measured,
+// the sentences under it wrapped, then the moves so far that fit above
+// the buttons.
 func (pt painter) why(l ui.Layout, p ui.Panel) {
-	lines := append([]string{}, p.Why...)
-	if len(p.Moves) > 0 {
-		lines = append(lines, "", "Moves so far:")
-		from := max(0, len(p.Moves)-(22-len(lines)))
-		lines = append(lines, p.Moves[from:]...)
+	for _, it := range layoutWhy(l, p, pt.fonts) {
+		pt.text(it.s, it.src, it.size, it.x, it.y, it.c)
 	}
-	width := 0
-	for _, line := range lines {
-		width = max(width, len([]rune(line)))
+}
+
+// placedText is a piece of text laid out: at (x, y), its top left
+// corner, in layout units.
+type placedText struct {
+	s       string
+	src     *text.GoTextFaceSource
+	size    float64
+	x, y, w float64
+	c       color.Color
+}
+
+// layoutWhy lays the why view out (why draws it).
+func layoutWhy(l ui.Layout, p ui.Panel, f fonts) []placedText {
+	var out []placedText
+	put := func(s string, src *text.GoTextFaceSource, size, x, y float64, c color.Color) {
+		out = append(out, placedText{s: s, src: src, size: size, x: x, y: y, w: measure(s, src, size), c: c})
 	}
-	size := min(10, 10*(l.Panel.W-16)/measure(strings.Repeat("0", max(width, 1)), pt.fonts.mono, 10))
-	for i, line := range lines {
-		line += strings.Repeat(" ", width-len([]rune(line)))
-		pt.label(line, pt.fonts.mono, size, l.Panel.X+l.Panel.W/2, 82+float64(i)*size*1.45, colLabel)
+	pt := struct{ fonts fonts }{f}
+	x0, w := l.Panel.X+whyMargin, l.Panel.W-2*whyMargin
+	y := 28 + float64(len(wrap(p.Title, 30)))*18 + float64(len(wrap(p.Rule, 44)))*13 + 6
+	bottom := l.NewGame.Y - 8
+	line := func(s string, src *text.GoTextFaceSource, size float64, c color.Color) {
+		for _, ln := range wrapWidth(s, src, size, w) {
+			if y+size*1.4 > bottom {
+				return
+			}
+			put(ln, src, size, x0, y, c)
+			y += size * 1.4
+		}
 	}
+	v := p.WhyView
+	if v == nil { // the view could not be made: its lines say why
+		for _, ln := range p.Why {
+			line(ln, pt.fonts.regular, whyNoteSize, colLabel)
+		}
+		return out
+	}
+	line(v.Title, pt.fonts.bold, whyNoteSize, colLabel)
+	y += 4
+	size, cols, under := whyTableSize, []float64(nil), false
+	for _, sz := range []float64{whyTableSize, whyMinSize} {
+		size, cols = sz, whyColumns(v, pt.fonts.mono, sz)
+		if sumWidths(cols) <= w {
+			break
+		}
+	}
+	if sumWidths(cols) > w && len(cols) > 3 {
+		under, cols = true, cols[:3] // the L() values under each row
+	}
+	row := func(cells []string, c color.Color) {
+		x := x0
+		for i, cell := range cells {
+			if under && i == 3 {
+				y += size * 1.4
+				put("  "+cell, pt.fonts.mono, size, x0, y, c)
+				break
+			}
+			put(cell, pt.fonts.mono, size, x, y, c)
+			if i < len(cols) {
+				x += cols[i] + whyColGap
+			}
+		}
+		y += size * 1.4
+	}
+	row(v.Head, colGold)
+	for _, r := range v.Rows {
+		row(r, colLabel)
+	}
+	y += 6
+	for _, n := range v.Notes {
+		line(n, pt.fonts.regular, whyNoteSize, colLabel)
+	}
+	if len(p.Moves) == 0 {
+		return out
+	}
+	y += 6
+	fit := int((bottom-y)/(10*1.4)) - 1
+	if fit < 1 {
+		return out
+	}
+	line("Moves so far:", pt.fonts.bold, 10, colLabel)
+	for _, m := range p.Moves[max(0, len(p.Moves)-fit):] {
+		line(m, pt.fonts.regular, 10, colMatch)
+	}
+	return out
+}
+
+// whyColumns are the widths of the why table's columns at size points.
+func whyColumns(v *programs.WhyView, src *text.GoTextFaceSource, size float64) []float64 {
+	cols := make([]float64, len(v.Head))
+	for _, r := range append([][]string{v.Head}, v.Rows...) {
+		for i, cell := range r {
+			if i < len(cols) {
+				cols[i] = max(cols[i], measure(cell, src, size))
+			}
+		}
+	}
+	return cols
+}
+
+// sumWidths is the width of columns side by side, whyColGap apart.
+func sumWidths(cols []float64) float64 {
+	w := 0.0
+	for _, c := range cols {
+		w += c
+	}
+	return w + whyColGap*float64(max(0, len(cols)-1))
+}
+
+// wrapWidth breaks s into lines no wider than w (layout units) at size
+// points, at spaces; a word wider than w alone is a line of its own.
+func wrapWidth(s string, src *text.GoTextFaceSource, size, w float64) []string {
+	var lines []string
+	var cur string
+	for _, word := range strings.Fields(s) {
+		if cur != "" && measure(cur+" "+word, src, size) > w {
+			lines = append(lines, cur)
+			cur = word
+			continue
+		}
+		if cur != "" {
+			cur += " "
+		}
+		cur += word
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // gameButtons draws New Game, Undo, Redo, Hint and Why; a button that has
@@ -179,6 +318,46 @@ func wrap(s string, n int) []string {
 	}
 	if cur != "" {
 		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// equationView draws the equation being entered or edited whole, wrapped
+// over the panel's lines in the monospaced face, with the cursor where the
+// calculator's is (a bar before the character the 22-character display's
+// cursor stands on); the lines around the cursor show when the equation
+// is longer than the panel.
+func (pt painter) equationView(l ui.Layout, v emulator.EditView) {
+	pt.rect(l.Panel, colPanel)
+	const size, lineH = 12.5, 17.0
+	paper := ui.Rect{X: l.Panel.X + 20, Y: 36, W: l.Panel.W - 40, H: float64(ui.PaperLines)*lineH + 16}
+	pt.rect(paper, colPaper)
+	text := []rune(v.Text)
+	pt.label(fmt.Sprintf("Equation: %d characters", len(text)), pt.fonts.bold, 12, l.Panel.X+l.Panel.W/2, 18, colLabel)
+	charW := measure("0", pt.fonts.mono, size)
+	cols := max(1, int((paper.W-16)/charW))
+	lines := editLines(text, cols)
+	row, col := v.Cursor/cols, v.Cursor%cols
+	start := max(0, row-ui.PaperLines+1)
+	for i := start; i < len(lines) && i < start+ui.PaperLines; i++ {
+		pt.text(lines[i], pt.fonts.mono, size, paper.X+8, paper.Y+8+float64(i-start)*lineH, colInk)
+	}
+	x := 0.0 // the face's × and ÷ need not be one column wide
+	if row < len(lines) {
+		x = measure(string([]rune(lines[row])[:col]), pt.fonts.mono, size)
+	}
+	pt.rect(ui.Rect{X: paper.X + 8 + x - 1, Y: paper.Y + 8 + float64(row-start)*lineH, W: 2, H: lineH - 1}, colGold)
+	for i, line := range wrap("Type, paste, ← → Home End, Ctrl+← → by names, Backspace, Delete; INPUT stores it", 40) {
+		pt.label(line, pt.fonts.regular, 11, l.Panel.X+l.Panel.W/2, paper.Y+paper.H+16+float64(i)*14, colLabel)
+	}
+}
+
+// editLines cuts text into lines of cols characters (the last one shorter,
+// and an empty one after a full last line, where the cursor goes).
+func editLines(text []rune, cols int) []string {
+	var lines []string
+	for i := 0; i <= len(text); i += cols {
+		lines = append(lines, string(text[i:min(i+cols, len(text))]))
 	}
 	return lines
 }

@@ -47,9 +47,16 @@ func (g *Game) sizeLimits() (minW, minH int) {
 // followPanel resizes the window when the heaps panel is hidden or shown
 // (a key, a button, a game program made current): the window grows or
 // shrinks by the panel's width at the scale it is drawn, so that the
-// calculator keeps its place and its size on the screen.
+// calculator keeps its place and its size on the screen. In the browser's
+// page the canvas keeps the size the page gives it and the calculator is
+// laid out anew within it (ui.ViewFor): a page has no window size to set.
 func (g *Game) followPanel(hidden bool) {
 	if hidden == g.panelHidden {
+		return
+	}
+	if inPage {
+		g.panelHidden = hidden
+		g.redraw()
 		return
 	}
 	w, h := ebiten.WindowSize()

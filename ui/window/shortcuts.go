@@ -1,9 +1,12 @@
 package window
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -17,28 +20,60 @@ import (
 // (Control, or Cmd on macOS, with key; with Shift too when shift), or the
 // key map's action that does it (the map says which PC keys), and how it
 // runs (an error ends the window: ebiten.Termination to close). The
-// overlay, the menu and the keyboard all read this one table.
+// overlay, the menu and the keyboard all read this one table. A desktop
+// command is not offered in the browser's page (page_js.go): files to
+// open or save, the window's size, Quit; the page's canvas follows the
+// browser's window and a page writes no file.
 type command struct {
-	what   string
-	key    ebiten.Key
-	shift  bool
-	action *ui.Action
-	run    func(g *Game) error
+	what    string
+	key     ebiten.Key
+	shift   bool
+	action  *ui.Action
+	run     func(g *Game) error
+	desktop bool
 }
 
 // commands are the window's commands, in the menu's order.
 var commands = []command{
-	{what: "Open a calculator (state file)", key: ebiten.KeyO, run: (*Game).openState},
-	{what: "New calculator", key: ebiten.KeyN, run: (*Game).newCalculator},
-	{what: "Save this calculator as a new file", key: ebiten.KeyS, shift: true, run: (*Game).saveStateAs},
-	{what: "Save the SOLVE list (equations)", key: ebiten.KeyS, run: (*Game).saveEquations},
+	{what: "Open a calculator (state file)", key: ebiten.KeyO, run: (*Game).openState, desktop: true},
+	{what: "New calculator", key: ebiten.KeyN, run: (*Game).newCalculator, desktop: true},
+	{what: "Save this calculator as a new file", key: ebiten.KeyS, shift: true, run: (*Game).saveStateAs, desktop: true},
+	{what: "Save the SOLVE list (equations)", key: ebiten.KeyS, run: (*Game).saveEquations, desktop: true},
 	{what: "Copy the number (or equation)", key: ebiten.KeyC, run: func(g *Game) error { g.clipboard(false); return nil }},
 	{what: "Paste", key: ebiten.KeyV, run: func(g *Game) error { g.clipboard(true); return nil }},
 	{what: "Paper (the print-out)", action: &ui.Action{Paper: true}},
 	{what: "Key map (this list)", action: &ui.Action{Help: true}},
 	{what: "Hide or show the heaps panel", action: &ui.Action{Panel: true}},
+	{what: "New Game", action: &ui.Action{Game: ui.GameNew}},
+	{what: "Undo (a move pair)", action: &ui.Action{Game: ui.GameUndo}},
+	{what: "Redo", action: &ui.Action{Game: ui.GameRedo}},
+	{what: "Hint (a winning move)", action: &ui.Action{Game: ui.GameHint}},
+	{what: "Why (the heaps in binary)", action: &ui.Action{Game: ui.GameWhy}},
+	{what: "Record keys (start or stop)", action: &ui.Action{Record: true}, desktop: true},
+	{what: "Play a key script (file)", key: ebiten.KeyP, run: (*Game).playScript, desktop: true},
+	{what: "Zoom 1×", key: ebiten.KeyDigit1, run: zoomTo(1), desktop: true},
+	{what: "Zoom 1.5×", key: ebiten.KeyDigit2, run: zoomTo(1.5), desktop: true},
+	{what: "Zoom 2×", key: ebiten.KeyDigit3, run: zoomTo(2), desktop: true},
+	{what: "Zoom to fit the screen", key: ebiten.KeyDigit0, run: zoomTo(0), desktop: true},
 	{what: "About hp17b", action: &ui.Action{About: true}},
-	{what: "Quit (OFF keeps memory too)", key: ebiten.KeyQ, run: (*Game).close},
+	{what: "Quit (OFF keeps memory too)", key: ebiten.KeyQ, run: (*Game).close, desktop: true},
+}
+
+// zoomTo is a zoom preset's command: the window sized to scale times the
+// layout (1× is one layout unit a pixel), or with scale 0 as large as
+// fits nine tenths of the monitor (room for the title bar and a task bar).
+func zoomTo(scale float64) func(g *Game) error {
+	return func(g *Game) error {
+		l, s := g.layout(), scale
+		if s == 0 {
+			mw, mh := ebiten.Monitor().Size()
+			s = min(0.9*float64(mw)/l.Width, 0.9*float64(mh)/l.Height)
+		}
+		w, h := int(math.Round(l.Width*s)), int(math.Round(l.Height*s))
+		minW, minH := g.sizeLimits()
+		ebiten.SetWindowSize(max(w, minW), max(h, minH))
+		return nil
+	}
 }
 
 // keys names how the keyboard reaches c: "Ctrl+O", or the PC keys the
@@ -51,7 +86,7 @@ func (c command) keys(k *ui.KeyMap) string {
 	if c.shift {
 		name += "Shift+"
 	}
-	return name + c.key.String()
+	return name + strings.TrimPrefix(c.key.String(), "Digit")
 }
 
 // do runs c: its own function, or its action through the controller.
@@ -180,9 +215,13 @@ func (g *Game) clipboard(paste bool) {
 		text, err := clipboard.Read()
 		if err != nil {
 			fmt.Fprintf(g.opt.Stderr, "hp17b: paste: %v\n", err)
+			if errors.Is(err, clipboard.ErrTooLarge) {
+				g.ctrl.Message("PASTE TOO LARGE: 1 MB")
+			}
 			return
 		}
 		g.ctrl.Paste(text)
 		ebiten.ScheduleFrame() //lint:ignore SA1019 draws the pasted text without waiting for input
+		pageAwake()
 	}()
 }

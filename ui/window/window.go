@@ -98,6 +98,8 @@ type Game struct {
 	lastSize   [2]int
 	clicked    bool
 	ringing    bool // an alarm's message is in the title bar
+	// recording and playing are the title bar's REC and PLAYING shown.
+	recording, playing bool
 	// panelHidden is the heaps panel's state the window is sized for.
 	panelHidden bool
 	in          input // the keyboard's and the mouse's state (input.go)
@@ -144,8 +146,10 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 	}
 	g.ctrl = ui.NewController(m, func() {
 		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
+		pageAwake()
 	})
 	g.ctrl.SetPaperFile(opt.PaperFile)
+	g.ctrl.OnRecorded(g.keepRecording)
 	g.sound, g.beeps = newBeeper(), g.ctrl.Frame().Beeps
 	if p, ok := g.ctrl.WindowPlace(); ok && p.PanelHidden && opt.Screenshot == "" {
 		g.ctrl.SetPanelHidden(true)

@@ -1,0 +1,1 @@
+LOAN:PMT=PV÷USPV(I÷12:N)

@@ -152,7 +152,7 @@ func (r *fileReader) next() (*Entry, error) {
 		r.i++
 		r.ended = 0
 		kept := strings.TrimPrefix(strings.TrimLeft(line, " \t"), strings.TrimSpace(KeptMark))
-		return &Entry{Text: strings.TrimPrefix(kept, " "), Line: r.i}, nil
+		return &Entry{Text: strings.Map(spaceToSpace, strings.TrimPrefix(kept, " ")), Line: r.i}, nil
 	case strings.HasPrefix(t, "#"):
 		r.i++
 		return nil, nil
@@ -279,6 +279,8 @@ func (r *fileReader) parse(chunk []string, start int, why map[int]string, prev i
 	text := strings.TrimSpace(canon)
 	if strings.ContainsRune(text, '\n') {
 		text = Flatten(canon)
+	} else {
+		text = strings.Map(spaceToSpace, text) // a tab between words is a space on the calculator
 	}
 	return &Entry{Text: text, Eq: eq, Line: start + 1}, nil
 }

@@ -813,7 +813,7 @@ func TestBrowserNothingEnds(t *testing.T) {
 	// (0.00 for most; the game's INIT= or EVAL= after New Game, Undo, …).
 	lcdDrawn := func() {
 		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
+		deadline := time.Now().Add(scaled(60 * time.Second))
 		for {
 			frames(t, ctx, 2)
 			want, _ := strings.CutSuffix(text(t, ctx, "lcd"), "\n")

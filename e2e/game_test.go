@@ -25,7 +25,7 @@ func keptGame(t *testing.T, state string, want programs.Position) programs.Match
 			Game programs.Match `json:"game"`
 		} `json:"sections"`
 	}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(scaled(5 * time.Second))
 	for time.Now().Before(deadline) {
 		if b, err := os.ReadFile(state); err == nil && json.Unmarshal(b, &st) == nil &&
 			assert.ObjectsAreEqual(want, st.Sections.Game.Position) {

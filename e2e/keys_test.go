@@ -197,7 +197,7 @@ func TestLiveDefaultKeyMap(t *testing.T) {
 		want := ui.ReadLCD(ui.RenderLCD(ref.Frame()))
 		clock := slices.Contains(want.Labels[:], "APPT") // TIME: the two clocks differ
 		var got ui.LCDText
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for deadline := time.Now().Add(scaled(10 * time.Second)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			img, err := captureWindow(win)
 			require.NoError(t, err)
 			if got = ui.ReadLCD(lcdDots(img)); clock {
@@ -298,7 +298,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	}
 	// waitSize waits up to 5 s for the window's size to be size.
 	waitSize := func(size string) {
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && !strings.Contains(geometry(), size); {
+		for deadline := time.Now().Add(scaled(5 * time.Second)); time.Now().Before(deadline) && !strings.Contains(geometry(), size); {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
@@ -374,18 +374,18 @@ func startHP17B(t *testing.T, args ...string) (cmd *exec.Cmd, windows func() str
 	}()
 	select {
 	case <-ready:
-	case <-time.After(20 * time.Second):
+	case <-time.After(scaled(20 * time.Second)):
 		t.Fatal("the window drew no frame")
 	}
 	require.NotEmpty(t, windows(), "the window runs")
 	return cmd, windows
 }
 
-// gone waits up to d for windows to list nothing, and returns what it
-// lists last.
+// gone waits up to d (scaled by the machine's slowness) for windows to
+// list nothing, and returns what it lists last.
 func gone(windows func() string, d time.Duration) string {
 	left := windows()
-	for deadline := time.Now().Add(d); left != "" && time.Now().Before(deadline); left = windows() {
+	for deadline := time.Now().Add(scaled(d)); left != "" && time.Now().Before(deadline); left = windows() {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return left
@@ -402,7 +402,7 @@ func TestLiveSignalEndsWindow(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(scaled(10 * time.Second)):
 		t.Fatal("hp17b did not end on SIGTERM")
 	}
 	assert.Empty(t, gone(windows, 3*time.Second), "no hp17b-window is left running")

@@ -44,7 +44,7 @@ func windowSize(t *testing.T, win string) string {
 // waitWindowSize waits up to 10 s for the window's size to be want.
 func waitWindowSize(t *testing.T, win, want string) string {
 	size := windowSize(t, win)
-	for deadline := time.Now().Add(10 * time.Second); size != want && time.Now().Before(deadline); size = windowSize(t, win) {
+	for deadline := time.Now().Add(scaled(10 * time.Second)); size != want && time.Now().Before(deadline); size = windowSize(t, win) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return size
@@ -167,7 +167,7 @@ func TestLiveRecordKeys(t *testing.T) {
 	require.Equal(t, "-2.00", top, "2×3=-6, STO 1, RCL 1 + 4 =")
 	key("F7")
 	var files []string
-	for deadline := time.Now().Add(10 * time.Second); len(files) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(scaled(10 * time.Second)); len(files) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		files, _ = filepath.Glob(filepath.Join(dir, "hp17b-keys-*.txt"))
 	}
 	require.Len(t, files, 1, "F7 wrote the recording")

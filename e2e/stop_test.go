@@ -48,7 +48,7 @@ func TestLiveStopHeavySolve(t *testing.T) {
 	select {
 	case err := <-exited:
 		assert.NoError(t, err, "a clean exit")
-	case <-time.After(time.Minute):
+	case <-time.After(scaled(time.Minute)):
 		t.Fatal("the window's process did not end at Ctrl-C during the solve")
 	}
 }

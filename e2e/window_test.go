@@ -165,7 +165,7 @@ func TestKeyboard(t *testing.T) {
 	}
 	// waitFor polls the state file until x reads want.
 	waitFor := func(want string, d time.Duration) bool {
-		deadline := time.Now().Add(d)
+		deadline := time.Now().Add(scaled(d))
 		for time.Now().Before(deadline) {
 			if b, err := os.ReadFile(state); err == nil && json.Unmarshal(b, &st) == nil && st.Calculator.X == want {
 				return true

@@ -217,5 +217,12 @@ func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error)
 	default:
 		return hp17b.Zero, ErrManySolutions
 	}
+	if fastFlows {
+		if g, ok := newDDFlows(f); ok {
+			if n, ok := g.irrFast(r); ok {
+				return n, nil
+			}
+		}
+	}
 	return result(mul(refine(f.npvWide, r), wint(100)))
 }

@@ -1,0 +1,226 @@
+package fin
+
+import (
+	"math"
+
+	"github.com/hp17b/hp17b/hp17b"
+)
+
+// The cash-flow calculations' fast path: NPV in double-double (a pair of
+// float64, hi + lo, about 32 digits) with a running bound on its error,
+// and IRR%'s refinement by chord steps in double-double, rounded to 12
+// digits by hp17b.RoundDD only when the bound shows the rounding is
+// decided; otherwise the 34-digit code (npvWide, refine) computes the
+// result as it always did. TestFastFlowsAgree holds the two to the same
+// results on random flow lists.
+
+// fastFlows switches the fast path on; tests switch it off to compute
+// the reference results with the 34-digit code alone.
+var fastFlows = true
+
+// uDD is the unit of the double-double error bounds: 2^-104, the relative
+// error of one ddMul and the error of one ddAdd relative to |a| + |b|.
+const uDD = 0x1p-104
+
+// twoSum returns a + b as s + e exactly (Knuth).
+func twoSum(a, b float64) (s, e float64) {
+	s = a + b
+	bb := s - a
+	return s, (a - (s - bb)) + (b - bb)
+}
+
+// fastTwoSum returns a + b as s + e exactly when |a| ≥ |b| (Dekker).
+func fastTwoSum(a, b float64) (s, e float64) {
+	s = a + b
+	return s, b - (s - a)
+}
+
+// ddMul is (ah + al)·(bh + bl) within 2^-104 relative (the product of the
+// high parts exact by FMA, the cross terms rounded, al·bl dropped).
+func ddMul(ah, al, bh, bl float64) (h, l float64) {
+	p := ah * bh
+	e := math.FMA(ah, bh, -p)
+	e += ah*bl + al*bh
+	return fastTwoSum(p, e)
+}
+
+// ddAdd is (ah + al) + (bh + bl) within 2^-104·(|a| + |b|).
+func ddAdd(ah, al, bh, bl float64) (h, l float64) {
+	s, e := twoSum(ah, bh)
+	e += al + bl
+	return fastTwoSum(s, e)
+}
+
+// ddRecip is 1/(ah + al) within 3·2^-104 relative: q = 1/ah, the residual
+// 1 − a·q formed in double-double (its high part exact by FMA) and one
+// correction q·(1 + r).
+func ddRecip(ah, al float64) (h, l float64) {
+	q := 1 / ah
+	r := -math.FMA(ah, q, -1) - al*q
+	return fastTwoSum(q, q*r)
+}
+
+// ddPow is (bh + bl)^n for 1 ≤ n < 2^10 by squaring and multiplying: at
+// most 20 products, so within (20·2^-104 + n·e) relative for a base
+// within e relative.
+func ddPow(bh, bl float64, n int) (h, l float64) {
+	h, l = 1, 0
+	for n > 0 {
+		if n&1 == 1 {
+			h, l = ddMul(h, l, bh, bl)
+		}
+		n >>= 1
+		if n > 0 {
+			bh, bl = ddMul(bh, bl, bh, bl)
+		}
+	}
+	return h, l
+}
+
+// ddFlows is a cash-flow list read for the fast path: each amount as a
+// double-double within 2^-100 (hp17b.DD) and each #TIMES as an integer.
+type ddFlows struct {
+	ah, al []float64
+	times  []int
+}
+
+// newDDFlows reads f; ok is false when an amount is out of hp17b.DD's
+// range or a #TIMES is not a whole number from 1 to MaxTimes.
+func newDDFlows(f Flows) (ddFlows, bool) {
+	g := ddFlows{make([]float64, len(f)), make([]float64, len(f)), make([]int, len(f))}
+	for j, fl := range f {
+		h, l, ok := hp17b.DD(fl.Amount)
+		if !ok {
+			return g, false
+		}
+		g.ah[j], g.al[j] = h, l
+		if j == 0 {
+			g.times[j] = 1
+			continue
+		}
+		t, ok := fl.Times.Int64()
+		if !ok || t < 1 || t > MaxTimes {
+			return g, false
+		}
+		g.times[j] = int(t)
+	}
+	return g, true
+}
+
+// npv is npvWide's sum in double-double at the periodic rate ih + il
+// (taken as exact), the same products in the same order, with a bound
+// err on |s − NPV| (the exact NPV at that rate), or ok false when a
+// quantity is not finite. Bound, in units of u = 2^-104 and relative to
+// each quantity unless said: the amounts 2^4 (2^-100); 1 + i one
+// rounding, v = 1/(1 + i) 3 more (ev = 4); d = v^k by one product a
+// period, ed growing by ev + 1 each time; v^n (ddPow) n·ev + 20; 1 − v^n
+// with an absolute error of |v^n|·evn + 1 + |v^n|, divided by i (3 more,
+// relative); each product 1; each sum 1 absolute relative to |s| + |term|.
+// The bound is computed in float64 and scaled by 1 + 2^-20 for its own
+// roundings.
+func (g ddFlows) npv(ih, il float64) (sh, sl, err float64, ok bool) {
+	const ea = 16.0
+	sh, sl = g.ah[0], g.al[0]
+	eu := ea * math.Abs(sh) // absolute, in units
+	if len(g.ah) == 1 {
+		return sh, sl, eu * uDD, true
+	}
+	ah, al := twoSum(1, ih)
+	ah, al = fastTwoSum(ah, al+il)
+	vh, vl := ddRecip(ah, al)
+	const ev = 4.0
+	dh, dl, ed := 1.0, 0.0, 0.0
+	for j := 1; j < len(g.ah); j++ {
+		n := g.times[j]
+		if n == 1 {
+			dh, dl = ddMul(dh, dl, vh, vl)
+			ed += ev + 1
+			th, tl := ddMul(g.ah[j], g.al[j], dh, dl)
+			at := math.Abs(th)
+			eu += at*(ea+ed+1) + math.Abs(sh) + at
+			sh, sl = ddAdd(sh, sl, th, tl)
+			continue
+		}
+		nh, nl := ddPow(vh, vl, n)
+		evn := float64(n)*ev + 20
+		var uh, ul, eus float64 // USPV and its absolute error in units
+		if ih == 0 && il == 0 {
+			uh, eus = float64(n), 0
+		} else {
+			oh, ol := twoSum(1, -nh)
+			oh, ol = fastTwoSum(oh, ol-nl)
+			eo := math.Abs(nh)*(evn+1) + 1 // absolute, units
+			ir, irl := ddRecip(ih, il)
+			uh, ul = ddMul(oh, ol, ir, irl)
+			eus = eo*math.Abs(ir) + math.Abs(uh)*4
+		}
+		th, tl := ddMul(g.ah[j], g.al[j], uh, ul)
+		th, tl = ddMul(th, tl, dh, dl)
+		at := math.Abs(th)
+		// relative error of the term: amount, USPV, d and two products.
+		erel := ea + ed + 2
+		if uh != 0 {
+			erel += eus / math.Abs(uh)
+		}
+		eu += at*erel + math.Abs(sh) + at
+		sh, sl = ddAdd(sh, sl, th, tl)
+		dh, dl = ddMul(dh, dl, nh, nl)
+		ed += evn + 1
+	}
+	if math.IsNaN(sh+eu) || math.IsInf(sh+eu, 0) {
+		return 0, 0, 0, false
+	}
+	return sh, sl, eu * uDD * (1 + 0x1p-20), true
+}
+
+// irrFast refines the float64 root r of NPV (a periodic rate) in
+// double-double and returns 100·rate rounded to 12 digits, with ok false
+// where it cannot show that the 34-digit refinement (refine over
+// npvWide) rounds to the same number. Method: chord steps x ← x − f(x)/m
+// with the slope m of f over [r, r + |r|·2^-30], until a step is below
+// 2^-100·|x| (at most 6); then the root lies within (|f(x)| + E)/(|m|/2)
+// of x, E being twice the bound of npv (the 34-digit sum's own error, at
+// 10^-34 an operation, is below the double-double one); the 34-digit
+// secant's last iterate is allowed 10^-20·|x| besides (its steps stop
+// below 10^-16·|x|, and a secant step squares the error of a simple root).
+// The fast path declines rates below 10^-6 in magnitude (where that
+// relative allowance means nothing), roots the float64 search placed more
+// than 10^-10·|r| away (ill-conditioned ones), and a slope that is 0 or not
+// finite.
+func (g ddFlows) irrFast(r float64) (hp17b.Number, bool) {
+	if !(math.Abs(r) >= 1e-6) || r <= -1 {
+		return hp17b.Zero, false
+	}
+	f0, _, _, ok := g.npv(r, 0)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	dx := math.Abs(r) * 0x1p-30
+	f1, _, _, ok := g.npv(r+dx, 0)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	m := (f1 - f0) / dx
+	if m == 0 || math.IsNaN(m) || math.IsInf(m, 0) {
+		return hp17b.Zero, false
+	}
+	xh, xl := r, 0.0
+	var fh, err float64
+	for k := 0; ; k++ {
+		fh, _, err, ok = g.npv(xh, xl)
+		if !ok || k == 6 {
+			return hp17b.Zero, false
+		}
+		step := fh / m
+		xh, xl = ddAdd(xh, xl, -step, 0)
+		if math.Abs(step) <= 0x1p-100*math.Abs(xh) {
+			break
+		}
+	}
+	if math.Abs(xh-r) > 1e-10*math.Abs(r) {
+		return hp17b.Zero, false
+	}
+	eps := (math.Abs(fh)+2*err)/(math.Abs(m)/2)/math.Abs(xh) + 1e-20 + 4*uDD
+	ph, pl := ddMul(xh, xl, 100, 0)
+	return hp17b.RoundDD(ph, pl, eps)
+}

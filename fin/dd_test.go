@@ -1,0 +1,174 @@
+package fin
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cockroachdb/apd/v3"
+	"github.com/hp17b/hp17b/hp17b"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// randAmount is a random calculator number of 1 to 12 significant digits
+// with its leading digit at exponent lo … hi.
+func randAmount(rng *rand.Rand, lo, hi int) hp17b.Number {
+	digits := 1 + rng.IntN(12)
+	c := rng.Int64N(9*pow10i(digits-1)) + pow10i(digits-1)
+	e := lo + rng.IntN(hi-lo+1) - (digits - 1)
+	n, err := hp17b.Parse(fmt.Sprintf("%dE%d", c, e))
+	if err != nil {
+		panic(err)
+	}
+	return n
+}
+
+func pow10i(k int) int64 {
+	p := int64(1)
+	for range k {
+		p *= 10
+	}
+	return p
+}
+
+// randFlows is a random cash-flow list: an investment, then 1 … 40 flows
+// of mostly one period and some of many, mostly receipts.
+func randFlows(rng *rand.Rand) Flows {
+	f := Flows{{Amount: hp17b.Neg(randAmount(rng, 3, 6)), Times: hp17b.One}}
+	n := 1 + rng.IntN(40)
+	for range n {
+		a := randAmount(rng, 1, 5)
+		if rng.IntN(8) == 0 {
+			a = hp17b.Neg(a)
+		}
+		t := hp17b.One
+		switch rng.IntN(6) {
+		case 0:
+			t = hp17b.FromInt(int64(2 + rng.IntN(30)))
+		case 1:
+			t = hp17b.FromInt(int64(2 + rng.IntN(MaxTimes-1)))
+		}
+		f = append(f, Flow{Amount: a, Times: t})
+	}
+	return f
+}
+
+// irrBoth is IRR% by the fast path and by the 34-digit code alone.
+func irrBoth(f Flows, guess *hp17b.Number) (fast, ref hp17b.Number, ferr, rerr error) {
+	bg := context.Background()
+	fast, ferr = f.IRR(bg, guess)
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	ref, rerr = f.IRR(bg, guess)
+	return fast, ref, ferr, rerr
+}
+
+// TestFastFlowsAgree holds IRR%'s double-double refinement to the
+// 34-digit one on random flow lists (many seeds): the same number or the
+// same error, every time; and the fast path decides most of them.
+func TestFastFlowsAgree(t *testing.T) {
+	cases := 1500
+	if testing.Short() {
+		cases = 200
+	}
+	decided, total := 0, 0
+	for seed := range uint64(cases) {
+		rng := rand.New(rand.NewPCG(seed, 45))
+		f := randFlows(rng)
+		fast, ref, ferr, rerr := irrBoth(f, nil)
+		require.Equal(t, rerr, ferr, "seed %d", seed)
+		require.Equal(t, ref.String(), fast.String(), "seed %d: %v", seed, f)
+		if rerr == nil {
+			total++
+			if g, ok := newDDFlows(f); ok {
+				if _, ok := g.irrFast(irrRoot(t, f)); ok {
+					decided++
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d answers decided by the fast path", decided, total)
+	assert.Greater(t, decided, total*9/10)
+}
+
+// irrRoot is the float64 root IRR refines, for a list with one answer.
+func irrRoot(t *testing.T, f Flows) float64 {
+	npv := f.npvFloat()
+	bs, err := brackets(context.Background(), npv, rateGrid())
+	require.NoError(t, err)
+	require.NotEmpty(t, bs)
+	return bisect(npv, bs[0][0], bs[0][1])
+}
+
+// exactNPV is NPV at the rate ih + il (taken as exact) at 60 digits.
+func exactNPV(t *testing.T, f Flows, ih, il float64) *apd.Decimal {
+	ctx := apd.BaseContext.WithPrecision(60)
+	dec := func(x float64) *apd.Decimal {
+		d, _, err := apd.NewFromString(new(big.Float).SetFloat64(x).Text('e', 800))
+		require.NoError(t, err)
+		return d
+	}
+	i := new(apd.Decimal)
+	_, _ = ctx.Add(i, dec(ih), dec(il))
+	one := apd.New(1, 0)
+	v, a := new(apd.Decimal), new(apd.Decimal)
+	_, _ = ctx.Add(a, one, i)
+	_, _ = ctx.Quo(v, one, a)
+	d0 := f[0].Amount.Decimal()
+	s, d := &d0, apd.New(1, 0)
+	for _, fl := range f[1:] {
+		n, _ := fl.Times.Int64()
+		vn, us, tm := new(apd.Decimal), new(apd.Decimal), new(apd.Decimal)
+		_, _ = ctx.Pow(vn, v, apd.New(n, 0))
+		if i.IsZero() {
+			us.SetInt64(n)
+		} else {
+			_, _ = ctx.Sub(us, one, vn)
+			_, _ = ctx.Quo(us, us, i)
+		}
+		amt := fl.Amount.Decimal()
+		_, _ = ctx.Mul(tm, &amt, us)
+		_, _ = ctx.Mul(tm, tm, d)
+		_, _ = ctx.Add(s, s, tm)
+		_, _ = ctx.Mul(d, d, vn)
+	}
+	return s
+}
+
+// TestNPVBound holds the double-double NPV within its own error bound of
+// the exact NPV (at 60 digits), at random rates on random flow lists:
+// the bound the fast path's rounding test trusts.
+func TestNPVBound(t *testing.T) {
+	checked := 0
+	for seed := range uint64(300) {
+		rng := rand.New(rand.NewPCG(seed, 17))
+		f := randFlows(rng)
+		g, ok := newDDFlows(f)
+		require.True(t, ok)
+		ih := (rng.Float64()*2 - 0.5) * []float64{1e-5, 1e-3, 0.1, 1}[rng.IntN(4)]
+		il := ih * 0x1p-60 * (rng.Float64() - 0.5)
+		sh, sl, bound, ok := g.npv(ih, il)
+		if !ok {
+			continue // beyond float64's range (a rate near −1 over many periods)
+		}
+		checked++
+		exact := exactNPV(t, f, ih, il)
+		got := new(apd.Decimal)
+		_, _ = apd.BaseContext.WithPrecision(60).Add(got, dec60(t, sh), dec60(t, sl))
+		diff := new(apd.Decimal)
+		_, _ = apd.BaseContext.WithPrecision(60).Sub(diff, got, exact)
+		e, _ := diff.Float64()
+		require.LessOrEqual(t, math.Abs(e), bound, "seed %d: rate %g, NPV %s", seed, ih, exact)
+	}
+	assert.Greater(t, checked, 200)
+}
+
+func dec60(t *testing.T, x float64) *apd.Decimal {
+	d, _, err := apd.NewFromString(new(big.Float).SetFloat64(x).Text('e', 800))
+	require.NoError(t, err)
+	return d
+}

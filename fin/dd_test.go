@@ -1,6 +1,7 @@
 package fin
 
 import (
+	"flag"
 	"context"
 	"fmt"
 	"math"
@@ -57,6 +58,10 @@ func randFlows(rng *rand.Rand) Flows {
 	return f
 }
 
+// flowCases is how many random lists TestFastFlowsAgree tries
+// (go test ./fin -run TestFastFlowsAgree -flows 100000 for a long run).
+var flowCases = flag.Int("flows", 500, "random flow lists TestFastFlowsAgree tries")
+
 // irrBoth is IRR% by the fast path and by the 34-digit code alone.
 func irrBoth(f Flows, guess *hp17b.Number) (fast, ref hp17b.Number, ferr, rerr error) {
 	bg := context.Background()
@@ -71,9 +76,9 @@ func irrBoth(f Flows, guess *hp17b.Number) (fast, ref hp17b.Number, ferr, rerr e
 // 34-digit one on random flow lists (many seeds): the same number or the
 // same error, every time; and the fast path decides most of them.
 func TestFastFlowsAgree(t *testing.T) {
-	cases := 1500
+	cases := *flowCases
 	if testing.Short() {
-		cases = 200
+		cases = 100
 	}
 	decided, total := 0, 0
 	for seed := range uint64(cases) {
@@ -171,4 +176,34 @@ func dec60(t *testing.T, x float64) *apd.Decimal {
 	d, _, err := apd.NewFromString(new(big.Float).SetFloat64(x).Text('e', 800))
 	require.NoError(t, err)
 	return d
+}
+
+// TestNPVFloat4 holds the four-rate NPV to the one-rate one, bit for bit,
+// over the whole search grid (NaN for NaN), on random lists with and
+// without flows that occur many times.
+func TestNPVFloat4(t *testing.T) {
+	xs := rateGrid()
+	for seed := range uint64(60) {
+		rng := rand.New(rand.NewPCG(seed, 4))
+		f := randFlows(rng)
+		if seed%2 == 0 {
+			for j := range f {
+				f[j].Times = hp17b.One
+			}
+		}
+		one, four := f.npvFloat(), f.npvFloat4()
+		var x4, y4 [4]float64
+		for i := 0; i+4 <= len(xs); i += 4 {
+			copy(x4[:], xs[i:])
+			four(&x4, &y4)
+			for k := range 4 {
+				want := one(x4[k])
+				if math.IsNaN(want) {
+					require.True(t, math.IsNaN(y4[k]), "seed %d at %g", seed, x4[k])
+					continue
+				}
+				require.Equal(t, math.Float64bits(want), math.Float64bits(y4[k]), "seed %d at %g", seed, x4[k])
+			}
+		}
+	}
 }

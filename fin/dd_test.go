@@ -1,8 +1,8 @@
 package fin
 
 import (
-	"flag"
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"math/big"

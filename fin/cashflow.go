@@ -302,7 +302,11 @@ func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error)
 	}
 	if fastFlows {
 		if g, ok := newDDFlows(f); ok {
-			if n, ok := g.irrFast(r); ok {
+			n, ok := g.irrFast(r)
+			if fastHook != nil {
+				fastHook(ok)
+			}
+			if ok {
 				return n, nil
 			}
 		}

@@ -18,6 +18,10 @@ import (
 // the reference results with the 34-digit code alone.
 var fastFlows = true
 
+// fastHook, when not nil, hears whether each fast-path attempt decided
+// (the tests' means to count fallbacks); read-only outside tests.
+var fastHook func(decided bool)
+
 // uDD is the unit of the double-double error bounds: 2^-104, the relative
 // error of one ddMul and the error of one ddAdd relative to |a| + |b|.
 const uDD = 0x1p-104
@@ -178,14 +182,15 @@ func (g ddFlows) npv(ih, il float64) (sh, sl, err float64, ok bool) {
 // where it cannot show that the 34-digit refinement (refine over
 // npvWide) rounds to the same number. Method: chord steps x ← x − f(x)/m
 // with the slope m of f over [r, r + |r|·2^-30], until a step is below
-// 2^-100·|x| (at most 6); then the root lies within (|f(x)| + E)/(|m|/2)
+// 2^-100·|x| or |f(x)| is within twice its bound of 0 (at most 6
+// evaluations); then the root lies within (|f(x)| + E)/(|m|/2)
 // of x, E being twice the bound of npv (the 34-digit sum's own error, at
 // 10^-34 an operation, is below the double-double one); the 34-digit
 // secant's last iterate is allowed 10^-20·|x| besides (its steps stop
 // below 10^-16·|x|, and a secant step squares the error of a simple root).
 // The fast path declines rates below 10^-6 in magnitude (where that
 // relative allowance means nothing), roots the float64 search placed more
-// than 10^-10·|r| away (ill-conditioned ones), and a slope that is 0 or not
+// than 10^-7·|r| away (ill-conditioned ones), and a slope that is 0 or not
 // finite.
 func (g ddFlows) irrFast(r float64) (hp17b.Number, bool) {
 	if !(math.Abs(r) >= 1e-6) || r <= -1 {
@@ -212,12 +217,12 @@ func (g ddFlows) irrFast(r float64) (hp17b.Number, bool) {
 			return hp17b.Zero, false
 		}
 		step := fh / m
-		xh, xl = ddAdd(xh, xl, -step, 0)
-		if math.Abs(step) <= 0x1p-100*math.Abs(xh) {
-			break
+		if math.Abs(fh) <= 2*err || math.Abs(step) <= 0x1p-100*math.Abs(xh) {
+			break // f(x) is within its error of 0, or the step within x's last bits
 		}
+		xh, xl = ddAdd(xh, xl, -step, 0)
 	}
-	if math.Abs(xh-r) > 1e-10*math.Abs(r) {
+	if math.Abs(xh-r) > 1e-7*math.Abs(r) {
 		return hp17b.Zero, false
 	}
 	eps := (math.Abs(fh)+2*err)/(math.Abs(m)/2)/math.Abs(xh) + 1e-20 + 4*uDD

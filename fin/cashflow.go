@@ -203,8 +203,29 @@ func periodicRate(pct hp17b.Number) (w, error) {
 	return i, nil
 }
 
+// fast is NPV, NUS or NFV (kind 0, 1, 2) on the double-double path, ok
+// false where it does not decide (flowsFast).
+func (f Flows) fast(pct hp17b.Number, kind int) (hp17b.Number, bool) {
+	if !fastFlows || pct.Cmp(hp17b.FromInt(-100)) <= 0 {
+		return hp17b.Zero, false
+	}
+	g, ok := newDDFlows(f)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	n, _ := f.periods()
+	r, ok := g.flowsFast(pct, int(n), kind)
+	if fastHook != nil {
+		fastHook(ok)
+	}
+	return r, ok
+}
+
 // NPV is the net present value at I% a period (p.248).
 func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 0); ok {
+		return r, nil
+	}
 	i, err := periodicRate(pct)
 	if err != nil {
 		return hp17b.Zero, err
@@ -215,6 +236,9 @@ func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) {
 // NUS is the net uniform series: NPV ÷ USPV(I%:N), the level payment
 // over N periods with the same present value (p.248).
 func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 1); ok {
+		return r, nil
+	}
 	i, err := periodicRate(pct)
 	if err != nil {
 		return hp17b.Zero, err
@@ -229,6 +253,9 @@ func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) {
 
 // NFV is the net future value: NPV × SPFV(I%:N) (p.248).
 func (f Flows) NFV(pct hp17b.Number) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 2); ok {
+		return r, nil
+	}
 	i, err := periodicRate(pct)
 	if err != nil {
 		return hp17b.Zero, err

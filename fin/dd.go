@@ -64,9 +64,9 @@ func ddRecip(ah, al float64) (h, l float64) {
 	return fastTwoSum(q, q*r)
 }
 
-// ddPow is (bh + bl)^n for 1 ≤ n < 2^10 by squaring and multiplying: at
-// most 20 products, so within (20·2^-104 + n·e) relative for a base
-// within e relative.
+// ddPow is (bh + bl)^n for n ≥ 1 by squaring and multiplying: at most
+// 2·bits(n) products, so within (2·bits(n)·2^-104 + n·e) relative for a
+// base within e relative (for n < 2^10: 20·2^-104 + n·e).
 func ddPow(bh, bl float64, n int) (h, l float64) {
 	h, l = 1, 0
 	for n > 0 {
@@ -123,11 +123,18 @@ func newDDFlows(f Flows) (ddFlows, bool) {
 // The bound is computed in float64 and scaled by 1 + 2^-20 for its own
 // roundings.
 func (g ddFlows) npv(ih, il float64) (sh, sl, err float64, ok bool) {
+	sh, sl, err, _, ok = g.npvAbs(ih, il)
+	return sh, sl, err, ok
+}
+
+// npvAbs is npv with abs, the sum of the terms' magnitudes.
+func (g ddFlows) npvAbs(ih, il float64) (sh, sl, err, abs float64, ok bool) {
 	const ea = 16.0
 	sh, sl = g.ah[0], g.al[0]
+	abs = math.Abs(sh)
 	eu := ea * math.Abs(sh) // absolute, in units
 	if len(g.ah) == 1 {
-		return sh, sl, eu * uDD, true
+		return sh, sl, eu * uDD, abs, true
 	}
 	ah, al := twoSum(1, ih)
 	ah, al = fastTwoSum(ah, al+il)
@@ -141,6 +148,7 @@ func (g ddFlows) npv(ih, il float64) (sh, sl, err float64, ok bool) {
 			ed += ev + 1
 			th, tl := ddMul(g.ah[j], g.al[j], dh, dl)
 			at := math.Abs(th)
+			abs += at
 			eu += at*(ea+ed+1) + math.Abs(sh) + at
 			sh, sl = ddAdd(sh, sl, th, tl)
 			continue
@@ -161,6 +169,7 @@ func (g ddFlows) npv(ih, il float64) (sh, sl, err float64, ok bool) {
 		th, tl := ddMul(g.ah[j], g.al[j], uh, ul)
 		th, tl = ddMul(th, tl, dh, dl)
 		at := math.Abs(th)
+		abs += at
 		// relative error of the term: amount, USPV, d and two products.
 		erel := ea + ed + 2
 		if uh != 0 {
@@ -171,10 +180,10 @@ func (g ddFlows) npv(ih, il float64) (sh, sl, err float64, ok bool) {
 		dh, dl = ddMul(dh, dl, nh, nl)
 		ed += evn + 1
 	}
-	if math.IsNaN(sh+eu) || math.IsInf(sh+eu, 0) {
-		return 0, 0, 0, false
+	if math.IsNaN(sh+eu+abs) || math.IsInf(sh+eu+abs, 0) {
+		return 0, 0, 0, 0, false
 	}
-	return sh, sl, eu * uDD * (1 + 0x1p-20), true
+	return sh, sl, eu * uDD * (1 + 0x1p-20), abs, true
 }
 
 // irrFast refines the float64 root r of NPV (a periodic rate) in
@@ -228,4 +237,79 @@ func (g ddFlows) irrFast(r float64) (hp17b.Number, bool) {
 	eps := (math.Abs(fh)+2*err)/(math.Abs(m)/2)/math.Abs(xh) + 1e-20 + 4*uDD
 	ph, pl := ddMul(xh, xl, 100, 0)
 	return hp17b.RoundDD(ph, pl, eps)
+}
+
+// rateDD is the periodic rate pct/100 as a double-double and a bound on
+// its error relative to the exact quotient (hp17b.DD 2^-100, the
+// quotient's rounding and its remainder's 2^-104: 2^-99); ok false when
+// pct is out of hp17b.DD's range.
+func rateDD(pct hp17b.Number) (ih, il, rel float64, ok bool) {
+	ph, pl, ok := hp17b.DD(pct)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	ih = ph / 100
+	il = (math.FMA(-ih, 100, ph) + pl) / 100
+	ih, il = fastTwoSum(ih, il)
+	return ih, il, 0x1p-99, true
+}
+
+// flowsFast is NPV, NUS or NFV (kind 0, 1, 2) at I% a period in
+// double-double, rounded where decided; ok false sends the caller to the
+// 34-digit code. Bounds: npvAbs's err, doubled for the 34-digit sum's
+// own error, plus the rate's error δi moving NPV by at most
+// N·Σ|terms|·δi/|1+i| (each term's discount v^t moves by t·δi/|1+i|
+// relative); for NUS and NFV the factor SPPV(i:N) = v^N (ddPow: 2·bits(N)
+// + 4N units, and N·δi/|1+i| from the rate) and USPV = (1 − SPPV)/i,
+// whose absolute error is SPPV's over |i| plus 4 units; the quotient adds
+// 3 units.
+func (g ddFlows) flowsFast(pct hp17b.Number, n int, kind int) (hp17b.Number, bool) {
+	ih, il, irel, ok := rateDD(pct)
+	if !ok || ih <= -1 {
+		return hp17b.Zero, false
+	}
+	sh, sl, err, abs, ok := g.npvAbs(ih, il)
+	if !ok || sh == 0 {
+		return hp17b.Zero, false
+	}
+	a1 := math.Abs(1 + ih)
+	di := irel * math.Abs(ih) // the rate's absolute error
+	e := (2*err + 1.01*abs*float64(n)*di/a1) / math.Abs(sh)
+	if kind == 0 {
+		return hp17b.RoundDD(sh, sl, e+4*uDD)
+	}
+	if n == 0 {
+		return hp17b.Zero, false
+	}
+	ah, al := twoSum(1, ih)
+	ah, al = fastTwoSum(ah, al+il)
+	vh, vl := ddRecip(ah, al)
+	bits := 0
+	for m := n; m > 0; m >>= 1 {
+		bits++
+	}
+	sph, spl := ddPow(vh, vl, n)
+	esp := (float64(2*bits)+4*float64(n)+2)*uDD + 1.01*float64(n)*di/a1 // relative
+	var qh, ql, eq float64
+	if kind == 2 { // NFV = NPV ÷ SPPV
+		rh, rl := ddRecip(sph, spl)
+		qh, ql = ddMul(sh, sl, rh, rl)
+		eq = e + esp + 5*uDD
+	} else { // NUS = NPV ÷ USPV
+		if ih == 0 && il == 0 {
+			return hp17b.Zero, false
+		}
+		oh, ol := twoSum(1, -sph)
+		oh, ol = fastTwoSum(oh, ol-spl)
+		if oh == 0 {
+			return hp17b.Zero, false
+		}
+		// USPV = o/i; NUS = NPV·i/o: the rate's error moves i by di too.
+		eo := (esp*math.Abs(sph) + 2*uDD) / math.Abs(oh)
+		rh, rl := ddRecip(oh, ol)
+		qh, ql = ddMul(sh, sl, ih, il)
+		qh, ql = ddMul(qh, ql, rh, rl)
+		eq = e + eo + irel + 8*uDD
+	}
+	return hp17b.RoundDD(qh, ql, eq*1.01)
 }

@@ -202,3 +202,46 @@ func TestNPVFloat4(t *testing.T) {
 		}
 	}
 }
+
+// TestFastNPVAgree holds NPV, NUS and NFV on the double-double path to
+// the 34-digit code on random flow lists and rates (0, small, large,
+// negative): the same number or the same error, every time.
+func TestFastNPVAgree(t *testing.T) {
+	decided, total := 0, 0
+	fastHook = func(ok bool) {
+		total++
+		if ok {
+			decided++
+		}
+	}
+	defer func() { fastHook = nil }()
+	fns := []struct {
+		name string
+		f    func(Flows, hp17b.Number) (hp17b.Number, error)
+	}{{"NPV", Flows.NPV}, {"NUS", Flows.NUS}, {"NFV", Flows.NFV}}
+	for seed := range uint64(*flowCases) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		f := randFlows(rng)
+		var pct hp17b.Number
+		switch rng.IntN(6) {
+		case 0:
+			pct = hp17b.Zero
+		case 1:
+			pct = hp17b.Neg(randAmount(rng, -3, 1))
+		case 2:
+			pct = randAmount(rng, -12, -1)
+		default:
+			pct = randAmount(rng, -1, 2)
+		}
+		for _, fn := range fns {
+			got, gerr := fn.f(f, pct)
+			fastFlows = false
+			want, werr := fn.f(f, pct)
+			fastFlows = true
+			require.Equal(t, werr, gerr, "seed %d %s(%s)", seed, fn.name, pct)
+			require.Equal(t, want.String(), got.String(), "seed %d %s(%s): %v", seed, fn.name, pct, f)
+		}
+	}
+	t.Logf("%d of %d decided by the fast path", decided, total)
+	assert.Greater(t, decided, total*8/10)
+}

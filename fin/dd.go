@@ -187,43 +187,58 @@ func (g ddFlows) npvAbs(ih, il float64) (sh, sl, err, abs float64, ok bool) {
 }
 
 // irrFast refines the float64 root r of NPV (a periodic rate) in
-// double-double and returns 100·rate rounded to 12 digits, with ok false
-// where it cannot show that the 34-digit refinement (refine over
-// npvWide) rounds to the same number. Method: chord steps x ← x − f(x)/m
-// with the slope m of f over [r, r + |r|·2^-30], until a step is below
-// 2^-100·|x| or |f(x)| is within twice its bound of 0 (at most 6
-// evaluations); then the root lies within (|f(x)| + E)/(|m|/2)
-// of x, E being twice the bound of npv (the 34-digit sum's own error, at
-// 10^-34 an operation, is below the double-double one); the 34-digit
-// secant's last iterate is allowed 10^-20·|x| besides (its steps stop
-// below 10^-16·|x|, and a secant step squares the error of a simple root).
-// The fast path declines rates below 10^-6 in magnitude (where that
-// relative allowance means nothing), roots the float64 search placed more
-// than 10^-7·|r| away (ill-conditioned ones), and a slope that is 0 or not
-// finite.
+// double-double (chordRoot) and returns 100·rate rounded to 12 digits,
+// with ok false where it cannot show that the 34-digit refinement (refine
+// over npvWide) rounds to the same number.
 func (g ddFlows) irrFast(r float64) (hp17b.Number, bool) {
-	if !(math.Abs(r) >= 1e-6) || r <= -1 {
-		return hp17b.Zero, false
-	}
-	f0, _, _, ok := g.npv(r, 0)
+	xh, xl, eps, ok := chordRoot(func(xh, xl float64) (float64, float64, bool) {
+		fh, _, err, ok := g.npv(xh, xl)
+		return fh, err, ok
+	}, r)
 	if !ok {
 		return hp17b.Zero, false
+	}
+	ph, pl := ddMul(xh, xl, 100, 0)
+	return hp17b.RoundDD(ph, pl, eps+4*uDD)
+}
+
+// chordRoot refines the float64 root r of f (a periodic rate), f given
+// in double-double with a bound err on its error, and returns the root
+// x with a bound eps on its error relative to |x| that covers refine's
+// 34-digit result too; ok false where it cannot. Method: chord steps
+// x ← x − f(x)/m with the slope m of f over [r, r + |r|·2^-30], until a
+// step is below 2^-100·|x| or |f(x)| is within twice its bound of 0 (at
+// most 6 evaluations); then the root lies within (|f(x)| + E)/(|m|/2) of
+// x, E being twice f's bound (the 34-digit sum's own error, at 10^-34 an
+// operation, is below the double-double one); the 34-digit secant's last
+// iterate is allowed 10^-20·|x| besides (its steps stop below
+// 10^-16·|x|, and a secant step squares the error of a simple root). It
+// declines rates below 10^-6 in magnitude (where that relative allowance
+// means nothing), roots the float64 search placed more than 10^-7·|r|
+// away (ill-conditioned ones), and a slope that is 0 or not finite.
+func chordRoot(f func(xh, xl float64) (fh, err float64, ok bool), r float64) (xh, xl, eps float64, ok bool) {
+	if !(math.Abs(r) >= 1e-6) || r <= -1 {
+		return 0, 0, 0, false
+	}
+	f0, _, ok := f(r, 0)
+	if !ok {
+		return 0, 0, 0, false
 	}
 	dx := math.Abs(r) * 0x1p-30
-	f1, _, _, ok := g.npv(r+dx, 0)
+	f1, _, ok := f(r+dx, 0)
 	if !ok {
-		return hp17b.Zero, false
+		return 0, 0, 0, false
 	}
 	m := (f1 - f0) / dx
 	if m == 0 || math.IsNaN(m) || math.IsInf(m, 0) {
-		return hp17b.Zero, false
+		return 0, 0, 0, false
 	}
-	xh, xl := r, 0.0
+	xh, xl = r, 0.0
 	var fh, err float64
 	for k := 0; ; k++ {
-		fh, _, err, ok = g.npv(xh, xl)
+		fh, err, ok = f(xh, xl)
 		if !ok || k == 6 {
-			return hp17b.Zero, false
+			return 0, 0, 0, false
 		}
 		step := fh / m
 		if math.Abs(fh) <= 2*err || math.Abs(step) <= 0x1p-100*math.Abs(xh) {
@@ -232,11 +247,101 @@ func (g ddFlows) irrFast(r float64) (hp17b.Number, bool) {
 		xh, xl = ddAdd(xh, xl, -step, 0)
 	}
 	if math.Abs(xh-r) > 1e-7*math.Abs(r) {
+		return 0, 0, 0, false
+	}
+	eps = (math.Abs(fh)+2*err)/(math.Abs(m)/2)/math.Abs(xh) + 1e-20
+	return xh, xl, eps, true
+}
+
+// ddTVM is a TVM problem read for the fast path: PV, PMT and FV as
+// double-doubles within 2^-100 (hp17b.DD), N a whole number of periods.
+type ddTVM struct {
+	n                            int
+	pvh, pvl, pmh, pml, fvh, fvl float64
+	begin                        bool
+}
+
+// maxDDPeriods is the largest N the fast path takes (ddPow's products
+// grow with the bits of N, its error with N).
+const maxDDPeriods = 1 << 20
+
+// newDDTVM reads t; ok is false when N is not a whole number from 1 to
+// maxDDPeriods or a value is out of hp17b.DD's range.
+func newDDTVM(t TVM) (ddTVM, bool) {
+	var d ddTVM
+	n, ok := t.N.Int64()
+	if !ok || n < 1 || n > maxDDPeriods {
+		return d, false
+	}
+	d.n, d.begin = int(n), t.Begin
+	var ok1, ok2, ok3 bool
+	d.pvh, d.pvl, ok1 = hp17b.DD(t.PV)
+	d.pmh, d.pml, ok2 = hp17b.DD(t.PMT)
+	d.fvh, d.fvl, ok3 = hp17b.DD(t.FV)
+	return d, ok1 && ok2 && ok3
+}
+
+// gap is gapWide in double-double at the periodic rate ih + il (taken as
+// exact, not 0), with a bound err on its error. In units of 2^-104,
+// relative unless said: the values 2^4; v = 1/(1 + i) 4; SPPV = v^N
+// (ddPow) 4N + 2·bits(N); 1 − SPPV absolute |SPPV|·(that + 1) + 1; 1/i 3
+// and USPV's product 1 more; 1 + i in Begin mode 1, each product 1, each
+// sum 1 absolute relative to the magnitudes summed.
+func (d ddTVM) gap(ih, il float64) (gh, gl, err float64, ok bool) {
+	if ih == 0 && il == 0 {
+		return 0, 0, 0, false
+	}
+	ah, al := twoSum(1, ih)
+	ah, al = fastTwoSum(ah, al+il)
+	vh, vl := ddRecip(ah, al)
+	bits := 0
+	for m := d.n; m > 0; m >>= 1 {
+		bits++
+	}
+	sph, spl := ddPow(vh, vl, d.n)
+	esp := 4*float64(d.n) + 2*float64(bits)
+	oh, ol := twoSum(1, -sph)
+	oh, ol = fastTwoSum(oh, ol-spl)
+	eo := math.Abs(sph)*(esp+1) + 1
+	rh, rl := ddRecip(ih, il)
+	uh, ul := ddMul(oh, ol, rh, rl)
+	eus := 0.0 // USPV's relative error
+	if uh != 0 {
+		eus = eo*math.Abs(rh)/math.Abs(uh) + 4
+	}
+	th, tl := ddMul(d.pmh, d.pml, uh, ul)
+	e2 := 16 + eus + 1
+	if d.begin {
+		th, tl = ddMul(th, tl, ah, al)
+		e2 += 2
+	}
+	fh, fl := ddMul(d.fvh, d.fvl, sph, spl)
+	e3 := 16 + esp + 1
+	a2, a3 := math.Abs(th), math.Abs(fh)
+	eu := 16*math.Abs(d.pvh) + e2*a2 + e3*a3
+	gh, gl = ddAdd(d.pvh, d.pvl, th, tl)
+	eu += math.Abs(d.pvh) + a2
+	eu += math.Abs(gh) + a3
+	gh, gl = ddAdd(gh, gl, fh, fl)
+	if math.IsNaN(gh+eu) || math.IsInf(gh+eu, 0) {
+		return 0, 0, 0, false
+	}
+	return gh, gl, eu * uDD * (1 + 0x1p-20), true
+}
+
+// iyrFast refines the float64 root r of the TVM equation (a periodic
+// rate) by chordRoot and returns I%YR = rate·P/YR·100 rounded to 12
+// digits, ok false where it does not decide.
+func (d ddTVM) iyrFast(r float64, pyr int) (hp17b.Number, bool) {
+	xh, xl, eps, ok := chordRoot(func(xh, xl float64) (float64, float64, bool) {
+		gh, _, err, ok := d.gap(xh, xl)
+		return gh, err, ok
+	}, r)
+	if !ok {
 		return hp17b.Zero, false
 	}
-	eps := (math.Abs(fh)+2*err)/(math.Abs(m)/2)/math.Abs(xh) + 1e-20 + 4*uDD
-	ph, pl := ddMul(xh, xl, 100, 0)
-	return hp17b.RoundDD(ph, pl, eps)
+	ph, pl := ddMul(xh, xl, float64(pyr)*100, 0)
+	return hp17b.RoundDD(ph, pl, eps+4*uDD)
 }
 
 // rateDD is the periodic rate pct/100 as a double-double and a bound on

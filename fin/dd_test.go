@@ -245,3 +245,83 @@ func TestFastNPVAgree(t *testing.T) {
 	t.Logf("%d of %d decided by the fast path", decided, total)
 	assert.Greater(t, decided, total*8/10)
 }
+
+// TestFastIYRAgree holds SolveIYR's double-double refinement to the
+// 34-digit one on random TVM problems (Begin and End, whole and
+// fractional N): the same number or the same error, every time.
+func TestFastIYRAgree(t *testing.T) {
+	decided, total := 0, 0
+	fastHook = func(ok bool) {
+		total++
+		if ok {
+			decided++
+		}
+	}
+	defer func() { fastHook = nil }()
+	bg := context.Background()
+	for seed := range uint64(*flowCases) {
+		rng := rand.New(rand.NewPCG(seed, 9))
+		x := TVM{
+			N:     hp17b.FromInt(int64(1 + rng.IntN(600))),
+			PV:    randAmount(rng, 2, 6),
+			PMT:   hp17b.Neg(randAmount(rng, 0, 4)),
+			FV:    randAmount(rng, 0, 5),
+			PYR:   hp17b.FromInt(int64(1 + rng.IntN(12))),
+			Begin: rng.IntN(2) == 0,
+		}
+		if rng.IntN(3) == 0 {
+			x.FV = hp17b.Neg(x.FV)
+		}
+		if rng.IntN(10) == 0 {
+			x.N = randAmount(rng, 0, 2)
+		}
+		got, gerr := x.SolveIYR(bg)
+		fastFlows = false
+		want, werr := x.SolveIYR(bg)
+		fastFlows = true
+		require.Equal(t, werr, gerr, "seed %d %+v", seed, x)
+		require.Equal(t, want.String(), got.String(), "seed %d %+v", seed, x)
+	}
+	t.Logf("%d of %d decided by the fast path", decided, total)
+	assert.Greater(t, decided, total*9/10)
+}
+
+// TestGapBound holds the double-double TVM equation within its own error
+// bound of the exact value (60 digits) at random rates and problems.
+func TestGapBound(t *testing.T) {
+	ctx := apd.BaseContext.WithPrecision(60)
+	for seed := range uint64(300) {
+		rng := rand.New(rand.NewPCG(seed, 19))
+		x := TVM{N: hp17b.FromInt(int64(1 + rng.IntN(1000))), PV: randAmount(rng, 2, 6),
+			PMT: hp17b.Neg(randAmount(rng, 0, 4)), FV: randAmount(rng, 0, 5), Begin: rng.IntN(2) == 0}
+		d, ok := newDDTVM(x)
+		require.True(t, ok)
+		ih := (rng.Float64()*2 - 0.5) * []float64{1e-5, 1e-3, 0.1}[rng.IntN(3)]
+		il := ih * 0x1p-60 * (rng.Float64() - 0.5)
+		gh, gl, bound, ok := d.gap(ih, il)
+		require.True(t, ok)
+		i := new(apd.Decimal)
+		_, _ = ctx.Add(i, dec60(t, ih), dec60(t, il))
+		one := apd.New(1, 0)
+		a, sp, us, k, s := new(apd.Decimal), new(apd.Decimal), new(apd.Decimal), apd.New(1, 0), new(apd.Decimal)
+		_, _ = ctx.Add(a, one, i)
+		n, _ := x.N.Int64()
+		_, _ = ctx.Pow(sp, a, apd.New(-n, 0))
+		_, _ = ctx.Sub(us, one, sp)
+		_, _ = ctx.Quo(us, us, i)
+		if x.Begin {
+			k = a
+		}
+		pv, pmt, fv := x.PV.Decimal(), x.PMT.Decimal(), x.FV.Decimal()
+		_, _ = ctx.Mul(us, us, &pmt)
+		_, _ = ctx.Mul(us, us, k)
+		_, _ = ctx.Mul(sp, sp, &fv)
+		_, _ = ctx.Add(s, &pv, us)
+		_, _ = ctx.Add(s, s, sp)
+		got := new(apd.Decimal)
+		_, _ = ctx.Add(got, dec60(t, gh), dec60(t, gl))
+		_, _ = ctx.Sub(got, got, s)
+		e, _ := got.Float64()
+		require.LessOrEqual(t, math.Abs(e), bound, "seed %d: rate %g", seed, ih)
+	}
+}

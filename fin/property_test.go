@@ -125,6 +125,14 @@ func BenchmarkTVMSolveIYR(b *testing.B) {
 	}
 }
 
+// BenchmarkTVMSolveIYRWide is BenchmarkTVMSolveIYR by the 34-digit
+// refinement alone.
+func BenchmarkTVMSolveIYRWide(b *testing.B) {
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	BenchmarkTVMSolveIYR(b)
+}
+
 // BenchmarkIRR100 times IRR% over 100 flows.
 func BenchmarkIRR100(b *testing.B) {
 	f := Flows{{Amount: mustNum("-100000"), Times: hp17b.One}}

@@ -178,6 +178,18 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 			best = r
 		}
 	}
+	if fastFlows {
+		if d, ok := newDDTVM(t); ok {
+			pyr, _ := t.PYR.Int64()
+			r, ok := d.iyrFast(best, int(pyr))
+			if fastHook != nil {
+				fastHook(ok)
+			}
+			if ok {
+				return r, nil
+			}
+		}
+	}
 	i := refine(t.gapWide, best)
 	return result(mul(mul(i, widen(t.PYR)), wint(100)))
 }

@@ -10,6 +10,10 @@
 // the calculator keeps wider intermediates than it shows. Searches (I%YR,
 // IRR%, a bond's yield) locate their roots in float64 and refine them at
 // 34 digits; they take a context and stop with ErrInterrupted when it ends.
+// IRR%, I%YR (for a whole N), NPV, NUS and NFV first compute in
+// double-double with a bound on their error (dd.go) and keep that result
+// where the bound decides its 12-digit rounding, the one the 34-digit
+// code gives.
 //
 // Errors are hp17b.Error values whose text is the calculator's message.
 package fin

@@ -418,3 +418,89 @@ func (g ddFlows) flowsFast(pct hp17b.Number, n int, kind int) (hp17b.Number, boo
 	}
 	return hp17b.RoundDD(qh, ql, eq*1.01)
 }
+
+// direct is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) of t in
+// double-double, rounded where its bound decides; ok false sends the
+// caller to the 34-digit code (also for a rate of 0). Bounds, in units of
+// 2^-104 relative unless said: i = I%YR ÷ (100·P/YR) within δi = 2^-99·|i|
+// (hp17b.DD, the quotient and its remainder); v = 1/(1 + i) 4 and
+// δi/|1+i|; SPPV = v^N (ddPow) 4N + 2·bits(N) and N·δi/|1+i|; USPV =
+// (1 − SPPV)/i with SPPV's absolute error over |i|, 4 more and δi/|i|;
+// 1 + i in Begin mode 1 and δi/|1+i|; the values 2^4; each product 1;
+// each sum 1 relative to the magnitudes summed; a quotient 3. The bound is
+// doubled for the 34-digit code's own error (10^-34 an operation).
+func (d ddTVM) direct(iyr hp17b.Number, pyr int, kind int) (hp17b.Number, bool) {
+	ph, pl, ok := hp17b.DD(iyr)
+	if !ok || ph == 0 {
+		return hp17b.Zero, false
+	}
+	q := 100 * float64(pyr)
+	ih := ph / q
+	il := (math.FMA(-ih, q, ph) + pl) / q
+	ih, il = fastTwoSum(ih, il)
+	if ih <= -1 {
+		return hp17b.Zero, false
+	}
+	const u = uDD
+	di := 0x1p-99 * math.Abs(ih)
+	ah, al := twoSum(1, ih)
+	ah, al = fastTwoSum(ah, al+il)
+	a1 := math.Abs(ah)
+	vh, vl := ddRecip(ah, al)
+	bits := 0
+	for m := d.n; m > 0; m >>= 1 {
+		bits++
+	}
+	sph, spl := ddPow(vh, vl, d.n)
+	esp := (4*float64(d.n)+2*float64(bits))*u + float64(d.n)*di/a1
+	oh, ol := twoSum(1, -sph)
+	oh, ol = fastTwoSum(oh, ol-spl)
+	rh, rl := ddRecip(ih, il)
+	uh, ul := ddMul(oh, ol, rh, rl)
+	if uh == 0 || sph == 0 {
+		return hp17b.Zero, false
+	}
+	eus := ((math.Abs(sph)*esp+2*u)*math.Abs(rh))/math.Abs(uh) + 4*u + di/math.Abs(ih)
+	kh, kl, ek := 1.0, 0.0, 0.0
+	if d.begin {
+		kh, kl, ek = ah, al, u+di/a1
+	}
+	const ev = 16 * u // a value's conversion
+	// t2 = k·PMT·USPV, t3 = FV·SPPV, with their relative errors.
+	t2h, t2l := ddMul(d.pmh, d.pml, uh, ul)
+	t2h, t2l = ddMul(t2h, t2l, kh, kl)
+	e2 := ev + eus + ek + 2*u
+	t3h, t3l := ddMul(d.fvh, d.fvl, sph, spl)
+	e3 := ev + esp + u
+	var nh, nl, en, qrel float64 // the numerator, its absolute error, the divisor's relative error
+	switch kind {
+	case 0: // PV = −(t2 + t3)
+		nh, nl = ddAdd(t2h, t2l, t3h, t3l)
+		en = e2*math.Abs(t2h) + e3*math.Abs(t3h) + u*(math.Abs(t2h)+math.Abs(t3h))
+	case 1: // FV = −(PV + t2) ÷ SPPV
+		nh, nl = ddAdd(d.pvh, d.pvl, t2h, t2l)
+		en = ev*math.Abs(d.pvh) + e2*math.Abs(t2h) + u*(math.Abs(d.pvh)+math.Abs(t2h))
+		qrel = esp + 3*u
+		r1, r2 := ddRecip(sph, spl)
+		nh, nl = ddMul(nh, nl, r1, r2)
+	default: // PMT = −(PV + t3) ÷ (k·USPV)
+		nh, nl = ddAdd(d.pvh, d.pvl, t3h, t3l)
+		en = ev*math.Abs(d.pvh) + e3*math.Abs(t3h) + u*(math.Abs(d.pvh)+math.Abs(t3h))
+		dh, dl := ddMul(kh, kl, uh, ul)
+		if dh == 0 {
+			return hp17b.Zero, false
+		}
+		qrel = eus + ek + 4*u
+		r1, r2 := ddRecip(dh, dl)
+		nh, nl = ddMul(nh, nl, r1, r2)
+		en = en * math.Abs(r1) // the numerator's error carried through the quotient
+	}
+	if kind == 1 {
+		en = en / math.Abs(sph)
+	}
+	if nh == 0 || math.IsNaN(nh) || math.IsInf(nh, 0) || math.IsNaN(en) {
+		return hp17b.Zero, false
+	}
+	eps := 2 * (en/math.Abs(nh) + qrel) * (1 + 0x1p-20)
+	return hp17b.RoundDD(-nh, -nl, eps+4*u)
+}

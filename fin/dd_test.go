@@ -325,3 +325,51 @@ func TestGapBound(t *testing.T) {
 		require.LessOrEqual(t, math.Abs(e), bound, "seed %d: rate %g", seed, ih)
 	}
 }
+
+// TestFastTVMAgree holds SolvePV, SolveFV and SolvePMT on the
+// double-double path to the 34-digit code on random problems (rates
+// small, large and negative; Begin and End; whole and fractional N).
+func TestFastTVMAgree(t *testing.T) {
+	decided, total := 0, 0
+	fastHook = func(ok bool) {
+		total++
+		if ok {
+			decided++
+		}
+	}
+	defer func() { fastHook = nil }()
+	fns := []struct {
+		name string
+		f    func(TVM) (hp17b.Number, error)
+	}{{"PV", TVM.SolvePV}, {"FV", TVM.SolveFV}, {"PMT", TVM.SolvePMT}}
+	for seed := range uint64(*flowCases) {
+		rng := rand.New(rand.NewPCG(seed, 11))
+		x := TVM{
+			N:     hp17b.FromInt(int64(1 + rng.IntN(1000))),
+			IYR:   randAmount(rng, -3, 2),
+			PV:    randAmount(rng, 2, 6),
+			PMT:   hp17b.Neg(randAmount(rng, 0, 4)),
+			FV:    randAmount(rng, 0, 5),
+			PYR:   hp17b.FromInt(int64(1 + rng.IntN(12))),
+			Begin: rng.IntN(2) == 0,
+		}
+		switch rng.IntN(8) {
+		case 0:
+			x.IYR = hp17b.Neg(x.IYR)
+		case 1:
+			x.N = randAmount(rng, 0, 2)
+		case 2:
+			x.IYR = hp17b.Zero
+		}
+		for _, fn := range fns {
+			got, gerr := fn.f(x)
+			fastFlows = false
+			want, werr := fn.f(x)
+			fastFlows = true
+			require.Equal(t, werr, gerr, "seed %d %s %+v", seed, fn.name, x)
+			require.Equal(t, want.String(), got.String(), "seed %d %s %+v", seed, fn.name, x)
+		}
+	}
+	t.Logf("%d of %d decided by the fast path", decided, total)
+	assert.Greater(t, decided, total*8/10)
+}

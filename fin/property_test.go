@@ -177,3 +177,23 @@ func benchNPV100(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTVMDirect times SolvePV, SolveFV and SolvePMT of the home
+// mortgage of p.69 (360 payments of 630 at 11.5 %).
+func BenchmarkTVMDirect(b *testing.B) {
+	x := TVM{N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+	for b.Loop() {
+		for _, fn := range []func() (hp17b.Number, error){x.SolvePV, x.SolveFV, x.SolvePMT} {
+			if _, err := fn(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkTVMDirectWide is BenchmarkTVMDirect by the 34-digit code alone.
+func BenchmarkTVMDirectWide(b *testing.B) {
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	BenchmarkTVMDirect(b)
+}

@@ -430,16 +430,26 @@ func (g ddFlows) flowsFast(pct hp17b.Number, n int, kind int) (hp17b.Number, boo
 // each sum 1 relative to the magnitudes summed; a quotient 3. The bound is
 // doubled for the 34-digit code's own error (10^-34 an operation).
 func (d ddTVM) direct(iyr hp17b.Number, pyr int, kind int) (hp17b.Number, bool) {
+	h, l, eps, ok := d.directDD(iyr, pyr, kind)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	return hp17b.RoundDD(h, l, eps)
+}
+
+// directDD is direct's value before the rounding, h + l, and its bound
+// eps relative to |h| (doubled as direct says).
+func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64, ok bool) {
 	ph, pl, ok := hp17b.DD(iyr)
 	if !ok || ph == 0 {
-		return hp17b.Zero, false
+		return 0, 0, 0, false
 	}
 	q := 100 * float64(pyr)
 	ih := ph / q
 	il := (math.FMA(-ih, q, ph) + pl) / q
 	ih, il = fastTwoSum(ih, il)
 	if ih <= -1 {
-		return hp17b.Zero, false
+		return 0, 0, 0, false
 	}
 	const u = uDD
 	di := 0x1p-99 * math.Abs(ih)
@@ -458,7 +468,7 @@ func (d ddTVM) direct(iyr hp17b.Number, pyr int, kind int) (hp17b.Number, bool) 
 	rh, rl := ddRecip(ih, il)
 	uh, ul := ddMul(oh, ol, rh, rl)
 	if uh == 0 || sph == 0 {
-		return hp17b.Zero, false
+		return 0, 0, 0, false
 	}
 	eus := ((math.Abs(sph)*esp+2*u)*math.Abs(rh))/math.Abs(uh) + 4*u + di/math.Abs(ih)
 	kh, kl, ek := 1.0, 0.0, 0.0
@@ -488,7 +498,7 @@ func (d ddTVM) direct(iyr hp17b.Number, pyr int, kind int) (hp17b.Number, bool) 
 		en = ev*math.Abs(d.pvh) + e3*math.Abs(t3h) + u*(math.Abs(d.pvh)+math.Abs(t3h))
 		dh, dl := ddMul(kh, kl, uh, ul)
 		if dh == 0 {
-			return hp17b.Zero, false
+			return 0, 0, 0, false
 		}
 		qrel = eus + ek + 4*u
 		r1, r2 := ddRecip(dh, dl)
@@ -499,8 +509,8 @@ func (d ddTVM) direct(iyr hp17b.Number, pyr int, kind int) (hp17b.Number, bool) 
 		en = en / math.Abs(sph)
 	}
 	if nh == 0 || math.IsNaN(nh) || math.IsInf(nh, 0) || math.IsNaN(en) {
-		return hp17b.Zero, false
+		return 0, 0, 0, false
 	}
-	eps := 2 * (en/math.Abs(nh) + qrel) * (1 + 0x1p-20)
-	return hp17b.RoundDD(-nh, -nl, eps+4*u)
+	eps = 2*(en/math.Abs(nh)+qrel)*(1+0x1p-20) + 4*u
+	return -nh, -nl, eps, true
 }

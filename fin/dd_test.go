@@ -373,3 +373,68 @@ func TestFastTVMAgree(t *testing.T) {
 	t.Logf("%d of %d decided by the fast path", decided, total)
 	assert.Greater(t, decided, total*8/10)
 }
+
+// TestDirectBound holds SolvePV's, SolveFV's and SolvePMT's double-double
+// values within half their bound (the other half is the 34-digit code's)
+// of the exact values at 60 digits, on random problems.
+func TestDirectBound(t *testing.T) {
+	ctx := apd.BaseContext.WithPrecision(60)
+	checked := 0
+	for seed := range uint64(300) {
+		rng := rand.New(rand.NewPCG(seed, 23))
+		x := TVM{N: hp17b.FromInt(int64(1 + rng.IntN(1000))), IYR: randAmount(rng, -3, 2),
+			PV: randAmount(rng, 2, 6), PMT: hp17b.Neg(randAmount(rng, 0, 4)), FV: randAmount(rng, 0, 5),
+			PYR: hp17b.FromInt(int64(1 + rng.IntN(12))), Begin: rng.IntN(2) == 0}
+		d, ok := newDDTVM(x)
+		require.True(t, ok)
+		pyr, _ := x.PYR.Int64()
+		iyr, pv, pmt, fv := x.IYR.Decimal(), x.PV.Decimal(), x.PMT.Decimal(), x.FV.Decimal()
+		i, one := new(apd.Decimal), apd.New(1, 0)
+		_, _ = ctx.Quo(i, &iyr, apd.New(100*pyr, 0))
+		a, sp, us, k := new(apd.Decimal), new(apd.Decimal), new(apd.Decimal), apd.New(1, 0)
+		_, _ = ctx.Add(a, one, i)
+		n, _ := x.N.Int64()
+		_, _ = ctx.Pow(sp, a, apd.New(-n, 0))
+		_, _ = ctx.Sub(us, one, sp)
+		_, _ = ctx.Quo(us, us, i)
+		if x.Begin {
+			k = a
+		}
+		t2, t3 := new(apd.Decimal), new(apd.Decimal)
+		_, _ = ctx.Mul(t2, &pmt, us)
+		_, _ = ctx.Mul(t2, t2, k)
+		_, _ = ctx.Mul(t3, &fv, sp)
+		want := make([]*apd.Decimal, 3)
+		for kind := range want {
+			w := new(apd.Decimal)
+			switch kind {
+			case 0:
+				_, _ = ctx.Add(w, t2, t3)
+			case 1:
+				_, _ = ctx.Add(w, &pv, t2)
+				_, _ = ctx.Quo(w, w, sp)
+			case 2:
+				_, _ = ctx.Add(w, &pv, t3)
+				den := new(apd.Decimal)
+				_, _ = ctx.Mul(den, k, us)
+				_, _ = ctx.Quo(w, w, den)
+			}
+			w.Neg(w)
+			want[kind] = w
+		}
+		for kind, w := range want {
+			h, l, eps, ok := d.directDD(x.IYR, int(pyr), kind)
+			if !ok {
+				continue
+			}
+			checked++
+			got := new(apd.Decimal)
+			_, _ = ctx.Add(got, dec60(t, h), dec60(t, l))
+			_, _ = ctx.Sub(got, got, w)
+			_, _ = ctx.Quo(got, got, w)
+			e, _ := got.Float64()
+			require.LessOrEqual(t, math.Abs(e), eps/2, "seed %d kind %d: %+v", seed, kind, x)
+		}
+	}
+	assert.Greater(t, checked, 800)
+}

@@ -371,7 +371,7 @@ func TestFastTVMAgree(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d decided by the fast path", decided, total)
-	assert.Greater(t, decided, total*8/10)
+	assert.Greater(t, decided, total*7/10) // a rate of 0 or a fractional N (a fourth of the draws) is left to the 34-digit code
 }
 
 // TestDirectBound holds SolvePV's, SolveFV's and SolvePMT's double-double

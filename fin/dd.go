@@ -14,8 +14,9 @@ import (
 // result as it always did. TestFastFlowsAgree holds the two to the same
 // results on random flow lists.
 
-// fastFlows switches the fast path on; tests switch it off to compute
-// the reference results with the 34-digit code alone.
+// fastFlows switches the double-double path on (the cash flows' and
+// TVM's); tests switch it off to compute the reference results with the
+// 34-digit code alone.
 var fastFlows = true
 
 // fastHook, when not nil, hears whether each fast-path attempt decided

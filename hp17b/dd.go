@@ -8,8 +8,8 @@ package hp17b
 
 // DD returns n as the double-double hi + lo within 2^-100 of |n|
 // (relative), with ok false when n's exponent is outside the range the
-// conversion is exact in (|n| below about 1E-33 or above 1E+33) and for 0
-// returns 0, 0, true. Method: the 12-digit coefficient c < 2^40 is exact
+// conversion is exact in (the last digit's exponent beyond ±44: |n| below
+// 1E-33 or at least 1E+56); for 0 it returns 0, 0, true. Method: the 12-digit coefficient c < 2^40 is exact
 // in a float64 and c·10^q is formed by scale10 (elementary.go: one or two
 // exact products, or quotients with an exact remainder).
 func DD(n Number) (hi, lo float64, ok bool) {

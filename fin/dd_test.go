@@ -58,9 +58,9 @@ func randFlows(rng *rand.Rand) Flows {
 	return f
 }
 
-// flowCases is how many random lists TestFastFlowsAgree tries
-// (go test ./fin -run TestFastFlowsAgree -flows 100000 for a long run).
-var flowCases = flag.Int("flows", 300, "random flow lists TestFastFlowsAgree tries")
+// flowCases is how many random lists or problems each agreement test
+// tries (go test ./fin -run Agree -flows 100000 for a long run).
+var flowCases = flag.Int("flows", 300, "random lists or problems each agreement test tries")
 
 // irrBoth is IRR% by the fast path and by the 34-digit code alone.
 func irrBoth(f Flows, guess *hp17b.Number) (fast, ref hp17b.Number, ferr, rerr error) {

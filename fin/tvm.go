@@ -165,8 +165,9 @@ func gapAt(i, n, pv, pmt, fv float64, begin bool) float64 {
 	if i == 0 {
 		return pv + pmt*n + fv
 	}
-	sp := math.Exp(-n * math.Log1p(i))
-	return pv + k*pmt*(-math.Expm1(-n*math.Log1p(i)))/i + fv*sp
+	x := -n * math.Log1p(i) // once: the same value both times it was written
+	sp := math.Exp(x)
+	return pv + k*pmt*(-math.Expm1(x))/i + fv*sp
 }
 
 // gapWide is gap at 34 digits.

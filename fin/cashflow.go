@@ -111,6 +111,89 @@ func (f Flows) npvFloat() func(i float64) float64 {
 	}
 }
 
+// npvFloat4 is npvFloat at four rates at once, y[k] at x[k]: the same
+// operations in the same order for each rate, so each value is the one
+// npvFloat gives, bit for bit (TestNPVFloat4); the four chains of
+// products and sums are independent, and the processor runs them side by
+// side.
+func (f Flows) npvFloat4() func(x, y *[4]float64) {
+	amt, times := make([]float64, len(f)), make([]float64, len(f))
+	once := true
+	for j, fl := range f {
+		amt[j], times[j] = fl.Amount.Float64(), fl.Times.Float64()
+		once = once && (j == 0 || times[j] == 1)
+	}
+	if once && len(amt) > 0 {
+		return func(x, y *[4]float64) { npvOnce4(amt, x, y) }
+	}
+	return func(x, y *[4]float64) {
+		if len(amt) == 0 {
+			*y = [4]float64{}
+			return
+		}
+		i0, i1, i2, i3 := x[0], x[1], x[2], x[3]
+		v0, v1, v2, v3 := 1/(1+i0), 1/(1+i1), 1/(1+i2), 1/(1+i3)
+		s0, s1, s2, s3 := amt[0], amt[0], amt[0], amt[0]
+		d0, d1, d2, d3 := 1.0, 1.0, 1.0, 1.0
+		for j := 1; j < len(amt); j++ {
+			a, n := amt[j], times[j]
+			if n == 1 {
+				d0 *= v0
+				d1 *= v1
+				d2 *= v2
+				d3 *= v3
+				s0 += a * d0
+				s1 += a * d1
+				s2 += a * d2
+				s3 += a * d3
+				continue
+			}
+			vn0, vn1, vn2, vn3 := math.Pow(v0, n), math.Pow(v1, n), math.Pow(v2, n), math.Pow(v3, n)
+			us0, us1, us2, us3 := n, n, n, n
+			if i0 != 0 {
+				us0 = (1 - vn0) / i0
+			}
+			if i1 != 0 {
+				us1 = (1 - vn1) / i1
+			}
+			if i2 != 0 {
+				us2 = (1 - vn2) / i2
+			}
+			if i3 != 0 {
+				us3 = (1 - vn3) / i3
+			}
+			s0 += a * us0 * d0
+			s1 += a * us1 * d1
+			s2 += a * us2 * d2
+			s3 += a * us3 * d3
+			d0 *= vn0
+			d1 *= vn1
+			d2 *= vn2
+			d3 *= vn3
+		}
+		*y = [4]float64{s0, s1, s2, s3}
+	}
+}
+
+// npvOnce4 is npvFloat4 for a list whose flows all occur once (no call
+// inside the loop, so the four chains stay in registers).
+func npvOnce4(amt []float64, x, y *[4]float64) {
+	v0, v1, v2, v3 := 1/(1+x[0]), 1/(1+x[1]), 1/(1+x[2]), 1/(1+x[3])
+	s0, s1, s2, s3 := amt[0], amt[0], amt[0], amt[0]
+	d0, d1, d2, d3 := 1.0, 1.0, 1.0, 1.0
+	for _, a := range amt[1:] {
+		d0 *= v0
+		d1 *= v1
+		d2 *= v2
+		d3 *= v3
+		s0 += a * d0
+		s1 += a * d1
+		s2 += a * d2
+		s3 += a * d3
+	}
+	*y = [4]float64{s0, s1, s2, s3}
+}
+
 // periodicRate checks a rate in percent and returns it as a fraction.
 func periodicRate(pct hp17b.Number) (w, error) {
 	i := rate(widen(pct))
@@ -120,8 +203,29 @@ func periodicRate(pct hp17b.Number) (w, error) {
 	return i, nil
 }
 
+// fast is NPV, NUS or NFV (kind 0, 1, 2) on the double-double path, ok
+// false where it does not decide (flowsFast).
+func (f Flows) fast(pct hp17b.Number, kind int) (hp17b.Number, bool) {
+	if !fastFlows || pct.Cmp(hp17b.FromInt(-100)) <= 0 {
+		return hp17b.Zero, false
+	}
+	g, ok := newDDFlows(f)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	n, _ := f.periods()
+	r, ok := g.flowsFast(pct, int(n), kind)
+	if fastHook != nil {
+		fastHook(ok)
+	}
+	return r, ok
+}
+
 // NPV is the net present value at I% a period (p.248).
 func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 0); ok {
+		return r, nil
+	}
 	i, err := periodicRate(pct)
 	if err != nil {
 		return hp17b.Zero, err
@@ -132,6 +236,9 @@ func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) {
 // NUS is the net uniform series: NPV ÷ USPV(I%:N), the level payment
 // over N periods with the same present value (p.248).
 func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 1); ok {
+		return r, nil
+	}
 	i, err := periodicRate(pct)
 	if err != nil {
 		return hp17b.Zero, err
@@ -146,6 +253,9 @@ func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) {
 
 // NFV is the net future value: NPV × SPFV(I%:N) (p.248).
 func (f Flows) NFV(pct hp17b.Number) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 2); ok {
+		return r, nil
+	}
 	i, err := periodicRate(pct)
 	if err != nil {
 		return hp17b.Zero, err
@@ -185,7 +295,7 @@ func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error)
 		return hp17b.Zero, ErrNoSolution
 	}
 	npv := f.npvFloat()
-	bs, err := brackets(c, npv, rateGrid())
+	bs, err := brackets4(c, f.npvFloat4(), rateGrid())
 	if err != nil {
 		return hp17b.Zero, err
 	}
@@ -216,6 +326,17 @@ func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error)
 		return hp17b.Zero, ErrNoSolution
 	default:
 		return hp17b.Zero, ErrManySolutions
+	}
+	if fastFlows {
+		if g, ok := newDDFlows(f); ok {
+			n, ok := g.irrFast(r)
+			if fastHook != nil {
+				fastHook(ok)
+			}
+			if ok {
+				return n, nil
+			}
+		}
 	}
 	return result(mul(refine(f.npvWide, r), wint(100)))
 }

@@ -125,6 +125,14 @@ func BenchmarkTVMSolveIYR(b *testing.B) {
 	}
 }
 
+// BenchmarkTVMSolveIYRWide is BenchmarkTVMSolveIYR by the 34-digit
+// refinement alone.
+func BenchmarkTVMSolveIYRWide(b *testing.B) {
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	BenchmarkTVMSolveIYR(b)
+}
+
 // BenchmarkIRR100 times IRR% over 100 flows.
 func BenchmarkIRR100(b *testing.B) {
 	f := Flows{{Amount: mustNum("-100000"), Times: hp17b.One}}
@@ -136,4 +144,56 @@ func BenchmarkIRR100(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkNPV100 times NPV, NUS and NFV at 9 % over IRR100's 100 flows.
+func BenchmarkNPV100(b *testing.B) { benchNPV100(b) }
+
+// BenchmarkNPV100Wide is BenchmarkNPV100 by the 34-digit code alone.
+func BenchmarkNPV100Wide(b *testing.B) {
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	benchNPV100(b)
+}
+
+// BenchmarkIRR100Wide is BenchmarkIRR100 by the 34-digit refinement alone.
+func BenchmarkIRR100Wide(b *testing.B) {
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	BenchmarkIRR100(b)
+}
+
+func benchNPV100(b *testing.B) {
+	f := Flows{{Amount: mustNum("-100000"), Times: hp17b.One}}
+	for k := 1; k < 100; k++ {
+		f = append(f, Flow{Amount: hp17b.FromInt(int64(1500 + 37*k)), Times: hp17b.One})
+	}
+	pct := mustNum("9")
+	for b.Loop() {
+		for _, fn := range []func(hp17b.Number) (hp17b.Number, error){f.NPV, f.NUS, f.NFV} {
+			if _, err := fn(pct); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkTVMDirect times SolvePV, SolveFV and SolvePMT of the home
+// mortgage of p.69 (360 payments of 630 at 11.5 %).
+func BenchmarkTVMDirect(b *testing.B) {
+	x := TVM{N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+	for b.Loop() {
+		for _, fn := range []func() (hp17b.Number, error){x.SolvePV, x.SolveFV, x.SolvePMT} {
+			if _, err := fn(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkTVMDirectWide is BenchmarkTVMDirect by the 34-digit code alone.
+func BenchmarkTVMDirectWide(b *testing.B) {
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	BenchmarkTVMDirect(b)
 }

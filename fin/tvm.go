@@ -60,6 +60,9 @@ func factors(i, n w) (uspv, sppv w) {
 
 // SolvePV returns PV = −[(1+iS)·PMT·USPV + FV·SPPV].
 func (t TVM) SolvePV() (hp17b.Number, error) {
+	if r, ok := t.direct(0); ok {
+		return r, nil
+	}
 	i, k, err := t.periodic()
 	if err != nil {
 		return hp17b.Zero, err
@@ -70,6 +73,9 @@ func (t TVM) SolvePV() (hp17b.Number, error) {
 
 // SolveFV returns FV = −[PV + (1+iS)·PMT·USPV] ÷ SPPV.
 func (t TVM) SolveFV() (hp17b.Number, error) {
+	if r, ok := t.direct(1); ok {
+		return r, nil
+	}
 	i, k, err := t.periodic()
 	if err != nil {
 		return hp17b.Zero, err
@@ -84,6 +90,9 @@ func (t TVM) SolveFV() (hp17b.Number, error) {
 // SolvePMT returns PMT = −[PV + FV·SPPV] ÷ ((1+iS)·USPV); NO SOLUTION when
 // N is 0.
 func (t TVM) SolvePMT() (hp17b.Number, error) {
+	if r, ok := t.direct(2); ok {
+		return r, nil
+	}
 	i, k, err := t.periodic()
 	if err != nil {
 		return hp17b.Zero, err
@@ -119,6 +128,25 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 	return result(quo(ln(quo(num, den)), ln(add(wint(1), i))))
 }
 
+// direct is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) on the
+// double-double path, ok false where it does not decide (ddTVM.direct)
+// and for a P/YR the 34-digit code turns into an error.
+func (t TVM) direct(kind int) (hp17b.Number, bool) {
+	if !fastFlows || !ValidPYR(t.PYR) {
+		return hp17b.Zero, false
+	}
+	d, ok := newDDTVM(t)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	pyr, _ := t.PYR.Int64()
+	r, ok := d.direct(t.IYR, int(pyr), kind)
+	if fastHook != nil {
+		fastHook(ok)
+	}
+	return r, ok
+}
+
 // gap returns the TVM equation's right side as a function of the
 // periodic rate i (a fraction), in float64, for the search.
 func (t TVM) gap() func(i float64) float64 {
@@ -137,8 +165,9 @@ func gapAt(i, n, pv, pmt, fv float64, begin bool) float64 {
 	if i == 0 {
 		return pv + pmt*n + fv
 	}
-	sp := math.Exp(-n * math.Log1p(i))
-	return pv + k*pmt*(-math.Expm1(-n*math.Log1p(i)))/i + fv*sp
+	x := -n * math.Log1p(i) // once: the same value both times it was written
+	sp := math.Exp(x)
+	return pv + k*pmt*(-math.Expm1(x))/i + fv*sp
 }
 
 // gapWide is gap at 34 digits.
@@ -176,6 +205,18 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 		r := bisect(gap, b[0], b[1])
 		if math.Abs(r) < math.Abs(best) {
 			best = r
+		}
+	}
+	if fastFlows {
+		if d, ok := newDDTVM(t); ok {
+			pyr, _ := t.PYR.Int64()
+			r, ok := d.iyrFast(best, int(pyr))
+			if fastHook != nil {
+				fastHook(ok)
+			}
+			if ok {
+				return r, nil
+			}
 		}
 	}
 	i := refine(t.gapWide, best)

@@ -10,6 +10,10 @@
 // the calculator keeps wider intermediates than it shows. Searches (I%YR,
 // IRR%, a bond's yield) locate their roots in float64 and refine them at
 // 34 digits; they take a context and stop with ErrInterrupted when it ends.
+// IRR%, I%YR (for a whole N), NPV, NUS and NFV first compute in
+// double-double with a bound on their error (dd.go) and keep that result
+// where the bound decides its 12-digit rounding, the one the 34-digit
+// code gives.
 //
 // Errors are hp17b.Error values whose text is the calculator's message.
 package fin
@@ -106,15 +110,45 @@ func refine(f func(x w) w, r0 float64) w {
 // is returned as a pair of itself. Points where f is not finite are
 // skipped.
 func brackets(c context.Context, f func(float64) float64, xs []float64) ([][2]float64, error) {
-	var out [][2]float64
-	px, pf := math.NaN(), math.NaN()
+	ys := make([]float64, len(xs))
 	for i, x := range xs {
 		if i%64 == 0 {
 			if err := done(c); err != nil {
 				return nil, err
 			}
 		}
-		y := f(x)
+		ys[i] = f(x)
+	}
+	return signChanges(xs, ys), nil
+}
+
+// brackets4 is brackets for a function evaluated at four points at once
+// (f4 writes f(x[k]) to y[k]).
+func brackets4(c context.Context, f4 func(x, y *[4]float64), xs []float64) ([][2]float64, error) {
+	ys := make([]float64, len(xs))
+	var x4, y4 [4]float64
+	for i := 0; i < len(xs); i += 4 {
+		if i%64 == 0 {
+			if err := done(c); err != nil {
+				return nil, err
+			}
+		}
+		for k := range x4 {
+			x4[k] = xs[min(i+k, len(xs)-1)]
+		}
+		f4(&x4, &y4)
+		copy(ys[i:], y4[:])
+	}
+	return signChanges(xs, ys), nil
+}
+
+// signChanges returns the sign changes of the values ys at the points xs
+// as brackets describes them.
+func signChanges(xs, ys []float64) [][2]float64 {
+	var out [][2]float64
+	px, pf := math.NaN(), math.NaN()
+	for i, x := range xs {
+		y := ys[i]
 		if math.IsNaN(y) || math.IsInf(y, 0) {
 			continue
 		}
@@ -126,7 +160,7 @@ func brackets(c context.Context, f func(float64) float64, xs []float64) ([][2]fl
 		}
 		px, pf = x, y
 	}
-	return out, nil
+	return out
 }
 
 // bisect narrows a sign-change bracket [a, b] of f to float64 precision.

@@ -33,6 +33,20 @@ type machine struct {
 	// look, which was at the time last.
 	work, next, span int64
 	last             time.Time
+	memo             memo2 // the last costly two-operand call (heavy2Expr)
+}
+
+// memo2 is the last call of a costly two-operand function (y^x, SPFV, …)
+// in one evaluation, its operands and its result: a second call of the
+// same function on the same operands reads it back instead of computing it
+// again (the TVM equation raises 1+I÷100 to −N twice). The functions are
+// pure, so the result is the one a new call gives; an error is kept too.
+type memo2 struct {
+	set     bool
+	op      Op
+	fn      *function
+	a, b, v hp17b.Number
+	err     error
 }
 
 // ok turns the non-fatal overflow into a flag.
@@ -194,7 +208,13 @@ func (e *heavy2Expr) eval(m *machine) (hp17b.Number, error) {
 	if err := m.spend(w); err != nil {
 		return hp17b.Zero, err
 	}
-	v, err := e.f(a, b)
+	var v hp17b.Number
+	if c := &m.memo; c.set && c.op == e.op && c.fn == e.fn && c.a == a && c.b == b {
+		v, err = c.v, c.err
+	} else {
+		v, err = e.f(a, b)
+		*c = memo2{set: true, op: e.op, fn: e.fn, a: a, b: b, v: v, err: err}
+	}
 	if err != nil {
 		return m.ok(v, err)
 	}

@@ -34,7 +34,7 @@ func TestEditGridLineMove(t *testing.T) {
 	g := EditGrid{Cols: 10, Rows: 3}
 	const n = 25 // lines of 10, 10 and 5
 	for _, tc := range []struct {
-		name            string
+		name             string
 		pos, delta, want int
 	}{
 		{"down keeps the column", 3, 1, 13},

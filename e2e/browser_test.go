@@ -31,6 +31,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/webserve"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
 	"github.com/hp17b/hp17b/ui/window"
 )
@@ -910,4 +911,58 @@ func TestBrowserNothingEnds(t *testing.T) {
 	require.NoError(t, err)
 	waitLCDText(t, ctx)
 	waitText(t, ctx, "lcd", "12\nFIN BUS SUM TIME SOLVE CURRX")
+}
+
+// TestBrowserWholeEquation opens NIM in EDIT in the page on a phone held
+// upright (?keys=SOLVE+EDIT): the whole equation is drawn on a sheet of
+// paper in the strip under the calculator, at the calculator's scale
+// (window.EquationGrid), where the background was before; the PC's ↑ moves
+// the cursor a line of that view back and ↓ brings it to the end again,
+// the display's 22 characters following it (#lcd).
+func TestBrowserWholeEquation(t *testing.T) {
+	dir := webDir(t)
+	srv := serveSite(t, dir)
+	ctx := browser(t)
+	v := phone
+	require.NoError(t, chromedp.Do(ctx, v.emulate()))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?fresh")))
+	waitLCDText(t, ctx)
+	waitText(t, ctx, "lcd", "0.00\nFIN BUS SUM TIME SOLVE CURRX")
+	grid, paper, err := window.EquationGrid(ui.NewLayout(true), float64(v.w)*v.dpr, float64(v.h)*v.dpr)
+	require.NoError(t, err)
+	require.Greater(t, paper.W, 0.0, "upright: the strip under the calculator")
+	// paperAt is the colour a little inside the sheet's top left corner.
+	paperAt := func(img image.Image) color.RGBA {
+		return color.RGBAModel.Convert(img.At(int(paper.X)+12, int(paper.Y)+6)).(color.RGBA)
+	}
+	sheet := color.RGBA{0xf4, 0xf1, 0xe6, 0xff}
+	require.NotEqual(t, sheet, paperAt(shot(t, ctx)), "no sheet before EDIT")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?fresh&keys=SOLVE+EDIT")))
+	const end = "0×(10×A+B)+C)+D-EVAL)"
+	lcdStarts := func(want string) {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(document.getElementById("lcd") || {}).textContent?.startsWith(%q) === true`, want),
+			chromedp.WithPollingTimeout(60*time.Second)))
+		require.NoError(t, err, "the display shows %q; the page has %q", want, text(t, ctx, "lcd"))
+	}
+	lcdStarts(end)
+	var img image.Image
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		frames(t, ctx, 2)
+		img = shot(t, ctx)
+		if paperAt(img) == sheet || time.Now().After(deadline) {
+			break
+		}
+	}
+	assert.Equal(t, sheet, paperAt(img), "the whole equation's sheet under the calculator")
+	assert.Equal(t, end, strings.TrimSpace(readLCD(img).Top), "the LCD as drawn keeps its 22 characters")
+	saveShot(t, img, "browser-equation-view.png")
+
+	nim := []rune(programs.DefaultEquations()[0])
+	up := len(nim) - grid.Cols
+	pcKey(t, ctx, "ArrowUp", "ArrowUp", 38, "")
+	lcdStarts(string(nim[up-emulator.Width+1 : up+1]))
+	pcKey(t, ctx, "ArrowDown", "ArrowDown", 40, "")
+	lcdStarts(end)
 }

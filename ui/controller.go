@@ -371,8 +371,8 @@ func (c *Controller) Click(l Layout, x, y float64) {
 		c.Do(Action{Key: k})
 		return
 	}
-	if c.Help() {
-		return
+	if c.Help() || c.Snapshot().Edit != nil {
+		return // the panel shows the whole equation: no buttons or matches
 	}
 	if c.paperShown() {
 		switch {

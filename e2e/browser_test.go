@@ -959,10 +959,37 @@ func TestBrowserWholeEquation(t *testing.T) {
 	assert.Equal(t, end, strings.TrimSpace(readLCD(img).Top), "the LCD as drawn keeps its 22 characters")
 	saveShot(t, img, "browser-equation-view.png")
 
-	nim := []rune(programs.DefaultEquations()[0])
-	up := len(nim) - grid.Cols
-	pcKey(t, ctx, "ArrowUp", "ArrowUp", 38, "")
-	lcdStarts(string(nim[up-emulator.Width+1 : up+1]))
-	pcKey(t, ctx, "ArrowDown", "ArrowDown", 40, "")
+	// The cursor's place read from the display: its 22 characters end at
+	// the cursor (NIM's windows of 22 are each found once). A key held
+	// longer than 400 ms repeats, and a loaded test machine can hold one
+	// so as the page's frames come: each ↑ is one line or more, never a
+	// change of column.
+	nim := string([]rune(programs.DefaultEquations()[0]))
+	n := len([]rune(nim))
+	cursor := func() int {
+		top, _, _ := strings.Cut(text(t, ctx, "lcd"), "\n")
+		i := strings.Index(nim, top)
+		require.True(t, i >= 0 && i == strings.LastIndex(nim, top), "%q once in NIM", top)
+		return len([]rune(nim[:i])) + emulator.Width - 1
+	}
+	waitMove := func(key string, vk int64, from string) int {
+		pcKey(t, ctx, key, key, vk, "")
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`!document.getElementById("lcd").textContent.startsWith(%q)`, from),
+			chromedp.WithPollingTimeout(60*time.Second)))
+		require.NoError(t, err, "%s moved nothing", key)
+		return cursor()
+	}
+	c := waitMove("ArrowUp", 38, end)
+	assert.Less(t, c, n, "↑ moved back")
+	assert.Zero(t, (n-c)%grid.Cols, "↑ keeps the column: %d lines of %d", (n-c)/grid.Cols, grid.Cols)
+	for range n / grid.Cols {
+		top, _, _ := strings.Cut(text(t, ctx, "lcd"), "\n")
+		if strings.HasPrefix(top, end) {
+			break
+		}
+		if c = waitMove("ArrowDown", 40, top); c < n {
+			assert.Zero(t, (n-c)%grid.Cols, "↓ keeps the column")
+		}
+	}
 	lcdStarts(end)
 }

@@ -95,20 +95,25 @@ func TestLiveWholeEquation(t *testing.T) {
 		waitLCD(t, win, "NIM:IF(S(INIT):10×(10×", 5*time.Second)
 		xdo("key", "--window", win, "F2") // EDIT again
 		waitLCD(t, win, "0×(10×A+B)+C)+D-EVAL)", 5*time.Second)
-		b := img.Bounds()
-		xdo("windowmove", "--sync", win, "0", "0")
-		xdo("windowsize", "--sync", win, itoa(2*b.Dx()), itoa(2*b.Dy()))
-		var big image.Image
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
-			var err error
-			big, err = captureWindow(win)
-			require.NoError(t, err)
-			if big.Bounds().Dx() == 2*b.Dx() && panelDrawn(big) {
-				break
-			}
-		}
-		writeCapture(t, big, filepath.Join(dir, "equation-view-2x.png"))
+		writeCapture(t, twice(t, win, xdo, img.Bounds(), panelDrawn), filepath.Join(dir, "equation-view-2x.png"))
 	}
+}
+
+// twice resizes the live window to twice the size b and captures it once
+// drawn anew there (drawn reports it).
+func twice(t *testing.T, win string, xdo func(...string), b image.Rectangle, drawn func(image.Image) bool) image.Image {
+	xdo("windowmove", "--sync", win, "0", "0")
+	xdo("windowsize", "--sync", win, itoa(2*b.Dx()), itoa(2*b.Dy()))
+	var big image.Image
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		var err error
+		big, err = captureWindow(win)
+		require.NoError(t, err)
+		if big.Bounds().Dx() == 2*b.Dx() && drawn(big) {
+			break
+		}
+	}
+	return big
 }
 
 // panelDrawn reports whether the capture shows the equation's sheet in
@@ -182,6 +187,8 @@ func TestLiveInvalidEquationMark(t *testing.T) {
 	assert.Greater(t, markRed(img), 20, "the ÷ underlined in red")
 	if dir := os.Getenv("HP17B_CAPTURE"); dir != "" {
 		writeCapture(t, img, filepath.Join(dir, "equation-mark-1x.png"))
+		big := twice(t, win, xdo, img.Bounds(), func(img image.Image) bool { return markRed(img) > 80 })
+		writeCapture(t, big, filepath.Join(dir, "equation-mark-2x.png"))
 	}
 	xdo("type", "--window", win, "--delay", "12", "D")
 	img, top = waitLCD(t, win, "A=B×D÷C", 5*time.Second)

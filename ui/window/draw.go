@@ -72,6 +72,16 @@ func measure(s string, src *text.GoTextFaceSource, size float64) float64 {
 	return w
 }
 
+// measure is the width of s at size points as drawn at the painter's
+// scale, in layout units (the face's advances are rounded to whole pixels
+// at the size drawn).
+func (p painter) measure(s string, src *text.GoTextFaceSource, size float64) float64 {
+	if p.scale <= 0 {
+		return measure(s, src, size)
+	}
+	return measure(s, src, size*p.scale) / p.scale
+}
+
 // Draw draws the calculator when something changed since the last frame.
 func (g *Game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()

@@ -366,19 +366,21 @@ func (pt painter) equationView(area ui.Rect, v emulator.EditView) ui.EditGrid {
 	lines := ui.EditLines(text, g.Cols)
 	start := g.First(v.Cursor)
 	// x is where column col of line row is drawn: the face's × and ÷
-	// need not be one column wide.
+	// need not be one column wide, and its advances are rounded at the
+	// size drawn (7.5 units at 12.5 points are 8 pixels at 1×, 15 at 2×),
+	// so the line is measured at that size.
 	x := func(row, col int) float64 {
 		if row >= len(lines) {
 			return 0
 		}
 		r := []rune(lines[row])
-		return measure(string(r[:min(col, len(r))]), pt.fonts.mono, eqSize)
+		return pt.measure(string(r[:min(col, len(r))]), pt.fonts.mono, eqSize)
 	}
 	y := func(row int) float64 { return paper.Y + 8 + float64(row-start)*eqLineH }
 	inView := func(row int) bool { return row >= start && row < start+g.Rows }
 	if mr, mc := g.Place(v.Mark); v.Marked && inView(mr) {
 		x0 := x(mr, mc)
-		w := measure("0", pt.fonts.mono, eqSize)
+		w := pt.measure("0", pt.fonts.mono, eqSize)
 		if mr < len(lines) && mc < len([]rune(lines[mr])) {
 			w = x(mr, mc+1) - x0
 		}

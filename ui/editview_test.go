@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // TestEditLines: the text cut into lines of the grid's width, an empty
@@ -73,4 +74,28 @@ func TestControllerLineMoves(t *testing.T) {
 		require.NotNil(t, v)
 		assert.Equal(t, tc.cursor, v.Cursor, "after %+d lines", tc.line)
 	}
+}
+
+// TestClickWhileEditing: while the panel shows the whole equation, a click
+// where its New Game button is drawn at other times does nothing (not even
+// the panel's warning, which is not drawn then): the equation stays in
+// the editor as typed. The key g and the window's menu still reach New
+// Game, which warns first.
+func TestClickWhileEditing(t *testing.T) {
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
+	defer c.Close()
+	for _, a := range []Action{{Key: emulator.KeyF5}, {Key: emulator.KeyF4}, {Text: "A=B"}} { // SOLVE NEW
+		c.Do(a)
+		c.Wait()
+	}
+	require.NotNil(t, c.Snapshot().Edit, "NEW")
+	l := NewLayout(true)
+	before := c.Snapshot().Panel
+	b := l.NewGame
+	c.Click(l, b.X+b.W/2, b.Y+b.H/2)
+	c.Wait()
+	v := c.Snapshot().Edit
+	require.NotNil(t, v, "still editing")
+	assert.Equal(t, "A=B", v.Text)
+	assert.Equal(t, before, c.Snapshot().Panel, "the panel as it was")
 }

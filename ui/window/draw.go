@@ -113,7 +113,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		strip := p
 		var area ui.Rect
 		area, strip.ox, strip.oy = equationStrip(l, view, float64(size[0]), float64(size[1]))
-		g.edit = strip.equationView(area, *snap.Edit)
+		g.edit = strip.equationView(area, *snap.Edit, editNote(snap))
 	case l.Panel.W > 0:
 		side := p
 		side.scale, side.ox, side.oy = view.Panel.Scale, view.Panel.X, view.Panel.Y

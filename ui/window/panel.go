@@ -20,7 +20,7 @@ import (
 func (pt painter) side(l ui.Layout, snap ui.Snapshot) {
 	switch {
 	case snap.Edit != nil:
-		pt.equationView(l.Panel, *snap.Edit)
+		pt.equationView(l.Panel, *snap.Edit, editNote(snap))
 	case snap.Paper.Shown:
 		pt.paper(l, snap.Paper)
 	case snap.Panel.Active:
@@ -350,14 +350,26 @@ func equationGrid(area ui.Rect, f fonts) (ui.EditGrid, ui.Rect) {
 	return ui.EditGrid{Cols: max(1, int((paper.W-16)/charW)), Rows: rows}, paper
 }
 
+// editNote is what the whole-equation view says under its paper in place
+// of its keys: New Game's warning while the equation is typed (the game's
+// panel, which would say it, is not drawn then), or nothing.
+func editNote(snap ui.Snapshot) string {
+	if snap.Panel.Status == ui.NewGameWhileEditing {
+		return snap.Panel.Status
+	}
+	return ""
+}
+
 // equationView draws the equation being entered or edited whole in area,
 // wrapped over the paper's lines in the monospaced face (ui.EditGrid), with
 // the cursor where the calculator's is (a bar before the character the
 // 22-character display's cursor stands on) and, after CALC said INVALID
 // EQUATION, the place the Solver stopped at underlined in red until the
 // text changes; the lines around the cursor show when the equation is
-// longer than the paper. It returns the grid drawn, for the line moves.
-func (pt painter) equationView(area ui.Rect, v emulator.EditView) ui.EditGrid {
+// longer than the paper; note, when set, is said under the paper (in
+// place of the keys that edit it). It returns the grid drawn, for the
+// line moves.
+func (pt painter) equationView(area ui.Rect, v emulator.EditView, note string) ui.EditGrid {
 	pt.rect(area, colPanel)
 	g, paper := equationGrid(area, pt.fonts)
 	pt.rect(paper, colPaper)
@@ -394,7 +406,10 @@ func (pt painter) equationView(area ui.Rect, v emulator.EditView) ui.EditGrid {
 	pt.rect(ui.Rect{X: paper.X + 8 + x(row, col) - 1, Y: y(row), W: 2, H: eqLineH - 1}, colGold)
 	notes := "Type, paste, ← → ↑ ↓ Home End, Ctrl+← → by names, Backspace, Delete; INPUT stores it"
 	c := color.Color(colLabel)
-	if v.Marked {
+	switch {
+	case note != "":
+		notes, c = note, colGold
+	case v.Marked:
 		notes = fmt.Sprintf("INVALID EQUATION at character %d: the Solver could not read on from the red mark", v.Mark+1)
 		c = colMatch
 	}

@@ -31,6 +31,7 @@ import (
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/webserve"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
 	"github.com/hp17b/hp17b/ui/window"
 )
@@ -910,4 +911,85 @@ func TestBrowserNothingEnds(t *testing.T) {
 	require.NoError(t, err)
 	waitLCDText(t, ctx)
 	waitText(t, ctx, "lcd", "12\nFIN BUS SUM TIME SOLVE CURRX")
+}
+
+// TestBrowserWholeEquation opens NIM in EDIT in the page on a phone held
+// upright (?keys=SOLVE+EDIT): the whole equation is drawn on a sheet of
+// paper in the strip under the calculator, at the calculator's scale
+// (window.EquationGrid), where the background was before; the PC's ↑ moves
+// the cursor a line of that view back and ↓ brings it to the end again,
+// the display's 22 characters following it (#lcd).
+func TestBrowserWholeEquation(t *testing.T) {
+	dir := webDir(t)
+	srv := serveSite(t, dir)
+	ctx := browser(t)
+	v := phone
+	require.NoError(t, chromedp.Do(ctx, v.emulate()))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?fresh")))
+	waitLCDText(t, ctx)
+	waitText(t, ctx, "lcd", "0.00\nFIN BUS SUM TIME SOLVE CURRX")
+	grid, paper, err := window.EquationGrid(ui.NewLayout(true), float64(v.w)*v.dpr, float64(v.h)*v.dpr)
+	require.NoError(t, err)
+	require.Greater(t, paper.W, 0.0, "upright: the strip under the calculator")
+	// paperAt is the colour a little inside the sheet's top left corner.
+	paperAt := func(img image.Image) color.RGBA {
+		return color.RGBAModel.Convert(img.At(int(paper.X)+12, int(paper.Y)+6)).(color.RGBA)
+	}
+	sheet := color.RGBA{0xf4, 0xf1, 0xe6, 0xff}
+	require.NotEqual(t, sheet, paperAt(shot(t, ctx)), "no sheet before EDIT")
+
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?fresh&keys=SOLVE+EDIT")))
+	const end = "0×(10×A+B)+C)+D-EVAL)"
+	lcdStarts := func(want string) {
+		t.Helper()
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(document.getElementById("lcd") || {}).textContent?.startsWith(%q) === true`, want),
+			chromedp.WithPollingTimeout(60*time.Second)))
+		require.NoError(t, err, "the display shows %q; the page has %q", want, text(t, ctx, "lcd"))
+	}
+	lcdStarts(end)
+	var img image.Image
+	for deadline := time.Now().Add(scaled(30 * time.Second)); ; {
+		frames(t, ctx, 2)
+		img = shot(t, ctx)
+		if paperAt(img) == sheet || time.Now().After(deadline) {
+			break
+		}
+	}
+	assert.Equal(t, sheet, paperAt(img), "the whole equation's sheet under the calculator")
+	assert.Equal(t, end, strings.TrimSpace(readLCD(img).Top), "the LCD as drawn keeps its 22 characters")
+	saveShot(t, img, "browser-equation-view.png")
+
+	// The cursor's place read from the display: its 22 characters end at
+	// the cursor (NIM's windows of 22 are each found once). A key held
+	// longer than 400 ms repeats, and a loaded test machine can hold one
+	// so as the page's frames come: each ↑ is one line or more, never a
+	// change of column.
+	nim := string([]rune(programs.DefaultEquations()[0]))
+	n := len([]rune(nim))
+	cursor := func() int {
+		top, _, _ := strings.Cut(text(t, ctx, "lcd"), "\n")
+		i := strings.Index(nim, top)
+		require.True(t, i >= 0 && i == strings.LastIndex(nim, top), "%q once in NIM", top)
+		return len([]rune(nim[:i])) + emulator.Width - 1
+	}
+	waitMove := func(key string, vk int64, from string) int {
+		pcKey(t, ctx, key, key, vk, "")
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`!document.getElementById("lcd").textContent.startsWith(%q)`, from),
+			chromedp.WithPollingTimeout(60*time.Second)))
+		require.NoError(t, err, "%s moved nothing", key)
+		return cursor()
+	}
+	c := waitMove("ArrowUp", 38, end)
+	assert.Less(t, c, n, "↑ moved back")
+	assert.Zero(t, (n-c)%grid.Cols, "↑ keeps the column: %d lines of %d", (n-c)/grid.Cols, grid.Cols)
+	for range n / grid.Cols {
+		top, _, _ := strings.Cut(text(t, ctx, "lcd"), "\n")
+		if strings.HasPrefix(top, end) {
+			break
+		}
+		if c = waitMove("ArrowDown", 40, top); c < n {
+			assert.Zero(t, (n-c)%grid.Cols, "↓ keeps the column")
+		}
+	}
+	lcdStarts(end)
 }

@@ -12,7 +12,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/window"
 )
 
 // panelPaper is the colour at the top left of the panel's paper, where the
@@ -25,7 +28,8 @@ func panelPaper(img image.Image) (r, g, b uint32) {
 }
 
 // TestLiveWholeEquation opens NIM for editing: the panel shows the whole
-// equation; the PC keyboard's Home and Ctrl+→ move the cursor through it
+// equation; the PC keyboard's ↑ and ↓ move the cursor by a line of the
+// view and back; Home and Ctrl+→ move the cursor through it
 // by names and numbers to the 7 of L(D:7), Backspace and a typed 9 change
 // that term, Enter stores it, and INIT solves the new equation: 1,359.
 // With HP17B_CAPTURE set to a folder, the view is written there at 1× and
@@ -43,6 +47,21 @@ func TestLiveWholeEquation(t *testing.T) {
 	if dir := os.Getenv("HP17B_CAPTURE"); dir != "" {
 		writeCapture(t, img, filepath.Join(dir, "equation-view-1x.png"))
 	}
+
+	// ↑ goes a line of the view back, keeping the column: the display's
+	// 22 characters end at the cursor, one line's width before the end;
+	// ↓ comes back to the end.
+	grid, _, err := window.EquationGrid(ui.NewLayout(true), float64(img.Bounds().Dx()), float64(img.Bounds().Dy()))
+	require.NoError(t, err)
+	nim := []rune(programs.DefaultEquations()[0])
+	up := len(nim) - grid.Cols
+	xdo("key", "--window", win, "Up")
+	want := string(nim[up-emulator.Width+1 : up+1])
+	top = waitTop(t, win, func(s string) bool { return s == want }, 5*time.Second)
+	require.Equal(t, want, top, "↑: the cursor %d characters back", grid.Cols)
+	xdo("key", "--window", win, "Down")
+	top = waitTop(t, win, func(s string) bool { return s == "0×(10×A+B)+C)+D-EVAL)" }, 5*time.Second)
+	require.Equal(t, "0×(10×A+B)+C)+D-EVAL)", top, "↓: back at the end")
 
 	xdo("key", "--window", win, "--delay", "12", "Home")
 	top = waitTop(t, win, func(s string) bool { return strings.HasPrefix(s, "NIM:IF(") }, 5*time.Second)
@@ -82,20 +101,25 @@ func TestLiveWholeEquation(t *testing.T) {
 		waitLCD(t, win, "NIM:IF(S(INIT):10×(10×", 5*time.Second)
 		xdo("key", "--window", win, "F2") // EDIT again
 		waitLCD(t, win, "0×(10×A+B)+C)+D-EVAL)", 5*time.Second)
-		b := img.Bounds()
-		xdo("windowmove", "--sync", win, "0", "0")
-		xdo("windowsize", "--sync", win, itoa(2*b.Dx()), itoa(2*b.Dy()))
-		var big image.Image
-		for deadline := time.Now().Add(scaled(10 * time.Second)); time.Now().Before(deadline); {
-			var err error
-			big, err = captureWindow(win)
-			require.NoError(t, err)
-			if big.Bounds().Dx() == 2*b.Dx() && panelDrawn(big) {
-				break
-			}
-		}
-		writeCapture(t, big, filepath.Join(dir, "equation-view-2x.png"))
+		writeCapture(t, twice(t, win, xdo, img.Bounds(), panelDrawn), filepath.Join(dir, "equation-view-2x.png"))
 	}
+}
+
+// twice resizes the live window to twice the size b and captures it once
+// drawn anew there (drawn reports it).
+func twice(t *testing.T, win string, xdo func(...string), b image.Rectangle, drawn func(image.Image) bool) image.Image {
+	xdo("windowmove", "--sync", win, "0", "0")
+	xdo("windowsize", "--sync", win, itoa(2*b.Dx()), itoa(2*b.Dy()))
+	var big image.Image
+	for deadline := time.Now().Add(scaled(10 * time.Second)); time.Now().Before(deadline); {
+		var err error
+		big, err = captureWindow(win)
+		require.NoError(t, err)
+		if big.Bounds().Dx() == 2*b.Dx() && drawn(big) {
+			break
+		}
+	}
+	return big
 }
 
 // panelDrawn reports whether the capture shows the equation's sheet in
@@ -126,4 +150,65 @@ func writeCapture(t *testing.T, img image.Image, path string) {
 	require.NoError(t, err)
 	require.NoError(t, png.Encode(f, img))
 	require.NoError(t, f.Close())
+}
+
+// markRed counts the pixels of the INVALID EQUATION mark's red in the
+// panel's paper.
+func markRed(img image.Image) int {
+	p := ui.NewLayout(true).Panel
+	x0, y0 := at(img, p.X+20, 36)
+	x1, y1 := at(img, p.X+p.W-20, 36+float64(ui.PaperLines)*17+16)
+	n := 0
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if r > 0xa000 && g < 0x4000 && b < 0x4000 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestLiveInvalidEquationMark types an equation the Solver cannot read
+// (A=B×÷C, typed A=B*/C) and CALCs it: INVALID EQUATION, the cursor at the
+// ÷, and the panel's view underlines that place in red; a character typed
+// there drops the mark.
+func TestLiveInvalidEquationMark(t *testing.T) {
+	win, xdo := liveWindow(t, "--fresh")
+	waitLCD(t, win, "0.00", 5*time.Second)
+	xdo("key", "--window", win, "--delay", "12", "F5", "F4") // SOLVE, NEW
+	waitLCD(t, win, "TYPE EQUATION; [INPUT]", 5*time.Second)
+	xdo("type", "--window", win, "--delay", "12", "A=B*/C")
+	waitLCD(t, win, "A=B×÷C", 5*time.Second)
+	img, _ := waitLCD(t, win, "A=B×÷C", 5*time.Second)
+	assert.Zero(t, markRed(img), "no mark before CALC")
+	// INPUT, then CALC once the SOLVE list's menu is up: named keys within
+	// one frame keep no order, and a loaded machine draws few frames.
+	xdo("key", "--window", win, "Return")
+	label := ""
+	for deadline := time.Now().Add(scaled(5 * time.Second)); label != "CALC" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		shot, err := captureWindow(win)
+		require.NoError(t, err)
+		label = ui.ReadLCD(lcdDots(shot)).Labels[0]
+	}
+	require.Equal(t, "CALC", label, "INPUT shows the SOLVE list's menu")
+	xdo("key", "--window", win, "F1")
+	img, top := waitLCD(t, win, "INVALID EQUATION", 5*time.Second)
+	require.Equal(t, "INVALID EQUATION", top)
+	for deadline := time.Now().Add(scaled(5 * time.Second)); markRed(img) == 0 && time.Now().Before(deadline); {
+		var err error
+		img, err = captureWindow(win)
+		require.NoError(t, err)
+	}
+	assert.Greater(t, markRed(img), 20, "the ÷ underlined in red")
+	if dir := os.Getenv("HP17B_CAPTURE"); dir != "" {
+		writeCapture(t, img, filepath.Join(dir, "equation-mark-1x.png"))
+		big := twice(t, win, xdo, img.Bounds(), func(img image.Image) bool { return markRed(img) > 80 })
+		writeCapture(t, big, filepath.Join(dir, "equation-mark-2x.png"))
+	}
+	xdo("type", "--window", win, "--delay", "12", "D")
+	img, top = waitLCD(t, win, "A=B×D÷C", 5*time.Second)
+	require.Equal(t, "A=B×D÷C", top, "D typed at the mark, before the ÷")
+	assert.Zero(t, markRed(img), "the mark gone with the edit")
 }

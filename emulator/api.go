@@ -58,10 +58,15 @@ const (
 // EditView is the equation being entered or edited, whole: its text and
 // the cursor's place in it (0 before the first character, len(Text) in
 // runes after the last), for a view larger than the display's 22
-// characters.
+// characters. When CALC found the equation invalid (INVALID EQUATION,
+// 17bII+ owner's manual p.157: the cursor is put where the Solver stopped),
+// Marked is true and Mark is that place, in runes like Cursor, until the
+// text is next changed.
 type EditView struct {
 	Text   string
 	Cursor int
+	Marked bool
+	Mark   int
 }
 
 // Edit returns the equation being entered or edited, and false when none
@@ -73,7 +78,27 @@ func (m *Machine) Edit() (EditView, bool) {
 	if e == nil || e.commit != nil {
 		return EditView{}, false
 	}
-	return EditView{Text: string(e.text), Cursor: e.cursor}, true
+	v := EditView{Text: string(e.text), Cursor: e.cursor}
+	if e.mark >= 0 && e.mark <= len(e.text) {
+		v.Marked, v.Mark = true, e.mark
+	}
+	return v, true
+}
+
+// EditCursorAt puts the cursor of the equation being entered or edited at
+// pos, in runes from the start (clamped to the text: 0 to its length), as
+// the whole-equation view's line moves do. It reports false when no
+// equation is being edited or the Solver is busy.
+func (m *Machine) EditCursorAt(pos int) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.editor()
+	if e == nil || m.busy {
+		return false
+	}
+	m.msg = [2]string{}
+	e.cursor = min(max(pos, 0), len(e.text))
+	return true
 }
 
 // EditCursor moves the cursor of the equation being entered or edited, or

@@ -17,6 +17,9 @@ type editState struct {
 	text   []rune
 	cursor int
 	index  int // the list entry edited, or -1 for a new equation
+	// mark is where CALC found the equation invalid, in runes, or -1:
+	// kept until the text next changes (EditView.Mark).
+	mark int
 	// commit, when set, takes the text instead of the SOLVE list (a
 	// list's NAME); prompt is then the empty line's prompt and depth the
 	// menu stack to return to.
@@ -29,7 +32,7 @@ type editState struct {
 // the text to commit, back in the menu that asked.
 func (m *Machine) startName(text, prompt string, commit func(m *Machine, text string)) {
 	m.entry, m.chain = "", nil
-	m.modal = &editState{text: []rune(text), cursor: len([]rune(text)), index: -1,
+	m.modal = &editState{text: []rune(text), cursor: len([]rune(text)), index: -1, mark: -1,
 		commit: commit, prompt: prompt, depth: len(m.menus)}
 	m.pushMenu(alphaMenu{})
 }
@@ -44,7 +47,7 @@ const newPrompt = "TYPE EQUATION; [INPUT]"
 // menu.
 func (m *Machine) startEdit(text []rune, index int) {
 	m.entry, m.chain = "", nil
-	m.modal = &editState{text: text, cursor: len(text), index: index}
+	m.modal = &editState{text: text, cursor: len(text), index: index, mark: -1}
 	m.pushMenu(alphaMenu{})
 }
 
@@ -84,9 +87,10 @@ func (e *editState) takeKey(m *Machine, k Key, shifted bool) bool {
 		if e.cursor > 0 {
 			e.text = append(e.text[:e.cursor-1], e.text[e.cursor:]...)
 			e.cursor--
+			e.mark = -1
 		}
 	case KeyCLR:
-		e.text, e.cursor = nil, 0
+		e.text, e.cursor, e.mark = nil, 0, -1
 	case KeyINPUT:
 		m.commitEdit(e)
 	case KeyEXIT:
@@ -121,6 +125,7 @@ func (e *editState) insert(s string) {
 	text = append(text, r...)
 	text = append(text, e.text[e.cursor:]...)
 	e.text, e.cursor = text, e.cursor+len(r)
+	e.mark = -1
 }
 
 // moveCursor moves the cursor, or deletes the character at it, as the
@@ -138,6 +143,7 @@ func (e *editState) moveCursor(move CursorMove) {
 	case CursorDelete:
 		if e.cursor < len(e.text) {
 			e.text = append(e.text[:e.cursor], e.text[e.cursor+1:]...)
+			e.mark = -1
 		}
 	case CursorWordLeft:
 		for e.cursor > 0 && !wordChar(e.text[e.cursor-1]) {

@@ -125,3 +125,60 @@ func TestEditView(t *testing.T) {
 		assert.Equal(t, want, v.Cursor)
 	}
 }
+
+// TestEditMark: CALC of an invalid equation opens it with the cursor at
+// the first character the Solver could not read (17bII+ owner's manual
+// p.157), and the view marks that place until the text changes: moving the
+// cursor keeps the mark, typing, ←, DEL and CLR drop it (← and CLR first
+// clear the message, as after every message).
+func TestEditMark(t *testing.T) {
+	const calc = `MAIN SOLVE NEW "A=B×÷C" INPUT CALC`
+	for _, tc := range []struct {
+		name, then   string
+		marked       bool
+		mark, cursor int
+	}{
+		{"CALC marks the ÷", "", true, 4, 4},
+		{"a cursor move keeps it", "EXIT F1", true, 4, 0}, // ALPHA-Edit |<-
+		{"the menu's -> keeps it", "EXIT F3", true, 4, 5},
+		{"typing drops it", `"D"`, false, 0, 5},
+		{"← only clears the message", "BACK", true, 4, 4},
+		{"← then drops it", "BACK BACK", false, 0, 3},
+		{"DEL drops it", "EXIT F5", false, 0, 4},
+		{"CLR then drops it", "CLR CLR", false, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := New(defaults)
+			require.NoError(t, Run(m, calc, nil))
+			assert.Equal(t, "INVALID EQUATION", m.Frame().Top)
+			if tc.then != "" {
+				require.NoError(t, Run(m, tc.then, nil))
+			}
+			v, ok := m.Edit()
+			require.True(t, ok, "CALC opened the equation for editing")
+			assert.Equal(t, tc.marked, v.Marked, "marked")
+			if tc.marked {
+				assert.Equal(t, tc.mark, v.Mark, "the mark")
+			}
+			assert.Equal(t, tc.cursor, v.Cursor, "the cursor")
+		})
+	}
+	// A good equation opens its menu: nothing is edited, nothing marked.
+	m := New(defaults)
+	require.NoError(t, Run(m, `MAIN SOLVE NEW "A=B×C" INPUT CALC`, nil))
+	_, ok := m.Edit()
+	assert.False(t, ok)
+}
+
+// TestEditCursorAt: the whole-equation view's line moves put the cursor
+// anywhere in the text, clamped to it; with no equation edited, nothing.
+func TestEditCursorAt(t *testing.T) {
+	m := New(defaults)
+	assert.False(t, m.EditCursorAt(3))
+	require.NoError(t, Run(m, `MAIN SOLVE NEW "AREA=L×W"`, nil))
+	for _, tc := range []struct{ to, want int }{{3, 3}, {0, 0}, {-5, 0}, {8, 8}, {99, 8}} {
+		assert.True(t, m.EditCursorAt(tc.to))
+		v, _ := m.Edit()
+		assert.Equal(t, tc.want, v.Cursor, "to %d", tc.to)
+	}
+}

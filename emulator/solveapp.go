@@ -125,7 +125,9 @@ func (m *Machine) calcEquation() {
 		m.startEdit(text, s.cur)
 		var se *solver.SyntaxError
 		if errors.As(err, &se) {
-			m.editor().cursor = min(max(se.Pos.Col-1, 0), len(text))
+			e := m.editor()
+			e.cursor = min(max(se.Pos.Col-1, 0), len(text))
+			e.mark = e.cursor
 		}
 		m.errMsg(hp17b.MsgInvalidEquation, "", nil)
 		return

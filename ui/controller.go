@@ -300,7 +300,7 @@ func (c *Controller) Do(a Action) {
 	}
 	// About, then the key map: asked for, or shown and a bare EXIT, it
 	// opens or closes; while it shows, other keys do nothing.
-	exit := a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil
+	exit := a.Key == emulator.KeyEXIT && !a.Shift && a.Text == "" && a.Cursor == nil && a.Line == 0
 	snap := c.Snapshot()
 	for _, o := range []struct {
 		asked, shown bool
@@ -321,7 +321,7 @@ func (c *Controller) Do(a Action) {
 		c.m.Interrupt()
 		return
 	}
-	if a.Cursor == nil {
+	if a.Cursor == nil && a.Line == 0 {
 		c.record(a)
 	}
 	switch {
@@ -331,6 +331,15 @@ func (c *Controller) Do(a Action) {
 	case a.Cursor != nil:
 		move := *a.Cursor
 		c.enqueue(func() { c.m.EditCursor(move); c.after("") })
+		return
+	case a.Line != 0:
+		g := EditGrid{Cols: a.LineCols}
+		c.enqueue(func() {
+			if v, ok := c.m.Edit(); ok {
+				c.m.EditCursorAt(g.LineMove(len([]rune(v.Text)), v.Cursor, a.Line))
+			}
+			c.after("")
+		})
 		return
 	case a.Key < 0 || a.Key >= emulator.NumKeys:
 		return
@@ -362,8 +371,8 @@ func (c *Controller) Click(l Layout, x, y float64) {
 		c.Do(Action{Key: k})
 		return
 	}
-	if c.Help() {
-		return
+	if c.Help() || c.Snapshot().Edit != nil {
+		return // the panel shows the whole equation: no buttons or matches
 	}
 	if c.paperShown() {
 		switch {

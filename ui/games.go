@@ -365,6 +365,11 @@ func (c *Controller) Play(prog programs.Program) {
 	})
 }
 
+// NewGameWhileEditing is the panel's status after New Game while an
+// equation is typed or edited: the first press only warns. The
+// whole-equation view, which the panel shows then, shows it too.
+const NewGameWhileEditing = "An equation is being typed or edited: New Game again leaves it unsaved and starts a game; INPUT keeps it."
+
 // newGame is NewGame's job, for prog (the chosen one when zero).
 func (c *Controller) newGame(prog programs.Program) {
 	st := &c.game
@@ -374,7 +379,7 @@ func (c *Controller) newGame(prog programs.Program) {
 	if c.m.Pending() == emulator.PendingEdit {
 		if !st.confirm {
 			st.confirm, st.asked = true, true
-			c.after("An equation is being typed or edited: New Game again leaves it unsaved and starts a game; INPUT keeps it.")
+			c.after(NewGameWhileEditing)
 			return
 		}
 		c.m.Press(emulator.KeyShift)

@@ -35,6 +35,11 @@ type Action struct {
 	// Record starts recording keys, or stops and keeps the recording
 	// (F7; record.go).
 	Record bool
+	// Line moves the cursor of the equation being edited by Line lines of
+	// the whole-equation view (negative: up), a line being LineCols
+	// characters (EditGrid.LineMove): the PC's ↑ and ↓ while the view
+	// shows.
+	Line, LineCols int
 }
 
 // GameCommand is a button of the heaps panel, for a PC key (Action.Game);
@@ -101,7 +106,7 @@ func NamedKeyAction(name string, editing bool) (Action, bool) {
 // calculator's ▲, ▼ and ← (as the calculator repeats them) and the
 // equation editor's cursor keys.
 func Repeats(a Action) bool {
-	if a.Cursor != nil {
+	if a.Cursor != nil || a.Line != 0 {
 		return true
 	}
 	if a.Text != "" || a.window() || a.Shift || a.WithCLR {

@@ -72,6 +72,16 @@ func measure(s string, src *text.GoTextFaceSource, size float64) float64 {
 	return w
 }
 
+// measure is the width of s at size points as drawn at the painter's
+// scale, in layout units (the face's advances are rounded to whole pixels
+// at the size drawn).
+func (p painter) measure(s string, src *text.GoTextFaceSource, size float64) float64 {
+	if p.scale <= 0 {
+		return measure(s, src, size)
+	}
+	return measure(s, src, size*p.scale) / p.scale
+}
+
 // Draw draws the calculator when something changed since the last frame.
 func (g *Game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
@@ -97,10 +107,20 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	g.face.draw(screen.SubImage(area).(*ebiten.Image), g.skin(), snap.Frame, snap.Pressed, Title(g.ctrl.Model()), l.Panel.W > 0 && !view.Portrait)
 	p.buttons(l)
-	if l.Panel.W > 0 {
+	g.edit = ui.EditGrid{}
+	switch {
+	case l.Panel.W > 0 && view.Portrait && snap.Edit != nil:
+		strip := p
+		var area ui.Rect
+		area, strip.ox, strip.oy = equationStrip(l, view, float64(size[0]), float64(size[1]))
+		g.edit = strip.equationView(area, *snap.Edit, editNote(snap))
+	case l.Panel.W > 0:
 		side := p
 		side.scale, side.ox, side.oy = view.Panel.Scale, view.Panel.X, view.Panel.Y
 		side.side(l, snap)
+		if snap.Edit != nil {
+			g.edit, _ = equationGrid(l.Panel, g.fonts)
+		}
 	}
 	g.overlays(p, l, snap)
 	if !g.drawn {
@@ -120,6 +140,17 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.shotErr = writePNG(screen, g.opt.Screenshot)
 		g.done = true
 	}
+}
+
+// equationStrip is where the whole equation is drawn on a window of w×h
+// pixels arranged upright (view.Portrait): the strip under the calculator,
+// the whole width, at the calculator's scale (the panel's own, smaller,
+// would make its text too small to read). area is in layout units from
+// the strip's top left corner, drawn there at view.Body.Scale.
+func equationStrip(l ui.Layout, view ui.View, w, h float64) (area ui.Rect, ox, oy float64) {
+	s := view.Body.Scale
+	top := view.Body.Y + l.Body.H*s
+	return ui.Rect{W: w / s, H: (h - top) / s}, 0, top
 }
 
 // overlays draws what lies over the calculator: About, the key map, the

@@ -228,6 +228,13 @@ func (g *Game) keyDown(k ebiten.Key, modifier, editing bool) error {
 		g.do(ui.Action{Cursor: &mv})
 		return nil
 	}
+	if d := lineKeys[k]; d != 0 && editing && !modifier && g.edit.Cols > 0 {
+		// ↑ ↓ while the whole equation shows: by a line of the view.
+		a := ui.Action{Line: d, LineCols: g.edit.Cols}
+		g.do(a)
+		g.startRepeat(a, false, k)
+		return nil
+	}
 	if modifier {
 		tapped := g.in.shiftTap
 		g.in.shiftTap = false
@@ -255,6 +262,11 @@ func (g *Game) keyDown(k ebiten.Key, modifier, editing bool) error {
 	}
 	return nil
 }
+
+// lineKeys are the PC keys that move the cursor of the equation edited by
+// a line of the whole-equation view (up: -1), while it shows; otherwise
+// they are the calculator's ▲ ▼, which do nothing in its editor.
+var lineKeys = map[ebiten.Key]int{ebiten.KeyArrowUp: -1, ebiten.KeyArrowDown: 1}
 
 // shiftKey reports whether k is a Shift or Alt key (typing a character
 // with another key).

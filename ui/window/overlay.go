@@ -34,6 +34,7 @@ var helpNotes = []helpLine{
 	{what: "TYPING AN EQUATION OR A NAME", head: true},
 	{keys: "letters", what: "type into it (NEW, EDIT)"},
 	{keys: "Left Right Home End", what: "move the cursor"},
+	{keys: "Up Down", what: "a line of the whole equation"},
 	{keys: "Delete", what: "deletes at the cursor"},
 	{keys: "Enter", what: emulator.KeyINPUT.String()},
 	{what: "THE MOUSE", head: true},

@@ -20,7 +20,7 @@ import (
 func (pt painter) side(l ui.Layout, snap ui.Snapshot) {
 	switch {
 	case snap.Edit != nil:
-		pt.equationView(l, *snap.Edit)
+		pt.equationView(l.Panel, *snap.Edit, editNote(snap))
 	case snap.Paper.Shown:
 		pt.paper(l, snap.Paper)
 	case snap.Panel.Active:
@@ -322,42 +322,121 @@ func wrap(s string, n int) []string {
 	return lines
 }
 
-// equationView draws the equation being entered or edited whole, wrapped
-// over the panel's lines in the monospaced face, with the cursor where the
-// calculator's is (a bar before the character the 22-character display's
-// cursor stands on); the lines around the cursor show when the equation
-// is longer than the panel.
-func (pt painter) equationView(l ui.Layout, v emulator.EditView) {
-	pt.rect(l.Panel, colPanel)
-	const size, lineH = 12.5, 17.0
-	paper := ui.Rect{X: l.Panel.X + 20, Y: 36, W: l.Panel.W - 40, H: float64(ui.PaperLines)*lineH + 16}
-	pt.rect(paper, colPaper)
-	text := []rune(v.Text)
-	pt.label(fmt.Sprintf("Equation: %d characters", len(text)), pt.fonts.bold, 12, l.Panel.X+l.Panel.W/2, 18, colLabel)
-	charW := measure("0", pt.fonts.mono, size)
-	cols := max(1, int((paper.W-16)/charW))
-	lines := editLines(text, cols)
-	row, col := v.Cursor/cols, v.Cursor%cols
-	start := max(0, row-ui.PaperLines+1)
-	for i := start; i < len(lines) && i < start+ui.PaperLines; i++ {
-		pt.text(lines[i], pt.fonts.mono, size, paper.X+8, paper.Y+8+float64(i-start)*lineH, colInk)
-	}
-	x := 0.0 // the face's × and ÷ need not be one column wide
-	if row < len(lines) {
-		x = measure(string([]rune(lines[row])[:col]), pt.fonts.mono, size)
-	}
-	pt.rect(ui.Rect{X: paper.X + 8 + x - 1, Y: paper.Y + 8 + float64(row-start)*lineH, W: 2, H: lineH - 1}, colGold)
-	for i, line := range wrap("Type, paste, ← → Home End, Ctrl+← → by names, Backspace, Delete; INPUT stores it", 40) {
-		pt.label(line, pt.fonts.regular, 11, l.Panel.X+l.Panel.W/2, paper.Y+paper.H+16+float64(i)*14, colLabel)
-	}
+// Sizes of the whole-equation view, layout units: the monospaced text
+// and its line height, the paper's margins in its area, and the room the
+// header and the notes under the paper take.
+const (
+	eqSize, eqLineH = 12.5, 17.0
+	eqMargin        = 20.0
+	eqTop           = 36.0
+	eqNotes         = 64.0
+)
+
+// colMark is the INVALID EQUATION mark's underline and its character's
+// ground on the paper.
+var (
+	colMark     = color.RGBA{0xc0, 0x20, 0x18, 0xff}
+	colMarkFill = color.RGBA{0xf4, 0xc0, 0xb8, 0xff}
+)
+
+// equationGrid is the whole-equation view's grid in area (layout units):
+// as many characters a line as the paper holds in the monospaced face,
+// and at most ui.PaperLines lines, fewer when the area is short (the
+// strip under the calculator on a phone held upright).
+func equationGrid(area ui.Rect, f fonts) (ui.EditGrid, ui.Rect) {
+	rows := max(1, min(ui.PaperLines, int((area.H-eqTop-eqNotes-16)/eqLineH)))
+	paper := ui.Rect{X: area.X + eqMargin, Y: area.Y + eqTop, W: area.W - 2*eqMargin, H: float64(rows)*eqLineH + 16}
+	charW := measure("0", f.mono, eqSize)
+	return ui.EditGrid{Cols: max(1, int((paper.W-16)/charW)), Rows: rows}, paper
 }
 
-// editLines cuts text into lines of cols characters (the last one shorter,
-// and an empty one after a full last line, where the cursor goes).
-func editLines(text []rune, cols int) []string {
-	var lines []string
-	for i := 0; i <= len(text); i += cols {
-		lines = append(lines, string(text[i:min(i+cols, len(text))]))
+// editNote is what the whole-equation view says under its paper in place
+// of its keys: New Game's warning while the equation is typed (the game's
+// panel, which would say it, is not drawn then), or nothing.
+func editNote(snap ui.Snapshot) string {
+	if snap.Panel.Status == ui.NewGameWhileEditing {
+		return snap.Panel.Status
 	}
-	return lines
+	return ""
+}
+
+// equationView draws the equation being entered or edited whole in area,
+// wrapped over the paper's lines in the monospaced face (ui.EditGrid), with
+// the cursor where the calculator's is (a bar before the character the
+// 22-character display's cursor stands on) and, after CALC said INVALID
+// EQUATION, the place the Solver stopped at underlined in red until the
+// text changes; the lines around the cursor show when the equation is
+// longer than the paper; note, when set, is said under the paper (in
+// place of the keys that edit it). It returns the grid drawn, for the
+// line moves.
+func (pt painter) equationView(area ui.Rect, v emulator.EditView, note string) ui.EditGrid {
+	pt.rect(area, colPanel)
+	g, paper := equationGrid(area, pt.fonts)
+	pt.rect(paper, colPaper)
+	text := []rune(v.Text)
+	pt.label(fmt.Sprintf("Equation: %d characters", len(text)), pt.fonts.bold, 12, area.X+area.W/2, area.Y+18, colLabel)
+	lines := ui.EditLines(text, g.Cols)
+	start := g.First(v.Cursor)
+	// x is where column col of line row is drawn: the face's × and ÷
+	// need not be one column wide, and its advances are rounded at the
+	// size drawn (7.5 units at 12.5 points are 8 pixels at 1×, 15 at 2×),
+	// so the line is measured at that size.
+	x := func(row, col int) float64 {
+		if row >= len(lines) {
+			return 0
+		}
+		r := []rune(lines[row])
+		return pt.measure(string(r[:min(col, len(r))]), pt.fonts.mono, eqSize)
+	}
+	y := func(row int) float64 { return paper.Y + 8 + float64(row-start)*eqLineH }
+	inView := func(row int) bool { return row >= start && row < start+g.Rows }
+	if mr, mc := g.Place(v.Mark); v.Marked && inView(mr) {
+		x0 := x(mr, mc)
+		w := pt.measure("0", pt.fonts.mono, eqSize)
+		if mr < len(lines) && mc < len([]rune(lines[mr])) {
+			w = x(mr, mc+1) - x0
+		}
+		pt.rect(ui.Rect{X: paper.X + 8 + x0, Y: y(mr), W: w, H: eqLineH - 1}, colMarkFill)
+		pt.rect(ui.Rect{X: paper.X + 8 + x0, Y: y(mr) + eqLineH - 3, W: w, H: 2.5}, colMark)
+	}
+	for i := start; i < len(lines) && inView(i); i++ {
+		pt.text(lines[i], pt.fonts.mono, eqSize, paper.X+8, y(i), colInk)
+	}
+	row, col := g.Place(v.Cursor)
+	pt.rect(ui.Rect{X: paper.X + 8 + x(row, col) - 1, Y: y(row), W: 2, H: eqLineH - 1}, colGold)
+	notes := "Type, paste, ← → ↑ ↓ Home End, Ctrl+← → by names, Backspace, Delete; INPUT stores it"
+	c := color.Color(colLabel)
+	switch {
+	case note != "":
+		notes, c = note, colGold
+	case v.Marked:
+		notes = fmt.Sprintf("INVALID EQUATION at character %d: the Solver could not read on from the red mark", v.Mark+1)
+		c = colMatch
+	}
+	for i, line := range wrapWidth(notes, pt.fonts.regular, 11, area.W-2*eqMargin) {
+		pt.label(line, pt.fonts.regular, 11, area.X+area.W/2, paper.Y+paper.H+16+float64(i)*14, c)
+	}
+	return g
+}
+
+// EquationGrid is the whole-equation view's grid as the window draws it
+// on a window of w×h pixels with the panel (layout l): beside the
+// calculator, or in the strip under it when upright (equationStrip). It
+// holds the characters a line and the lines in view that ↑ and ↓ move by,
+// and the strip's place (Paper, in pixels; zero beside the calculator),
+// for tests.
+func EquationGrid(l ui.Layout, w, h float64) (g ui.EditGrid, paper ui.Rect, err error) {
+	f, err := loadFonts()
+	if err != nil {
+		return g, paper, err
+	}
+	view := ui.ViewFor(l, w, h)
+	if !view.Portrait {
+		g, _ = equationGrid(l.Panel, f)
+		return g, paper, nil
+	}
+	area, ox, oy := equationStrip(l, view, w, h)
+	g, p := equationGrid(area, f)
+	s := view.Body.Scale
+	return g, ui.Rect{X: ox + p.X*s, Y: oy + p.Y*s, W: p.W * s, H: p.H * s}, nil
 }

@@ -105,6 +105,9 @@ type Game struct {
 	in          input // the keyboard's and the mouse's state (input.go)
 	// dirty asks Draw for a frame though no new snapshot came.
 	dirty bool
+	// edit is the grid of the whole-equation view last drawn (no columns
+	// when none shows), for the line moves of ↑ and ↓.
+	edit ui.EditGrid
 	// ending is set when the window is to close from outside: a signal,
 	// or its parent gone (end.go).
 	ending atomic.Bool

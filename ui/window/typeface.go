@@ -20,10 +20,10 @@ const maxFaces = 32
 // golang.org/x/image/font/opentype and drawn through Ebitengine's
 // text.GoXFace, one face per size asked for. Drawing through
 // text.GoTextFace instead links github.com/go-text/typesetting (its
-// shaper and OpenType tables, about 2.5 MB of the browser's wasm) for
-// nothing the Go fonts need: they are drawn left to right, glyph by
-// glyph, with their kerning (docs/browser.md, "Where the wasm's bytes
-// go"). A typeface is safe for concurrent use.
+// shaper and OpenType tables, 4.3 MB of the browser's wasm) for nothing
+// the Go fonts need: they are drawn left to right, glyph by glyph, and
+// have no kerning, ligatures or colour glyphs (docs/browser.md, "Where
+// the wasm's bytes go"). A typeface is safe for concurrent use.
 type typeface struct {
 	font  *opentype.Font
 	mu    sync.Mutex
@@ -41,13 +41,13 @@ func newTypeface(ttf []byte) (*typeface, error) {
 }
 
 // face is the typeface at size pixels (em height, 72 dpi, no hinting:
-// the outline scaled as it is, as text.GoTextFace drew it). Its glyphs
-// step by their advances at the next whole size up, as text.GoTextFace
-// spaced them at a fraction of a pixel (it sets the font's pixels per em
-// to the size rounded up, for fonts with bitmap strikes such as the Go
-// fonts), so that text keeps its width and place: the print-out's 12.5
-// points, and every size at a window scale other than 1. A size opentype
-// refuses (not positive, or too large) is drawn at 1 pixel.
+// the outline scaled as it is). Its glyphs step by their advances at the
+// next whole size up, as text.GoTextFace spaced the Go fonts at a size
+// that is not a whole number (measured by TestTypefaceKeepsGoTextWidths),
+// so that text keeps its width and place: the print-out's and the
+// equation view's 12.5 points, and every size at a window scale other
+// than 1. A size opentype refuses (not positive, or too large) is drawn
+// at 1 pixel.
 func (t *typeface) face(size float64) *text.GoXFace {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -61,3 +61,24 @@ func TestTypefaceBadSize(t *testing.T) {
 	}
 	assert.LessOrEqual(t, len(f.regular.faces), maxFaces)
 }
+
+// BenchmarkMeasure: a key-map line measured as wrapWidth and the help's
+// layout measure it, through a typeface at a fractional size (the
+// stepped advances) and through text.GoTextFace for comparison.
+func BenchmarkMeasure(b *testing.B) {
+	f, err := loadFonts()
+	require.NoError(b, err)
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	require.NoError(b, err)
+	const s = "Take any number of matches from one heap;"
+	b.Run("typeface", func(b *testing.B) {
+		for b.Loop() {
+			text.Measure(s, f.regular.face(12.5), 0)
+		}
+	})
+	b.Run("GoTextFace", func(b *testing.B) {
+		for b.Loop() {
+			text.Measure(s, &text.GoTextFace{Source: src, Size: 12.5}, 0)
+		}
+	})
+}

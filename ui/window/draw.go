@@ -44,20 +44,20 @@ func (p painter) rect(r ui.Rect, c color.Color) {
 }
 
 // label draws s centred on (cx, cy) at size points (layout units).
-func (p painter) label(s string, src *text.GoTextFaceSource, size, cx, cy float64, c color.Color) {
+func (p painter) label(s string, src *typeface, size, cx, cy float64, c color.Color) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(p.ox+cx*p.scale, p.oy+cy*p.scale)
 	op.ColorScale.ScaleWithColor(c)
 	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
-	text.Draw(p.dst, s, &text.GoTextFace{Source: src, Size: size * p.scale}, op)
+	text.Draw(p.dst, s, src.face(size*p.scale), op)
 }
 
 // text draws s with its top left corner at (x, y).
-func (p painter) text(s string, src *text.GoTextFaceSource, size, x, y float64, c color.Color) {
+func (p painter) text(s string, src *typeface, size, x, y float64, c color.Color) {
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(p.ox+x*p.scale, p.oy+y*p.scale)
 	op.ColorScale.ScaleWithColor(c)
-	text.Draw(p.dst, s, &text.GoTextFace{Source: src, Size: size * p.scale}, op)
+	text.Draw(p.dst, s, src.face(size*p.scale), op)
 }
 
 // button draws a button: r filled with c, s centred on it.
@@ -67,8 +67,8 @@ func (p painter) button(r ui.Rect, s string, size float64, c, ink color.Color) {
 }
 
 // measure is the width of s at size points, in layout units.
-func measure(s string, src *text.GoTextFaceSource, size float64) float64 {
-	w, _ := text.Measure(s, &text.GoTextFace{Source: src, Size: size}, 0)
+func measure(s string, src *typeface, size float64) float64 {
+	w, _ := text.Measure(s, src.face(size), 0)
 	return w
 }
 

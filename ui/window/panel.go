@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
@@ -132,7 +130,7 @@ func (pt painter) why(l ui.Layout, p ui.Panel) {
 // corner, in layout units.
 type placedText struct {
 	s       string
-	src     *text.GoTextFaceSource
+	src     *typeface
 	size    float64
 	x, y, w float64
 	c       color.Color
@@ -141,14 +139,14 @@ type placedText struct {
 // layoutWhy lays the why view out (why draws it).
 func layoutWhy(l ui.Layout, p ui.Panel, f fonts) []placedText {
 	var out []placedText
-	put := func(s string, src *text.GoTextFaceSource, size, x, y float64, c color.Color) {
+	put := func(s string, src *typeface, size, x, y float64, c color.Color) {
 		out = append(out, placedText{s: s, src: src, size: size, x: x, y: y, w: measure(s, src, size), c: c})
 	}
 	pt := struct{ fonts fonts }{f}
 	x0, w := l.Panel.X+whyMargin, l.Panel.W-2*whyMargin
 	y := 28 + float64(len(wrap(p.Title, 30)))*18 + float64(len(wrap(p.Rule, 44)))*13 + 6
 	bottom := l.NewGame.Y - 8
-	line := func(s string, src *text.GoTextFaceSource, size float64, c color.Color) {
+	line := func(s string, src *typeface, size float64, c color.Color) {
 		for _, ln := range wrapWidth(s, src, size, w) {
 			if y+size*1.4 > bottom {
 				return
@@ -215,7 +213,7 @@ func layoutWhy(l ui.Layout, p ui.Panel, f fonts) []placedText {
 }
 
 // whyColumns are the widths of the why table's columns at size points.
-func whyColumns(v *programs.WhyView, src *text.GoTextFaceSource, size float64) []float64 {
+func whyColumns(v *programs.WhyView, src *typeface, size float64) []float64 {
 	cols := make([]float64, len(v.Head))
 	for _, r := range append([][]string{v.Head}, v.Rows...) {
 		for i, cell := range r {
@@ -238,7 +236,7 @@ func sumWidths(cols []float64) float64 {
 
 // wrapWidth breaks s into lines no wider than w (layout units) at size
 // points, at spaces; a word wider than w alone is a line of its own.
-func wrapWidth(s string, src *text.GoTextFaceSource, size, w float64) []string {
+func wrapWidth(s string, src *typeface, size, w float64) []string {
 	var lines []string
 	var cur string
 	for _, word := range strings.Fields(s) {

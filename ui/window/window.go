@@ -9,7 +9,6 @@
 package window
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"io"
@@ -18,7 +17,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
@@ -116,21 +114,21 @@ type Game struct {
 
 // fonts are the faces the window draws text with.
 type fonts struct {
-	regular, bold *text.GoTextFaceSource
-	mono          *text.GoTextFaceSource // the print-out's
+	regular, bold *typeface
+	mono          *typeface // the print-out's
 }
 
 // loadFonts reads the Go fonts.
 func loadFonts() (fonts, error) {
 	var f fonts
 	var err error
-	if f.regular, err = text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF)); err != nil {
+	if f.regular, err = newTypeface(goregular.TTF); err != nil {
 		return f, err
 	}
-	if f.bold, err = text.NewGoTextFaceSource(bytes.NewReader(gobold.TTF)); err != nil {
+	if f.bold, err = newTypeface(gobold.TTF); err != nil {
 		return f, err
 	}
-	f.mono, err = text.NewGoTextFaceSource(bytes.NewReader(gomono.TTF))
+	f.mono, err = newTypeface(gomono.TTF)
 	return f, err
 }
 

@@ -89,9 +89,13 @@ type ddFlows struct {
 	times  []int
 }
 
-// newDDFlows reads f; ok is false when an amount is out of hp17b.DD's
-// range or a #TIMES is not a whole number from 1 to MaxTimes.
+// newDDFlows reads f; ok is false for an empty list, when an amount is
+// out of hp17b.DD's range or a #TIMES is not a whole number from 1 to
+// MaxTimes.
 func newDDFlows(f Flows) (ddFlows, bool) {
+	if len(f) == 0 {
+		return ddFlows{}, false // no flows: the 34-digit code answers 0
+	}
 	g := ddFlows{make([]float64, len(f)), make([]float64, len(f)), make([]int, len(f))}
 	for j, fl := range f {
 		h, l, ok := hp17b.DD(fl.Amount)

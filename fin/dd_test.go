@@ -438,3 +438,20 @@ func TestDirectBound(t *testing.T) {
 	}
 	assert.Greater(t, checked, 800)
 }
+
+// TestEmptyFlows: NPV, NUS and NFV of an empty list are what the 34-digit
+// code gives (0, or its error), never a panic of the double-double path
+// (CFLO's CALC with no flows entered reaches them).
+func TestEmptyFlows(t *testing.T) {
+	pct := mustNum("9")
+	for name, fn := range map[string]func(hp17b.Number) (hp17b.Number, error){"NPV": Flows{}.NPV, "NUS": Flows{}.NUS, "NFV": Flows{}.NFV} {
+		fastFlows = false
+		want, wantErr := fn(pct)
+		fastFlows = true
+		var got hp17b.Number
+		var err error
+		require.NotPanics(t, func() { got, err = fn(pct) }, name)
+		assert.Equal(t, wantErr, err, name)
+		assert.True(t, want.Equal(got), "%s: %v, want %v", name, got, want)
+	}
+}

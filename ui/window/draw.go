@@ -75,7 +75,7 @@ func measure(s string, src *typeface, size float64) float64 {
 // measure is the width of s at size points as drawn at the painter's
 // scale, in layout units (the face's advances are rounded to whole pixels
 // at the size drawn).
-func (p painter) measure(s string, src *text.GoTextFaceSource, size float64) float64 {
+func (p painter) measure(s string, src *typeface, size float64) float64 {
 	if p.scale <= 0 {
 		return measure(s, src, size)
 	}

@@ -52,6 +52,14 @@ func NewFace(skin *Skin, model string, panel bool) *Face {
 	return &Face{skin: skin, model: model, layout: NewSkinLayout(panel, skin), faces: map[faceID]font.Face{}}
 }
 
+// NewLayoutFace is NewFace painting layout l (a phone's, PhoneLayout,
+// or any other) rather than NewSkinLayout's.
+func NewLayoutFace(skin *Skin, model string, l Layout) *Face {
+	f := NewFace(skin, model, false)
+	f.layout = l
+	return f
+}
+
 // Layout is the layout the face paints.
 func (f *Face) Layout() Layout { return f.layout }
 

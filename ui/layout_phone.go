@@ -33,7 +33,7 @@ const (
 	phoneMargin   = 6.0
 	phoneGap      = 6.0
 	phoneGold     = 14.0
-	phoneKeyMax   = 64.0
+	phoneKeyMax   = 72.0
 	phoneMenuKey  = 48.0
 	phoneButtonW  = 44.0
 	phoneBezelTop = 64.0
@@ -46,7 +46,8 @@ const (
 // Held upright (h ≥ w): MENU and PANEL stand beside the LCD at the top,
 // the six menu keys below it across the width; with the heaps panel
 // hidden the other six rows of keys fill the rest, each key at least
-// TouchMin tall at 390 × 844 (and at most phoneKeyMax); with it shown
+// TouchMin tall at 390 × 844 (and at most phoneKeyMax), the lower
+// labels (ON, ENTER) on the page; with it shown
 // the panel takes their place, drawn as large as the width and the height
 // left allow (1.32 × at 390 × 844: its matches 45 pixels apart, its
 // buttons 45 tall, its smallest text 13 pixels, drawn at 14 by the window),
@@ -115,16 +116,20 @@ func PhoneLayout(panel bool, skin *Skin, w, h float64) Layout {
 }
 
 // rows places the keyboard's rows below the menu keys (emulator.Rows[1:])
-// in the rectangle at (x, y) of width w and height h: each row a gold
-// label's strip and its keys, the keys no taller than phoneKeyMax, the
-// rows centred in h.
+// in the rectangle at (x, y) of width w and height h: a strip at the
+// bottom for the lower labels (ON, ENTER) unless the keys would then be
+// under TouchMin tall (a phone of 360 pixels on its side), the rest shared by the rows
+// alike, each a gold label's strip and its keys, the keys no taller than
+// phoneKeyMax (what is left over spaces the rows apart).
 func (l *Layout) rows(x, y, w, h float64) {
 	rows := emulator.Rows[1:]
-	pitch := h / float64(len(rows))
+	pitch := (h - phoneGold) / float64(len(rows))
+	if pitch-phoneGold < TouchMin { // the keys first, the lower labels off the page
+		pitch = h / float64(len(rows))
+	}
 	key := min(phoneKeyMax, pitch-phoneGold)
-	y += (h - float64(len(rows))*(key+phoneGold)) / 2
 	for i, r := range rows {
-		l.row(r, x, y+float64(i)*(key+phoneGold)+phoneGold, w, key)
+		l.row(r, x, y+float64(i+1)*pitch-key, w, key)
 	}
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -150,4 +151,23 @@ func TestPhoneHitTesting(t *testing.T) {
 	}
 	assert.Equal(t, NewLayout(true), PageLayout(true, nil, 1280, 800), "a laptop's page: the desktop's face")
 	assert.False(t, PageLayout(true, nil, 0, 0).Phone, "no size yet: the desktop's face")
+}
+
+// TestPhoneFacePaints: the phone's face paints at 3 device pixels a CSS
+// pixel, upright and on its side, with the panel and without, each key
+// drawn pressed, though upright with the panel most keys lie off the
+// image (a corner drawn off the image once panicked in the rasterizer).
+func TestPhoneFacePaints(t *testing.T) {
+	for _, s := range [][2]int{{1170, 2532}, {2532, 1170}} {
+		for _, panel := range []bool{true, false} {
+			l := PageLayout(panel, nil, float64(s[0])/3, float64(s[1])/3)
+			f := NewLayoutFace(nil, "HP-17BII", l)
+			img := image.NewRGBA(image.Rect(0, 0, s[0], s[1]))
+			var all []emulator.Key
+			for k := emulator.Key(0); k < emulator.NumKeys; k++ {
+				all = append(all, k)
+			}
+			assert.NotPanics(t, func() { f.Paint(img, emulator.Frame{}, all) }, "%v panel %v", s, panel)
+		}
+	}
 }

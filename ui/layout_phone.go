@@ -17,7 +17,7 @@ const PhoneMax = 500.0
 // desktop's NewSkinLayout, which ViewFor fits to the page.
 func PageLayout(panel bool, skin *Skin, w, h float64) Layout {
 	if w > 0 && h > 0 && min(w, h) <= PhoneMax {
-		return PhoneLayout(panel, skin, w, h)
+		return PhoneLayout(panel, w, h)
 	}
 	if skin == nil {
 		skin = DefaultSkin()
@@ -37,11 +37,17 @@ const (
 	phoneMenuKey  = 48.0
 	phoneButtonW  = 44.0
 	phoneBezelTop = 64.0
+	// pageMenuButton is what the page's own menu (web/index.html, #menu:
+	// 26 pixels high, 6 from the bottom right corner) takes of the
+	// keys' height held upright, beyond the lower labels' strip.
+	pageMenuButton = 16.0
 )
 
 // PhoneLayout lays the calculator out anew for a phone's page of w × h
 // CSS pixels (not the desktop's face scaled down); its units are CSS
-// pixels (Width, Height = w, h) and Phone is set.
+// pixels (Width, Height = w, h) and Phone is set. Its geometry is its own
+// for every skin (a skin's key sizes are the desktop face's; its colours
+// apply).
 //
 // Held upright (h ≥ w): MENU and PANEL stand beside the LCD at the top,
 // the six menu keys below it across the width; with the heaps panel
@@ -62,10 +68,7 @@ const (
 // The panel keeps the desktop's geometry (PanelWidth × BodyHeight units,
 // its buttons 34 units tall) with matches 34 units apart, each taking the
 // whole of its pitch; ViewFor places it.
-func PhoneLayout(panel bool, skin *Skin, w, h float64) Layout {
-	if skin == nil {
-		skin = DefaultSkin()
-	}
+func PhoneLayout(panel bool, w, h float64) Layout {
 	l := Layout{Width: w, Height: h, Body: Rect{0, 0, w, h}, Phone: true, matchStep: 34, matchPad: 11}
 	if w <= 0 || h <= 0 {
 		return l
@@ -92,7 +95,9 @@ func PhoneLayout(panel bool, skin *Skin, w, h float64) Layout {
 			l.phone.Panel = Placement{ps, x - l.Panel.X*ps, y}
 			y += h // the keys below the page
 		}
-		l.rows(m, y, w-2*m, avail)
+		// The page's own menu button (26 pixels, 6 from the corner)
+		// stays clear of the last row's keys.
+		l.rows(m, y, w-2*m, avail-pageMenuButton)
 	} else {
 		x, avail := m, w-2*m
 		if panel {

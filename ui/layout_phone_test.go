@@ -3,12 +3,14 @@ package ui
 import (
 	"fmt"
 	"image"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/programs"
 )
 
 // TestPhoneTouchTargets measures every touch target of the phone's face
@@ -170,4 +172,27 @@ func TestPhoneFacePaints(t *testing.T) {
 			assert.NotPanics(t, func() { f.Paint(img, emulator.Frame{}, all) }, "%v panel %v", s, panel)
 		}
 	}
+}
+
+// TestTouchWords: the heaps panel's words for the pointer are a mouse's
+// by default and a finger's once SetTouchWords(true) (the page on a touch
+// screen), in every status that names it.
+func TestTouchWords(t *testing.T) {
+	nim := programs.All()[0]
+	for _, p := range programs.All() {
+		if p.Game != nil && strings.HasPrefix(p.Title, "NIM") {
+			nim = p
+		}
+	}
+	require.NotNil(t, nim.Game)
+	for _, c := range []struct {
+		touch      bool
+		word, Word string
+	}{{false, "click", "Click"}, {true, "tap", "Tap"}} {
+		SetTouchWords(c.touch)
+		assert.Contains(t, yourMove(nim), "Your move: "+c.word+" a match")
+		assert.Contains(t, startHint(nim), "Then "+c.word+" a match")
+		assert.Equal(t, c.Word, pointerWord(true))
+	}
+	SetTouchWords(false)
 }

@@ -52,6 +52,14 @@ func NewFace(skin *Skin, model string, panel bool) *Face {
 	return &Face{skin: skin, model: model, layout: NewSkinLayout(panel, skin), faces: map[faceID]font.Face{}}
 }
 
+// NewLayoutFace is NewFace painting layout l (a phone's, PhoneLayout,
+// or any other) rather than NewSkinLayout's.
+func NewLayoutFace(skin *Skin, model string, l Layout) *Face {
+	f := NewFace(skin, model, false)
+	f.layout = l
+	return f
+}
+
 // Layout is the layout the face paints.
 func (f *Face) Layout() Layout { return f.layout }
 
@@ -91,7 +99,9 @@ func (f *Face) paintBase(dst *image.RGBA, scale, ox, oy float64) {
 	// The model's name on the bezel, above the glass at its left.
 	g := l.Pixels(scale, ox, oy)
 	top := (float64(g.GlassY) - oy) / scale
-	p.text(f.model, true, 10*s.FontScale, (float64(g.GlassX)-ox)/scale, (l.Bezel.Y+top)/2, s.Model, false)
+	if top-l.Bezel.Y >= 10*s.FontScale { // room above the glass (a phone's bezel has none)
+		p.text(f.model, true, 10*s.FontScale, (float64(g.GlassX)-ox)/scale, (l.Bezel.Y+top)/2, s.Model, false)
+	}
 	for k := emulator.Key(0); k < emulator.NumKeys; k++ {
 		p.key(k, false)
 		_, gold, lower := PrintedLabels(k)
@@ -161,8 +171,8 @@ func roundPx(dst *image.RGBA, x0, y0, x1, y1, rad float64, c color.RGBA) {
 	// rest is three rectangles (a large body costs no more than a key).
 	ix0, iy0 := int(math.Round(x0)), int(math.Round(y0))
 	ix1, iy1 := int(math.Round(x1)), int(math.Round(y1))
-	if ix1 <= ix0 || iy1 <= iy0 {
-		return
+	if ix1 <= ix0 || iy1 <= iy0 || !image.Rect(ix0, iy0, ix1, iy1).Overlaps(dst.Bounds()) {
+		return // nothing to draw, or all of it off dst (a phone's hidden keys)
 	}
 	r := int(math.Round(min(rad, float64(ix1-ix0)/2, float64(iy1-iy0)/2)))
 	if r <= 0 {
@@ -176,6 +186,9 @@ func roundPx(dst *image.RGBA, x0, y0, x1, y1, rad float64, c color.RGBA) {
 	// centre along one side, round to the other.
 	f := float32(r)
 	corner := func(x, y int, cx, cy, ax, ay, qx, qy, bx, by float32) {
+		if !image.Rect(x, y, x+r, y+r).In(dst.Bounds()) {
+			return // the rasterizer draws only inside dst
+		}
 		z := vector.NewRasterizer(r, r)
 		z.MoveTo(cx, cy)
 		z.LineTo(ax, ay)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
+	"sync/atomic"
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/hp17b"
@@ -443,7 +445,7 @@ func (c *Controller) TakeMatch(h, j int) {
 		}
 		if seen.Title != now.Title || !slices.Equal(seen.Rows, now.Rows) || len(seen.Moves) != len(now.Moves) {
 			c.after("Not played: the heaps changed to " + shown(g, mt.Position) +
-				" before your click was taken. Click again on the heaps as they are now.")
+				" before your " + pointerWord(false) + " was taken. " + pointerWord(true) + " again on the heaps as they are now.")
 			return
 		}
 		q, err := g.TakeAt(mt.Position, h, j, mt.K)
@@ -662,13 +664,35 @@ func paramOf(g *programs.Game, vals map[string]hp17b.Number) int {
 	return int(v)
 }
 
+// touchWords is true where the pointer is a finger (SetTouchWords).
+var touchWords atomic.Bool
+
+// SetTouchWords makes the heaps panel's words a touch screen's when on
+// ("tap a match") and a mouse's when off ("click a match", the default).
+// The browser's page sets it where its main pointer is a finger (CSS
+// pointer: coarse; issue 44). Safe for concurrent use.
+func SetTouchWords(on bool) { touchWords.Store(on) }
+
+// pointerWord is the word for pressing with the pointer: "click" with a
+// mouse, "tap" on a touch screen, capitalised when upper.
+func pointerWord(upper bool) string {
+	w := "click"
+	if touchWords.Load() {
+		w = "tap"
+	}
+	if upper {
+		return strings.ToUpper(w[:1]) + w[1:]
+	}
+	return w
+}
+
 // yourMove is the status after INIT.
 func yourMove(p programs.Program) string {
 	how := "a heap's new size, its menu key"
 	if p.Game.Packed != "" {
 		how = "the new number, " + p.Game.Packed
 	}
-	return "Your move: click a match, or key " + how + " and EVAL. EVAL alone lets the calculator open."
+	return "Your move: " + pointerWord(false) + " a match, or key " + how + " and EVAL. EVAL alone lets the calculator open."
 }
 
 // previewText is the panel's status while prog, another game program
@@ -698,7 +722,7 @@ func (c *Controller) previewText(prog programs.Program) string {
 // startHint is the panel's status before a game program's first game.
 func startHint(p programs.Program) string {
 	return "New Game (or SOLVE, CALC, INIT) sets " + shown(p.Game, p.Game.Start) +
-		". Then click a match, or key the position your move leaves and its menu key, and EVAL."
+		". Then " + pointerWord(false) + " a match, or key the position your move leaves and its menu key, and EVAL."
 }
 
 // outcome says whose move it is or who won.

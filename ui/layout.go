@@ -36,8 +36,18 @@ type Layout struct {
 	// panel's place while it shows).
 	PaperClear, PaperSave Rect
 	// MenuButton opens the window's menu; PanelButton hides or shows the
-	// heaps panel. Both sit on the body between the LCD and the menu keys.
+	// heaps panel. Both sit on the body between the LCD and the menu keys
+	// (on a phone, PhoneLayout, beside the LCD or below it).
 	MenuButton, PanelButton Rect
+	// Phone is true for a layout made for a phone's page (PhoneLayout):
+	// its units are CSS pixels and its heaps panel is drawn at a scale of
+	// its own (ViewFor).
+	Phone bool
+	// matchStep is the heaps panel's distance between matches of seven or
+	// fewer a heap (0: 28 units) and matchPad the width each side of a
+	// match that still takes it (0: 6 units); phone the phone's view.
+	matchStep, matchPad float64
+	phone               View
 }
 
 // Body and panel sizes, layout units; keyGap is the built-in face's gap
@@ -95,17 +105,33 @@ func NewSkinLayout(panel bool, skin *Skin) Layout {
 		}
 	}
 	if panel {
-		l.Panel = Rect{BodyWidth, 0, PanelWidth, BodyHeight}
-		l.NewGame = Rect{BodyWidth + (PanelWidth-120)/2, 396, 120, 30}
-		l.Undo = Rect{BodyWidth + 12, 396, 58, 30}
-		l.Redo = Rect{BodyWidth + PanelWidth - 70, 396, 58, 30}
-		l.Hint = Rect{BodyWidth + 40, 432, 90, 22}
-		l.Why = Rect{BodyWidth + PanelWidth - 130, 432, 90, 22}
-		l.PaperClear = Rect{BodyWidth + 30, BodyHeight - 50, 100, 30}
-		l.PaperSave = Rect{BodyWidth + PanelWidth - 130, BodyHeight - 50, 100, 30}
+		l.placePanel(BodyWidth)
 		l.Width += PanelWidth
 	}
 	return l
+}
+
+// placePanel puts the heaps panel (PanelWidth × BodyHeight units) with its
+// left edge at x and its buttons in it: on a phone (l.Phone) every button
+// 34 units tall, 44 CSS pixels and more at the scale PhoneLayout draws the
+// panel upright.
+func (l *Layout) placePanel(x float64) {
+	tall, low := 30.0, 22.0
+	if l.Phone {
+		tall, low = 34, 34
+	}
+	l.Panel = Rect{x, 0, PanelWidth, BodyHeight}
+	l.NewGame = Rect{x + (PanelWidth-120)/2, 396, 120, tall}
+	l.Undo = Rect{x + 12, 396, 58, tall}
+	l.Redo = Rect{x + PanelWidth - 70, 396, 58, tall}
+	l.Hint = Rect{x + 40, 432, 90, low}
+	l.Why = Rect{x + PanelWidth - 130, 432, 90, low}
+	if l.Phone {
+		l.NewGame.Y, l.Undo.Y, l.Redo.Y = 390, 390, 390
+		l.Hint.Y, l.Why.Y = 428, 428
+	}
+	l.PaperClear = Rect{x + 30, BodyHeight - 50, 100, tall}
+	l.PaperSave = Rect{x + PanelWidth - 130, BodyHeight - 50, 100, tall}
 }
 
 // KeyAt returns the key under (x, y), layout units.
@@ -141,6 +167,9 @@ func (l Layout) MatchIn(g Grid, h, j int) Rect {
 		rowStep, top = 290/float64(g.Rows), 84
 	}
 	colStep := 28.0
+	if l.matchStep > 0 {
+		colStep = l.matchStep
+	}
 	if g.Cols > 7 {
 		colStep = min(24, 216/float64(g.Cols-1))
 	}
@@ -160,15 +189,26 @@ func (l Layout) MatchAtIn(g Grid, x, y float64) (heap, j int, ok bool) {
 	}
 	for h := 0; h < g.Rows; h++ {
 		for j := 0; j < g.Cols; j++ {
-			r := l.MatchIn(g, h, j)
-			r.X -= 6 // the gap to the left counts as the match
-			r.W += 12
-			if r.Contains(x, y) {
+			if l.MatchTarget(g, h, j).Contains(x, y) {
 				return h, j, true
 			}
 		}
 	}
 	return 0, 0, false
+}
+
+// MatchTarget is where a click or a tap takes match j of heap h in the
+// panel arranged as g (MatchAtIn): the match and 6 units each side of it,
+// on a phone (PhoneLayout) its whole pitch, 34 units.
+func (l Layout) MatchTarget(g Grid, h, j int) Rect {
+	r := l.MatchIn(g, h, j)
+	pad := 6.0 // the gap to the left counts as the match
+	if l.matchPad > 0 && g.Cols <= 7 {
+		pad = l.matchPad
+	}
+	r.X -= pad
+	r.W += 2 * pad
+	return r
 }
 
 // MatchAt is MatchAtIn for NimGrid.

@@ -35,7 +35,19 @@ const PortraitPanelMin = 0.55
 
 // ViewFor arranges l on a window of w × h pixels (see View): portrait when
 // the calculator is drawn larger so than side by side.
+//
+// A phone's layout (PhoneLayout) is drawn as PhoneLayout arranged it,
+// scaled from its CSS pixels to the window's w × h (the device's pixels),
+// its panel at the scale of its own PhoneLayout chose; Portrait is false.
 func ViewFor(l Layout, w, h float64) View {
+	if l.Phone {
+		if l.Width <= 0 || w <= 0 {
+			return View{}
+		}
+		s := w / l.Width
+		sc := func(p Placement) Placement { return Placement{p.Scale * s, p.X * s, p.Y * s} }
+		return View{Body: sc(l.phone.Body), Panel: sc(l.phone.Panel)}
+	}
 	scale, ox, oy := l.Fit(w, h)
 	side := View{Body: Placement{scale, ox, oy}, Panel: Placement{scale, ox, oy}}
 	if l.Panel.W == 0 || w <= 0 || h <= 0 {
@@ -61,7 +73,7 @@ func ViewFor(l Layout, w, h float64) View {
 // Point returns the layout point under pixel (x, y): the panel's when the
 // pixel is on the panel as drawn, else the body's.
 func (v View) Point(l Layout, x, y float64) (float64, float64) {
-	if v.Portrait {
+	if (v.Portrait || l.Phone) && l.Panel.W > 0 && v.Panel.Scale > 0 {
 		if px, py := v.Panel.Point(x, y); l.Panel.Contains(px, py) {
 			return px, py
 		}

@@ -147,6 +147,11 @@ async function load() {
     window.requestAnimationFrame = nativeRAF;
   }
   performance.mark("hp17b-started");
+  // The synchronous start may outlast the 2 s above (3–5 s on a slow
+  // phone): a frame the program asked for meanwhile would wait for the
+  // next sign of life. Its loop runs from now: awake again, any frame
+  // held let go.
+  awake(2000);
   running.catch((e) => ended(String(e)));
 }
 load().catch((e) => { loadtext.textContent = "hp17b could not start: " + e; });

@@ -36,7 +36,13 @@ type painter struct {
 	dst           *ebiten.Image
 	scale, ox, oy float64
 	fonts         fonts
+	// minSize is the smallest text drawn, layout units (0: any).
+	minSize float64
 }
+
+// PhoneText is the smallest text of the heaps panel on a phone held
+// upright, CSS pixels (issue 44: 14 and more).
+const PhoneText = 14.0
 
 // rect fills r.
 func (p painter) rect(r ui.Rect, c color.Color) {
@@ -49,7 +55,7 @@ func (p painter) label(s string, src *typeface, size, cx, cy float64, c color.Co
 	op.GeoM.Translate(p.ox+cx*p.scale, p.oy+cy*p.scale)
 	op.ColorScale.ScaleWithColor(c)
 	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
-	text.Draw(p.dst, s, src.face(size*p.scale), op)
+	text.Draw(p.dst, s, src.face(max(size, p.minSize)*p.scale), op)
 }
 
 // text draws s with its top left corner at (x, y).
@@ -57,7 +63,7 @@ func (p painter) text(s string, src *typeface, size, x, y float64, c color.Color
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(p.ox+x*p.scale, p.oy+y*p.scale)
 	op.ColorScale.ScaleWithColor(c)
-	text.Draw(p.dst, s, src.face(size*p.scale), op)
+	text.Draw(p.dst, s, src.face(max(size, p.minSize)*p.scale), op)
 }
 
 // button draws a button: r filled with c, s centred on it.
@@ -74,8 +80,9 @@ func measure(s string, src *typeface, size float64) float64 {
 
 // measure is the width of s at size points as drawn at the painter's
 // scale, in layout units (the face's advances are rounded to whole pixels
-// at the size drawn).
+// at the size drawn, minSize and up).
 func (p painter) measure(s string, src *typeface, size float64) float64 {
+	size = max(size, p.minSize)
 	if p.scale <= 0 {
 		return measure(s, src, size)
 	}
@@ -99,13 +106,15 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	p := painter{dst: screen, fonts: g.fonts}
 	p.scale, p.ox, p.oy = view.Body.Scale, view.Body.X, view.Body.Y
 	area := screen.Bounds()
+	face := l
 	if view.Portrait { // the face alone, in the body's place
 		screen.Fill(g.skin().Background)
 		x0, y0 := view.Body.Pixel(0, 0)
 		x1, y1 := view.Body.Pixel(l.Body.W, l.Body.H)
 		area = image.Rect(int(x0), int(y0), int(x1), int(y1)).Add(area.Min)
+		face = ui.NewSkinLayout(false, g.skin())
 	}
-	g.face.draw(screen.SubImage(area).(*ebiten.Image), g.skin(), snap.Frame, snap.Pressed, Title(g.ctrl.Model()), l.Panel.W > 0 && !view.Portrait)
+	g.face.draw(screen.SubImage(area).(*ebiten.Image), g.skin(), snap.Frame, snap.Pressed, Title(g.ctrl.Model()), face)
 	p.buttons(l)
 	g.edit = ui.EditGrid{}
 	switch {
@@ -117,6 +126,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	case l.Panel.W > 0:
 		side := p
 		side.scale, side.ox, side.oy = view.Panel.Scale, view.Panel.X, view.Panel.Y
+		if l.Phone && view.Body.Scale > 0 {
+			// On a phone no text of the panel under PhoneText CSS pixels
+			// where the panel is drawn large enough for it to fit.
+			if m := PhoneText * view.Body.Scale / view.Panel.Scale; m <= 11 {
+				side.minSize = m
+			}
+		}
 		side.side(l, snap)
 		if snap.Edit != nil {
 			g.edit, _ = equationGrid(l.Panel, g.fonts)

@@ -12,11 +12,11 @@ import (
 // faceView shows the calculator's face as ui.Face paints it: painted into
 // an RGBA image of the screen's size, uploaded to a texture and drawn.
 type faceView struct {
-	face  *ui.Face
-	model string
-	panel bool
-	img   *image.RGBA
-	tex   *ebiten.Image
+	face   *ui.Face
+	model  string
+	layout ui.Layout
+	img    *image.RGBA
+	tex    *ebiten.Image
 }
 
 // skin is the face's skin (Options.Skin, or the built-in face).
@@ -27,13 +27,14 @@ func (g *Game) skin() *ui.Skin {
 	return g.opt.Skin
 }
 
-// draw paints the face in skin for frame f with the keys in pressed held
-// and draws it over the whole screen; model is the name printed on the
-// face, panel whether the heaps panel's place is left beside it.
-func (v *faceView) draw(screen *ebiten.Image, skin *ui.Skin, f emulator.Frame, pressed ui.KeySet, model string, panel bool) {
+// draw paints the face in skin laid out as l for frame f with the keys in
+// pressed held and draws it over the whole screen; model is the name
+// printed on the face. Beside the desktop's face the heaps panel's place
+// is left when l has the panel.
+func (v *faceView) draw(screen *ebiten.Image, skin *ui.Skin, f emulator.Frame, pressed ui.KeySet, model string, l ui.Layout) {
 	size := screen.Bounds().Size()
-	if v.face == nil || v.model != model || v.panel != panel {
-		v.face, v.model, v.panel = ui.NewFace(skin, model, panel), model, panel
+	if v.face == nil || v.model != model || v.layout != l {
+		v.face, v.model, v.layout = ui.NewLayoutFace(skin, model, l), model, l
 	}
 	if v.img == nil || v.img.Bounds().Size() != size {
 		v.img = image.NewRGBA(image.Rectangle{Max: size})
@@ -58,10 +59,20 @@ func (v *faceView) draw(screen *ebiten.Image, skin *ui.Skin, f emulator.Frame, p
 // buttons draws the window's own buttons on the bezel: the menu and the
 // panel's hide and show.
 func (p painter) buttons(l ui.Layout) {
-	p.button(l.MenuButton, "MENU", 8, colButton, colLabel)
+	size := 8.0
+	if l.Phone {
+		size = 11 // CSS pixels
+	}
+	p.button(l.MenuButton, "MENU", size, colButton, colLabel)
 	panel := "PANEL ‹"
 	if l.Panel.W > 0 {
 		panel = "PANEL ›"
 	}
-	p.button(l.PanelButton, panel, 8, colButton, colLabel)
+	if l.Phone && l.Height >= l.Width { // the panel takes the keys' place
+		panel = "HEAPS"
+		if l.Panel.W > 0 {
+			panel = "KEYS"
+		}
+	}
+	p.button(l.PanelButton, panel, size, colButton, colLabel)
 }

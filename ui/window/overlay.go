@@ -164,15 +164,39 @@ const (
 	menuSize = 11.0
 )
 
-// menuRect is the window's menu: a list under the menu button.
+// menuRect is the window's menu: a list under the menu button; on a
+// phone (ui.PhoneLayout) from the page's top left corner, its rows as
+// tall as the page allows up to ui.TouchMin.
 func menuRect(l ui.Layout) ui.Rect {
+	if l.Phone {
+		return ui.Rect{X: 6, Y: 6, W: min(360, l.Width-12), H: float64(pageCommands())*menuRowHeight(l) + 8}
+	}
 	return ui.Rect{X: l.MenuButton.X, Y: l.MenuButton.Y + l.MenuButton.H + 2, W: 320, H: float64(len(commands))*menuRowH + 8}
+}
+
+// menuRowHeight is the height of a row of the menu in l.
+func menuRowHeight(l ui.Layout) float64 {
+	if l.Phone {
+		return min(ui.TouchMin, (l.Height-20)/float64(pageCommands()))
+	}
+	return menuRowH
+}
+
+// pageCommands is how many commands the page's menu offers.
+func pageCommands() int {
+	n := 0
+	for _, c := range commands {
+		if !c.desktop {
+			n++
+		}
+	}
+	return n
 }
 
 // menuRow is the rectangle of the menu's row i.
 func menuRow(l ui.Layout, i int) ui.Rect {
-	m := menuRect(l)
-	return ui.Rect{X: m.X + 4, Y: m.Y + 4 + float64(i)*menuRowH, W: m.W - 8, H: menuRowH}
+	m, h := menuRect(l), menuRowHeight(l)
+	return ui.Rect{X: m.X + 4, Y: m.Y + 4 + float64(i)*h, W: m.W - 8, H: h}
 }
 
 // drawMenu draws the window's menu: each command and its keys.
@@ -189,9 +213,15 @@ func (g *Game) drawMenu(p painter, l ui.Layout) {
 		case i%2 == 1:
 			p.rect(r, colBody)
 		}
-		p.text(c.what, g.fonts.regular, menuSize, r.X+6, r.Y+3, what)
+		size, top := menuSize, 3.0
+		if l.Phone { // a finger's row: larger words, no keys (a phone has none)
+			size, top = 14, (r.H-14)/2
+			p.text(c.what, g.fonts.regular, size, r.X+6, r.Y+top, what)
+			continue
+		}
+		p.text(c.what, g.fonts.regular, size, r.X+6, r.Y+top, what)
 		keys := c.keys(g.keys)
-		p.text(keys, g.fonts.bold, menuSize, r.X+r.W-6-measure(keys, g.fonts.bold, menuSize), r.Y+3, keysCol)
+		p.text(keys, g.fonts.bold, size, r.X+r.W-6-measure(keys, g.fonts.bold, size), r.Y+top, keysCol)
 	}
 }
 

@@ -3,6 +3,8 @@ package window
 import (
 	"slices"
 	"syscall/js"
+
+	"github.com/hp17b/hp17b/ui"
 )
 
 // inPage is true in the browser build: the window is the page's canvas,
@@ -19,6 +21,7 @@ const inPage = true
 func init() {
 	commands = slices.DeleteFunc(commands, func(c command) bool { return c.desktop })
 	if touchScreen() {
+		ui.SetTouchWords(true) // "tap a match" in the heaps panel
 		for i, n := range helpNotes {
 			if w, ok := touchWords[n.keys+n.what]; ok {
 				helpNotes[i].keys, helpNotes[i].what = w[0], w[1]

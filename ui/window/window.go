@@ -262,8 +262,19 @@ const WindowClass = "hp17b"
 // ErrNoWindow is returned by Run when the window system could not start.
 var ErrNoWindow = fmt.Errorf("the window could not open")
 
-// layout is the calculator's, with the heaps panel unless it is hidden.
-func (g *Game) layout() ui.Layout { return ui.NewSkinLayout(!g.panelHidden, g.skin()) }
+// layout is the calculator's, with the heaps panel unless it is hidden:
+// in the browser's page, once drawn, laid out for the page's size in CSS
+// pixels (ui.PageLayout: a phone's face on a phone).
+func (g *Game) layout() ui.Layout {
+	if inPage && g.lastSize[0] > 0 && g.lastSize[1] > 0 {
+		s := ebiten.Monitor().DeviceScaleFactor()
+		if s <= 0 {
+			s = 1
+		}
+		return ui.PageLayout(!g.panelHidden, g.skin(), float64(g.lastSize[0])/s, float64(g.lastSize[1])/s)
+	}
+	return ui.NewSkinLayout(!g.panelHidden, g.skin())
+}
 
 // LayoutF renders at the device's pixel density, for crisp HiDPI output.
 func (g *Game) LayoutF(w, h float64) (float64, float64) {

@@ -999,7 +999,7 @@ func TestBrowserNothingEnds(t *testing.T) {
 
 // TestBrowserWholeEquation opens NIM in EDIT in the page on a phone held
 // upright (?keys=SOLVE+EDIT): the whole equation is drawn on a sheet of
-// paper in the strip under the calculator, at the calculator's scale
+// paper where the phone's heaps view stands, under the menu keys
 // (window.EquationGrid), where the background was before; the PC's ↑ moves
 // the cursor a line of that view back and ↓ brings it to the end again,
 // the display's 22 characters following it (#lcd).
@@ -1012,9 +1012,11 @@ func TestBrowserWholeEquation(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?fresh")))
 	waitLCDText(t, ctx)
 	waitText(t, ctx, "lcd", "0.00\nFIN BUS SUM TIME SOLVE CURRX")
-	grid, paper, err := window.EquationGrid(ui.NewLayout(true), float64(v.w)*v.dpr, float64(v.h)*v.dpr)
+	// A phone upright shows the view where its heaps view stands (the
+	// panel, shown at the start), at the panel's scale.
+	grid, paper, err := window.EquationGrid(ui.PageLayout(true, nil, float64(v.w), float64(v.h)), float64(v.w)*v.dpr, float64(v.h)*v.dpr)
 	require.NoError(t, err)
-	require.Greater(t, paper.W, 0.0, "upright: the strip under the calculator")
+	require.Greater(t, paper.W, 0.0, "upright: the sheet in the heaps view")
 	// paperAt is the colour a little inside the sheet's top left corner.
 	paperAt := func(img image.Image) color.RGBA {
 		return color.RGBAModel.Convert(img.At(int(paper.X)+12, int(paper.Y)+6)).(color.RGBA)
@@ -1039,7 +1041,7 @@ func TestBrowserWholeEquation(t *testing.T) {
 			break
 		}
 	}
-	assert.Equal(t, sheet, paperAt(img), "the whole equation's sheet under the calculator")
+	assert.Equal(t, sheet, paperAt(img), "the whole equation's sheet in the heaps view")
 	assert.Equal(t, end, strings.TrimSpace(readLCD(img).Top), "the LCD as drawn keeps its 22 characters")
 	saveShot(t, img, "browser-equation-view.png")
 

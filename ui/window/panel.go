@@ -418,11 +418,11 @@ func (pt painter) equationView(area ui.Rect, v emulator.EditView, note string) u
 }
 
 // EquationGrid is the whole-equation view's grid as the window draws it
-// on a window of w×h pixels with the panel (layout l): beside the
-// calculator, or in the strip under it when upright (equationStrip). It
-// holds the characters a line and the lines in view that ↑ and ↓ move by,
-// and the strip's place (Paper, in pixels; zero beside the calculator),
-// for tests.
+// on a window of w×h pixels with the panel (layout l): in the panel
+// (beside the calculator, or in a phone's heaps view), or in the strip
+// under the calculator when a window is upright (equationStrip). It holds
+// the characters a line and the lines in view that ↑ and ↓ move by, and
+// the sheet's place (paper, in pixels), for tests.
 func EquationGrid(l ui.Layout, w, h float64) (g ui.EditGrid, paper ui.Rect, err error) {
 	f, err := loadFonts()
 	if err != nil {
@@ -430,8 +430,10 @@ func EquationGrid(l ui.Layout, w, h float64) (g ui.EditGrid, paper ui.Rect, err 
 	}
 	view := ui.ViewFor(l, w, h)
 	if !view.Portrait {
-		g, _ = equationGrid(l.Panel, f)
-		return g, paper, nil
+		g, p := equationGrid(l.Panel, f)
+		x, y := view.Panel.Pixel(p.X, p.Y)
+		s := view.Panel.Scale
+		return g, ui.Rect{X: x, Y: y, W: p.W * s, H: p.H * s}, nil
 	}
 	area, ox, oy := equationStrip(l, view, w, h)
 	g, p := equationGrid(area, f)

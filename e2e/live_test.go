@@ -463,22 +463,36 @@ func TestLiveClipboard(t *testing.T) {
 	if _, err := exec.LookPath("xclip"); err != nil {
 		t.Skip("xclip is not installed (make test installs it)")
 	}
+	// setClipboard waits until the clipboard reads s back: xclip serves
+	// the selection from a child it leaves behind, which may take it
+	// after the command has ended (on a loaded machine, after a paste
+	// that would then read the last owner's text).
 	setClipboard := func(s string) {
 		cmd := exec.Command("xclip", "-selection", "clipboard", "-in")
 		cmd.Stdin = strings.NewReader(s)
 		require.NoError(t, cmd.Run())
+		var got string
+		for deadline := time.Now().Add(scaled(5 * time.Second)); time.Now().Before(deadline) && got != s; time.Sleep(20 * time.Millisecond) {
+			out, _ := exec.Command("xclip", "-selection", "clipboard", "-out").Output()
+			got = string(out)
+		}
+		require.Equal(t, s, got, "the clipboard holds the text")
 	}
 	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE")
 	setClipboard("AREA:A=B×C+1")
 	xdo("key", "--window", win, "ctrl+v")
 	_, top := waitLCD(t, win, "AREA:A=B×C+1", 5*time.Second)
 	require.Equal(t, "AREA:A=B×C+1", top, "the pasted equation is the current one")
-	for _, k := range [][]string{{"key", "F1"}, {"type", "2"}, {"key", "F2"}, {"type", "3"}, {"key", "F3"}, {"key", "F1"}} {
-		xdo(k[0], "--window", win, "--delay", "12", k[1])
-		time.Sleep(30 * time.Millisecond) // a number, then its menu key (docs/window.md, Input: 20 ms)
+	// CALC, B=2, C=3, solve A: each step seen on the display before the
+	// next (a number and its menu key within one frame keep no order).
+	for _, k := range []struct{ how, key, shows string }{
+		{"key", "F1", "0.00"}, {"type", "2", "2"}, {"key", "F2", "B=2.00"},
+		{"type", "3", "3"}, {"key", "F3", "C=3.00"}, {"key", "F1", "A=7.00"},
+	} {
+		xdo(k.how, "--window", win, k.key)
+		_, top = waitLCD(t, win, k.shows, 5*time.Second)
+		require.Equal(t, k.shows, top, "after %s", k.key)
 	}
-	_, top = waitLCD(t, win, "A=7.00", 5*time.Second)
-	require.Equal(t, "A=7.00", top)
 	xdo("key", "--window", win, "ctrl+c")
 	var got string
 	for deadline := time.Now().Add(scaled(5 * time.Second)); time.Now().Before(deadline) && got != "7"; time.Sleep(50 * time.Millisecond) {

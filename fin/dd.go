@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/hp17b/hp17b/hp17b"
+	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
 // The cash-flow calculations' fast path: NPV in double-double (a pair of
@@ -24,37 +25,8 @@ var fastFlows = true
 var fastHook func(decided bool)
 
 // uDD is the unit of the double-double error bounds: 2^-104, the relative
-// error of one ddMul and the error of one ddAdd relative to |a| + |b|.
+// error of one dd.Mul and the error of one dd.Add relative to |a| + |b|.
 const uDD = 0x1p-104
-
-// twoSum returns a + b as s + e exactly (Knuth).
-func twoSum(a, b float64) (s, e float64) {
-	s = a + b
-	bb := s - a
-	return s, (a - (s - bb)) + (b - bb)
-}
-
-// fastTwoSum returns a + b as s + e exactly when |a| ≥ |b| (Dekker).
-func fastTwoSum(a, b float64) (s, e float64) {
-	s = a + b
-	return s, b - (s - a)
-}
-
-// ddMul is (ah + al)·(bh + bl) within 2^-104 relative (the product of the
-// high parts exact by FMA, the cross terms rounded, al·bl dropped).
-func ddMul(ah, al, bh, bl float64) (h, l float64) {
-	p := ah * bh
-	e := math.FMA(ah, bh, -p)
-	e += ah*bl + al*bh
-	return fastTwoSum(p, e)
-}
-
-// ddAdd is (ah + al) + (bh + bl) within 2^-104·(|a| + |b|).
-func ddAdd(ah, al, bh, bl float64) (h, l float64) {
-	s, e := twoSum(ah, bh)
-	e += al + bl
-	return fastTwoSum(s, e)
-}
 
 // ddRecip is 1/(ah + al) within 3·2^-104 relative: q = 1/ah, the residual
 // 1 − a·q formed in double-double (its high part exact by FMA) and one
@@ -62,7 +34,7 @@ func ddAdd(ah, al, bh, bl float64) (h, l float64) {
 func ddRecip(ah, al float64) (h, l float64) {
 	q := 1 / ah
 	r := -math.FMA(ah, q, -1) - al*q
-	return fastTwoSum(q, q*r)
+	return dd.FastTwoSum(q, q*r)
 }
 
 // ddPow is (bh + bl)^n for n ≥ 1 by squaring and multiplying: at most
@@ -72,11 +44,11 @@ func ddPow(bh, bl float64, n int) (h, l float64) {
 	h, l = 1, 0
 	for n > 0 {
 		if n&1 == 1 {
-			h, l = ddMul(h, l, bh, bl)
+			h, l = dd.Mul(h, l, bh, bl)
 		}
 		n >>= 1
 		if n > 0 {
-			bh, bl = ddMul(bh, bl, bh, bl)
+			bh, bl = dd.Mul(bh, bl, bh, bl)
 		}
 	}
 	return h, l
@@ -141,21 +113,21 @@ func (g ddFlows) npvAbs(ih, il float64) (sh, sl, err, abs float64, ok bool) {
 	if len(g.ah) == 1 {
 		return sh, sl, eu * uDD, abs, true
 	}
-	ah, al := twoSum(1, ih)
-	ah, al = fastTwoSum(ah, al+il)
+	ah, al := dd.TwoSum(1, ih)
+	ah, al = dd.FastTwoSum(ah, al+il)
 	vh, vl := ddRecip(ah, al)
 	const ev = 4.0
 	dh, dl, ed := 1.0, 0.0, 0.0
 	for j := 1; j < len(g.ah); j++ {
 		n := g.times[j]
 		if n == 1 {
-			dh, dl = ddMul(dh, dl, vh, vl)
+			dh, dl = dd.Mul(dh, dl, vh, vl)
 			ed += ev + 1
-			th, tl := ddMul(g.ah[j], g.al[j], dh, dl)
+			th, tl := dd.Mul(g.ah[j], g.al[j], dh, dl)
 			at := math.Abs(th)
 			abs += at
 			eu += at*(ea+ed+1) + math.Abs(sh) + at
-			sh, sl = ddAdd(sh, sl, th, tl)
+			sh, sl = dd.Add(sh, sl, th, tl)
 			continue
 		}
 		nh, nl := ddPow(vh, vl, n)
@@ -164,15 +136,15 @@ func (g ddFlows) npvAbs(ih, il float64) (sh, sl, err, abs float64, ok bool) {
 		if ih == 0 && il == 0 {
 			uh, eus = float64(n), 0
 		} else {
-			oh, ol := twoSum(1, -nh)
-			oh, ol = fastTwoSum(oh, ol-nl)
+			oh, ol := dd.TwoSum(1, -nh)
+			oh, ol = dd.FastTwoSum(oh, ol-nl)
 			eo := math.Abs(nh)*(evn+1) + 1 // absolute, units
 			ir, irl := ddRecip(ih, il)
-			uh, ul = ddMul(oh, ol, ir, irl)
+			uh, ul = dd.Mul(oh, ol, ir, irl)
 			eus = eo*math.Abs(ir) + math.Abs(uh)*4
 		}
-		th, tl := ddMul(g.ah[j], g.al[j], uh, ul)
-		th, tl = ddMul(th, tl, dh, dl)
+		th, tl := dd.Mul(g.ah[j], g.al[j], uh, ul)
+		th, tl = dd.Mul(th, tl, dh, dl)
 		at := math.Abs(th)
 		abs += at
 		// relative error of the term: amount, USPV, d and two products.
@@ -181,8 +153,8 @@ func (g ddFlows) npvAbs(ih, il float64) (sh, sl, err, abs float64, ok bool) {
 			erel += eus / math.Abs(uh)
 		}
 		eu += at*erel + math.Abs(sh) + at
-		sh, sl = ddAdd(sh, sl, th, tl)
-		dh, dl = ddMul(dh, dl, nh, nl)
+		sh, sl = dd.Add(sh, sl, th, tl)
+		dh, dl = dd.Mul(dh, dl, nh, nl)
 		ed += evn + 1
 	}
 	if math.IsNaN(sh+eu+abs) || math.IsInf(sh+eu+abs, 0) {
@@ -203,7 +175,7 @@ func (g ddFlows) irrFast(r float64) (hp17b.Number, bool) {
 	if !ok {
 		return hp17b.Zero, false
 	}
-	ph, pl := ddMul(xh, xl, 100, 0)
+	ph, pl := dd.Mul(xh, xl, 100, 0)
 	return hp17b.RoundDD(ph, pl, eps+4*uDD)
 }
 
@@ -249,7 +221,7 @@ func chordRoot(f func(xh, xl float64) (fh, err float64, ok bool), r float64) (xh
 		if math.Abs(fh) <= 2*err || math.Abs(step) <= 0x1p-100*math.Abs(xh) {
 			break // f(x) is within its error of 0, or the step within x's last bits
 		}
-		xh, xl = ddAdd(xh, xl, -step, 0)
+		xh, xl = dd.Add(xh, xl, -step, 0)
 	}
 	if math.Abs(xh-r) > 1e-7*math.Abs(r) {
 		return 0, 0, 0, false
@@ -296,8 +268,8 @@ func (d ddTVM) gap(ih, il float64) (gh, gl, err float64, ok bool) {
 	if ih == 0 && il == 0 {
 		return 0, 0, 0, false
 	}
-	ah, al := twoSum(1, ih)
-	ah, al = fastTwoSum(ah, al+il)
+	ah, al := dd.TwoSum(1, ih)
+	ah, al = dd.FastTwoSum(ah, al+il)
 	vh, vl := ddRecip(ah, al)
 	bits := 0
 	for m := d.n; m > 0; m >>= 1 {
@@ -305,29 +277,29 @@ func (d ddTVM) gap(ih, il float64) (gh, gl, err float64, ok bool) {
 	}
 	sph, spl := ddPow(vh, vl, d.n)
 	esp := 4*float64(d.n) + 2*float64(bits)
-	oh, ol := twoSum(1, -sph)
-	oh, ol = fastTwoSum(oh, ol-spl)
+	oh, ol := dd.TwoSum(1, -sph)
+	oh, ol = dd.FastTwoSum(oh, ol-spl)
 	eo := math.Abs(sph)*(esp+1) + 1
 	rh, rl := ddRecip(ih, il)
-	uh, ul := ddMul(oh, ol, rh, rl)
+	uh, ul := dd.Mul(oh, ol, rh, rl)
 	eus := 0.0 // USPV's relative error
 	if uh != 0 {
 		eus = eo*math.Abs(rh)/math.Abs(uh) + 4
 	}
-	th, tl := ddMul(d.pmh, d.pml, uh, ul)
+	th, tl := dd.Mul(d.pmh, d.pml, uh, ul)
 	e2 := 16 + eus + 1
 	if d.begin {
-		th, tl = ddMul(th, tl, ah, al)
+		th, tl = dd.Mul(th, tl, ah, al)
 		e2 += 2
 	}
-	fh, fl := ddMul(d.fvh, d.fvl, sph, spl)
+	fh, fl := dd.Mul(d.fvh, d.fvl, sph, spl)
 	e3 := 16 + esp + 1
 	a2, a3 := math.Abs(th), math.Abs(fh)
 	eu := 16*math.Abs(d.pvh) + e2*a2 + e3*a3
-	gh, gl = ddAdd(d.pvh, d.pvl, th, tl)
+	gh, gl = dd.Add(d.pvh, d.pvl, th, tl)
 	eu += math.Abs(d.pvh) + a2
 	eu += math.Abs(gh) + a3
-	gh, gl = ddAdd(gh, gl, fh, fl)
+	gh, gl = dd.Add(gh, gl, fh, fl)
 	if math.IsNaN(gh+eu) || math.IsInf(gh+eu, 0) {
 		return 0, 0, 0, false
 	}
@@ -345,7 +317,7 @@ func (d ddTVM) iyrFast(r float64, pyr int) (hp17b.Number, bool) {
 	if !ok {
 		return hp17b.Zero, false
 	}
-	ph, pl := ddMul(xh, xl, float64(pyr)*100, 0)
+	ph, pl := dd.Mul(xh, xl, float64(pyr)*100, 0)
 	return hp17b.RoundDD(ph, pl, eps+4*uDD)
 }
 
@@ -360,7 +332,7 @@ func rateDD(pct hp17b.Number) (ih, il, rel float64, ok bool) {
 	}
 	ih = ph / 100
 	il = (math.FMA(-ih, 100, ph) + pl) / 100
-	ih, il = fastTwoSum(ih, il)
+	ih, il = dd.FastTwoSum(ih, il)
 	return ih, il, 0x1p-99, true
 }
 
@@ -391,8 +363,8 @@ func (g ddFlows) flowsFast(pct hp17b.Number, n int, kind int) (hp17b.Number, boo
 	if n == 0 {
 		return hp17b.Zero, false
 	}
-	ah, al := twoSum(1, ih)
-	ah, al = fastTwoSum(ah, al+il)
+	ah, al := dd.TwoSum(1, ih)
+	ah, al = dd.FastTwoSum(ah, al+il)
 	vh, vl := ddRecip(ah, al)
 	bits := 0
 	for m := n; m > 0; m >>= 1 {
@@ -403,22 +375,22 @@ func (g ddFlows) flowsFast(pct hp17b.Number, n int, kind int) (hp17b.Number, boo
 	var qh, ql, eq float64
 	if kind == 2 { // NFV = NPV ÷ SPPV
 		rh, rl := ddRecip(sph, spl)
-		qh, ql = ddMul(sh, sl, rh, rl)
+		qh, ql = dd.Mul(sh, sl, rh, rl)
 		eq = e + esp + 5*uDD
 	} else { // NUS = NPV ÷ USPV
 		if ih == 0 && il == 0 {
 			return hp17b.Zero, false
 		}
-		oh, ol := twoSum(1, -sph)
-		oh, ol = fastTwoSum(oh, ol-spl)
+		oh, ol := dd.TwoSum(1, -sph)
+		oh, ol = dd.FastTwoSum(oh, ol-spl)
 		if oh == 0 {
 			return hp17b.Zero, false
 		}
 		// USPV = o/i; NUS = NPV·i/o: the rate's error moves i by di too.
 		eo := (esp*math.Abs(sph) + 2*uDD) / math.Abs(oh)
 		rh, rl := ddRecip(oh, ol)
-		qh, ql = ddMul(sh, sl, ih, il)
-		qh, ql = ddMul(qh, ql, rh, rl)
+		qh, ql = dd.Mul(sh, sl, ih, il)
+		qh, ql = dd.Mul(qh, ql, rh, rl)
 		eq = e + eo + irel + 8*uDD
 	}
 	return hp17b.RoundDD(qh, ql, eq*1.01)
@@ -452,14 +424,14 @@ func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64,
 	q := 100 * float64(pyr)
 	ih := ph / q
 	il := (math.FMA(-ih, q, ph) + pl) / q
-	ih, il = fastTwoSum(ih, il)
+	ih, il = dd.FastTwoSum(ih, il)
 	if ih <= -1 {
 		return 0, 0, 0, false
 	}
 	const u = uDD
 	di := 0x1p-99 * math.Abs(ih)
-	ah, al := twoSum(1, ih)
-	ah, al = fastTwoSum(ah, al+il)
+	ah, al := dd.TwoSum(1, ih)
+	ah, al = dd.FastTwoSum(ah, al+il)
 	a1 := math.Abs(ah)
 	vh, vl := ddRecip(ah, al)
 	bits := 0
@@ -468,10 +440,10 @@ func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64,
 	}
 	sph, spl := ddPow(vh, vl, d.n)
 	esp := (4*float64(d.n)+2*float64(bits))*u + float64(d.n)*di/a1
-	oh, ol := twoSum(1, -sph)
-	oh, ol = fastTwoSum(oh, ol-spl)
+	oh, ol := dd.TwoSum(1, -sph)
+	oh, ol = dd.FastTwoSum(oh, ol-spl)
 	rh, rl := ddRecip(ih, il)
-	uh, ul := ddMul(oh, ol, rh, rl)
+	uh, ul := dd.Mul(oh, ol, rh, rl)
 	if uh == 0 || sph == 0 {
 		return 0, 0, 0, false
 	}
@@ -482,32 +454,32 @@ func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64,
 	}
 	const ev = 16 * u // a value's conversion
 	// t2 = k·PMT·USPV, t3 = FV·SPPV, with their relative errors.
-	t2h, t2l := ddMul(d.pmh, d.pml, uh, ul)
-	t2h, t2l = ddMul(t2h, t2l, kh, kl)
+	t2h, t2l := dd.Mul(d.pmh, d.pml, uh, ul)
+	t2h, t2l = dd.Mul(t2h, t2l, kh, kl)
 	e2 := ev + eus + ek + 2*u
-	t3h, t3l := ddMul(d.fvh, d.fvl, sph, spl)
+	t3h, t3l := dd.Mul(d.fvh, d.fvl, sph, spl)
 	e3 := ev + esp + u
 	var nh, nl, en, qrel float64 // the numerator, its absolute error, the divisor's relative error
 	switch kind {
 	case 0: // PV = −(t2 + t3)
-		nh, nl = ddAdd(t2h, t2l, t3h, t3l)
+		nh, nl = dd.Add(t2h, t2l, t3h, t3l)
 		en = e2*math.Abs(t2h) + e3*math.Abs(t3h) + u*(math.Abs(t2h)+math.Abs(t3h))
 	case 1: // FV = −(PV + t2) ÷ SPPV
-		nh, nl = ddAdd(d.pvh, d.pvl, t2h, t2l)
+		nh, nl = dd.Add(d.pvh, d.pvl, t2h, t2l)
 		en = ev*math.Abs(d.pvh) + e2*math.Abs(t2h) + u*(math.Abs(d.pvh)+math.Abs(t2h))
 		qrel = esp + 3*u
 		r1, r2 := ddRecip(sph, spl)
-		nh, nl = ddMul(nh, nl, r1, r2)
+		nh, nl = dd.Mul(nh, nl, r1, r2)
 	default: // PMT = −(PV + t3) ÷ (k·USPV)
-		nh, nl = ddAdd(d.pvh, d.pvl, t3h, t3l)
+		nh, nl = dd.Add(d.pvh, d.pvl, t3h, t3l)
 		en = ev*math.Abs(d.pvh) + e3*math.Abs(t3h) + u*(math.Abs(d.pvh)+math.Abs(t3h))
-		dh, dl := ddMul(kh, kl, uh, ul)
+		dh, dl := dd.Mul(kh, kl, uh, ul)
 		if dh == 0 {
 			return 0, 0, 0, false
 		}
 		qrel = eus + ek + 4*u
 		r1, r2 := ddRecip(dh, dl)
-		nh, nl = ddMul(nh, nl, r1, r2)
+		nh, nl = dd.Mul(nh, nl, r1, r2)
 		en = en * math.Abs(r1) // the numerator's error carried through the quotient
 	}
 	if kind == 1 {

@@ -3,6 +3,8 @@ package hp17b
 import (
 	"math"
 	"math/bits"
+
+	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
 // The elementary functions' fast path: float64 kernels with a proven error
@@ -81,30 +83,17 @@ const (
 var pow10f = [23]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
 	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// twoProd returns a·b as p + e exactly (FMA).
-func twoProd(a, b float64) (p, e float64) {
-	p = a * b
-	return p, math.FMA(a, b, -p)
-}
-
-// twoSum returns a + b as s + e exactly (Knuth).
-func twoSum(a, b float64) (s, e float64) {
-	s = a + b
-	bb := s - a
-	return s, (a - (s - bb)) + (b - bb)
-}
-
 // scale10 returns x·10^s as hi + lo with |hi + lo − x·10^s| ≤ 2^-100·|x·10^s|,
 // for −44 ≤ s ≤ 44 (false otherwise): one or two exact products (or
 // quotients with an exact remainder) by the exact powers 10^0…10^22.
 func scale10(x float64, s int) (hi, lo float64, ok bool) {
 	switch {
 	case s >= 0 && s <= 22:
-		hi, lo = twoProd(x, pow10f[s])
+		hi, lo = dd.TwoProd(x, pow10f[s])
 	case s > 22 && s <= 44:
-		h1, l1 := twoProd(x, 1e22)
+		h1, l1 := dd.TwoProd(x, 1e22)
 		p := pow10f[s-22]
-		hi, lo = twoProd(h1, p)
+		hi, lo = dd.TwoProd(h1, p)
 		lo += l1 * p
 	case s < 0 && s >= -22:
 		d := pow10f[-s]
@@ -229,7 +218,7 @@ func expReduce(ph, pl float64) (y float64, k int) {
 //     condition number is ≤ 0.9/(0.1·ln 10) < 3.91: err ≤ 7.91u·|lh| < 8u·|lh|.
 //   - otherwise ln a = E·ln 10 + ln m with m = c/10^11 ∈ [1, 10): m's
 //     rounding adds ≤ u absolute, math.Log(m) < 2.31 adds 2 ulps ≤ 8u;
-//     E·ln10Hi is exact and twoSum exact; E·ln10Lo adds ≤ 2^-80 and the
+//     E·ln10Hi is exact and dd.TwoSum exact; E·ln10Lo adds ≤ 2^-80 and the
 //     split ≤ 2^-86: err ≤ 9.01u, and |lh| ≥ 2.30.
 func lnParts(c uint64, q int) (lh, ll, err float64) {
 	switch q + 11 {
@@ -244,7 +233,7 @@ func lnParts(c uint64, q int) (lh, ll, err float64) {
 	}
 	e := float64(q + 11)
 	lm := math.Log(float64(c) / 1e11)
-	lh, ll = twoSum(e*ln10Hi, lm)
+	lh, ll = dd.TwoSum(e*ln10Hi, lm)
 	ll += e * ln10Lo
 	return lh, ll, 9.01 * u
 }
@@ -400,13 +389,13 @@ func powFast(ca uint64, qa int, negb bool, cb uint64, qb int) (rc uint64, re int
 	var lh, ll, lerr float64
 	if ca == 100000000000 { // a = 10^E: ln a = E·ln 10 as a double-double
 		e := float64(qa + 11)
-		lh, ll = twoProd(e, ln10H)
+		lh, ll = dd.TwoProd(e, ln10H)
 		ll += e * ln10L
 		lerr = 0x1p-100 * math.Abs(lh)
 	} else {
 		lh, ll, lerr = lnParts(ca, qa)
 	}
-	ph, pe := twoProd(bh, lh)
+	ph, pe := dd.TwoProd(bh, lh)
 	pl := pe + bh*ll + bl*lh
 	perr := math.Abs(bh)*lerr*(1+0x1p-50) + 0x1p-99*math.Abs(ph)
 	if ph > 1160 && perr < 1 {
@@ -466,7 +455,7 @@ func rateParts(i, n Number) (wh, wl, ph, pl, perr float64, ok bool) {
 		return 0, 0, 0, 0, 0, false
 	}
 	lh, ll, lerr := ln1pDD(wh, wl)
-	ph, pe := twoProd(nh, lh)
+	ph, pe := dd.TwoProd(nh, lh)
 	pl = pe + nh*ll + nl*lh
 	perr = math.Abs(nh)*lerr*(1+0x1p-50) + 0x1p-99*math.Abs(ph)
 	return wh, wl, ph, pl, perr, perr < 1e-14 || math.Abs(ph) > 1160 && perr < 1
@@ -534,9 +523,9 @@ func usFast(i, n Number, sign float64) (neg bool, rc uint64, re int, ok bool) {
 		// double-double (2^-100 each), and θ below |p| < 10^-30.
 		lh, ll = ln1pDD2(wh, wl)
 		qh := lh / wh
-		rh, rl := twoProd(qh, wh)
+		rh, rl := dd.TwoProd(qh, wh)
 		ql := ((lh - rh) - rl + ll - qh*wl) / wh
-		yh, yl := ddMul(qh, ql, float64(cn), 0)
+		yh, yl := dd.Mul(qh, ql, float64(cn), 0)
 		if yh < 0 {
 			yh, yl = -yh, -yl
 		}
@@ -637,27 +626,6 @@ func lnp1Fast(neg bool, c uint64, q int) (rneg bool, rc uint64, re int, ok bool)
 // first stage's error in ln a by |b| and the rounding test fails for
 // |p| beyond a few units. Its bounds are in units of 2^-90.
 
-// fastTwoSum returns a + b as s + e exactly when |a| ≥ |b| (Dekker).
-func fastTwoSum(a, b float64) (s, e float64) {
-	s = a + b
-	return s, b - (s - a)
-}
-
-// ddMul is (ah + al)·(bh + bl) within 2^-104 relative (the product of
-// the high parts exact, the cross terms rounded, al·bl dropped).
-func ddMul(ah, al, bh, bl float64) (h, l float64) {
-	p, e := twoProd(ah, bh)
-	e += ah*bl + al*bh
-	return fastTwoSum(p, e)
-}
-
-// ddAdd is (ah + al) + (bh + bl) within 2^-104·(|a| + |b|).
-func ddAdd(ah, al, bh, bl float64) (h, l float64) {
-	s, e := twoSum(ah, bh)
-	e += al + bl
-	return fastTwoSum(s, e)
-}
-
 // ddExp is e^(rh + rl) for |rh| ≤ 2.5 within 2^-90 relative. Method:
 // s = r/2^10 (exact), |s| ≤ 2.45·10^-3; e^s by the Taylor polynomial of
 // degree 9 in nested form t ← 1 + s·t/k (k = 9…1), each step in
@@ -669,14 +637,14 @@ func ddExp(rh, rl float64) (h, l float64) {
 	sh, sl := rh*0x1p-10, rl*0x1p-10
 	th, tl := 1.0, 0.0
 	for k := 9.0; k >= 1; k-- {
-		ph, pl := ddMul(sh, sl, th, tl)
+		ph, pl := dd.Mul(sh, sl, th, tl)
 		qh := ph / k
 		ql := (math.FMA(-qh, k, ph) + pl) / k
-		th, tl = twoSum(1, qh)
-		th, tl = fastTwoSum(th, tl+ql)
+		th, tl = dd.TwoSum(1, qh)
+		th, tl = dd.FastTwoSum(th, tl+ql)
 	}
 	for range 10 {
-		th, tl = ddMul(th, tl, th, tl)
+		th, tl = dd.Mul(th, tl, th, tl)
 	}
 	return th, tl
 }
@@ -694,13 +662,13 @@ func lnDD(c uint64, q int) (h, l float64) {
 	ml := math.FMA(-mh, 1e11, x) / 1e11
 	y0 := math.Log(mh)
 	eh, el := ddExp(-y0, 0)
-	ph, pl := ddMul(mh, ml, eh, el)
+	ph, pl := dd.Mul(mh, ml, eh, el)
 	d := (ph - 1) + pl // ph − 1 is exact (Sterbenz)
-	lh, ll := fastTwoSum(y0, d-d*d/2)
+	lh, ll := dd.FastTwoSum(y0, d-d*d/2)
 	e := float64(q + 11)
-	th, tl := twoProd(e, ln10H)
+	th, tl := dd.TwoProd(e, ln10H)
 	tl += e * ln10L
-	return ddAdd(th, tl, lh, ll)
+	return dd.Add(th, tl, lh, ll)
 }
 
 // ln1pDD2 is ln(1 + w) for the double-double w > −1 within 2^-80
@@ -720,23 +688,23 @@ func ln1pDD2(wh, wl float64) (h, l float64) {
 	if math.Abs(wh) < 0.5 {
 		y0 := math.Log1p(wh)
 		mh, ml := ddExpm1(y0)
-		nh, nl := ddAdd(wh, wl, -mh, -ml)
+		nh, nl := dd.Add(wh, wl, -mh, -ml)
 		d := (nh + nl) / (1 + mh)
-		return fastTwoSum(y0, d-d*d/2)
+		return dd.FastTwoSum(y0, d-d*d/2)
 	}
-	vh, vl := twoSum(1, wh)
-	vh, vl = fastTwoSum(vh, vl+wl)
+	vh, vl := dd.TwoSum(1, wh)
+	vh, vl = dd.FastTwoSum(vh, vl+wl)
 	_, j := math.Frexp(vh)
 	j--
 	fh, fl := math.Ldexp(vh, -j), math.Ldexp(vl, -j)
 	y0 := math.Log(fh)
 	eh, el := ddExp(-y0, 0)
-	ph, pl := ddMul(fh, fl, eh, el)
+	ph, pl := dd.Mul(fh, fl, eh, el)
 	d := (ph - 1) + pl
-	lh, ll := fastTwoSum(y0, d-d*d/2)
-	th, tl := twoProd(float64(j), ln2H)
+	lh, ll := dd.FastTwoSum(y0, d-d*d/2)
+	th, tl := dd.TwoProd(float64(j), ln2H)
 	tl += float64(j) * ln2L
-	return ddAdd(th, tl, lh, ll)
+	return dd.Add(th, tl, lh, ll)
 }
 
 // ddExpm1 is e^r − 1 for |r| < 2.5 within 2^-81 relative: for
@@ -748,17 +716,17 @@ func ln1pDD2(wh, wl float64) (h, l float64) {
 func ddExpm1(r float64) (h, l float64) {
 	if math.Abs(r) >= 0x1p-9 {
 		eh, el := ddExp(r, 0)
-		return ddAdd(eh, el, -1, 0)
+		return dd.Add(eh, el, -1, 0)
 	}
 	th, tl := 1.0, 0.0
 	for k := 13.0; k >= 2; k-- {
-		ph, pl := ddMul(r, 0, th, tl)
+		ph, pl := dd.Mul(r, 0, th, tl)
 		qh := ph / k
 		ql := (math.FMA(-qh, k, ph) + pl) / k
-		th, tl = twoSum(1, qh)
-		th, tl = fastTwoSum(th, tl+ql)
+		th, tl = dd.TwoSum(1, qh)
+		th, tl = dd.FastTwoSum(th, tl+ql)
 	}
-	return ddMul(r, 0, th, tl)
+	return dd.Mul(r, 0, th, tl)
 }
 
 // expDD is e^(ph + pl) for |ph| ≤ 1200 as y·10^k with y = yh + yl within
@@ -767,9 +735,9 @@ func ddExpm1(r float64) (h, l float64) {
 // the difference's rounding 2^-104·1200 < 2^-93), ddExp 2^-90.
 func expDD(ph, pl float64) (yh, yl float64, k int) {
 	kf := math.Round(ph * invLn10H)
-	th, tl := twoProd(kf, ln10H)
+	th, tl := dd.TwoProd(kf, ln10H)
 	tl += kf * ln10L
-	rh, rl := ddAdd(ph, pl, -th, -tl)
+	rh, rl := dd.Add(ph, pl, -th, -tl)
 	yh, yl = ddExp(rh, rl)
 	return yh, yl, int(kf)
 }
@@ -792,12 +760,12 @@ func powDD(ca uint64, qa int, negb bool, cb uint64, qb int) (rc uint64, re int, 
 	var lh, ll float64
 	if ca == 100000000000 {
 		e := float64(qa + 11)
-		lh, ll = twoProd(e, ln10H)
+		lh, ll = dd.TwoProd(e, ln10H)
 		ll += e * ln10L
 	} else {
 		lh, ll = lnDD(ca, qa)
 	}
-	ph, pl := ddMul(bh, bl, lh, ll)
+	ph, pl := dd.Mul(bh, bl, lh, ll)
 	perr := math.Abs(bh)*0x1p-88 + 0x1p-99*math.Abs(ph)
 	if math.Abs(ph) > 1160 || perr > 1e-14 {
 		return 0, 0, false // powFast has decided these
@@ -823,7 +791,7 @@ func rateDD(i, n Number) (wh, wl, ph, pl, perr float64, ok bool) {
 		return 0, 0, 0, 0, 0, false
 	}
 	lh, ll := ln1pDD2(wh, wl)
-	ph, pl = ddMul(nh, nl, lh, ll)
+	ph, pl = dd.Mul(nh, nl, lh, ll)
 	lerr := 0x1p-88
 	if math.Abs(wh) < 0.5 {
 		lerr = 0x1p-80 * math.Abs(lh)
@@ -870,14 +838,14 @@ func usDD(i, n Number, sign float64) (neg bool, rc uint64, re int, ok bool) {
 	switch {
 	case ap <= 2.5:
 		eh, el := ddExp(ph, pl)
-		mh, ml = ddAdd(eh, el, -1, 0)
+		mh, ml = dd.Add(eh, el, -1, 0)
 		rel = 0x1p-89*(1+ap)/ap + 1.01*perr*(1+max(ph, 0))/ap
 	case ap <= 40:
 		yh, yl, ky := expDD(ph, pl)
 		h, l, _ := scale10(yh, ky)
 		lh, ll, _ := scale10(yl, ky)
-		eh, el := fastTwoSum(h, l+lh+ll)
-		mh, ml = ddAdd(eh, el, -1, 0)
+		eh, el := dd.FastTwoSum(h, l+lh+ll)
+		mh, ml = dd.Add(eh, el, -1, 0)
 		rel = 0x1p-89*(1+ap)/ap + 1.01*perr*(1+max(ph, 0))/ap
 	case ph > 40:
 		mh, ml, k = expDD(ph, pl)
@@ -888,9 +856,9 @@ func usDD(i, n Number, sign float64) (neg bool, rc uint64, re int, ok bool) {
 	}
 	// q = m/w in double-double: qh, then the exact remainder.
 	qh := mh / wh
-	rh, rl := twoProd(qh, wh)
+	rh, rl := dd.TwoProd(qh, wh)
 	ql := ((mh - rh) - rl + ml - qh*wl) / wh
-	qh, ql = fastTwoSum(qh, ql)
+	qh, ql = dd.FastTwoSum(qh, ql)
 	qh, ql = sign*qh, sign*ql
 	eps := max(rel+0x1p-100, apdFloor(ph))
 	if qh < 0 {
@@ -993,19 +961,19 @@ func tinyRate(i, n Number, kind string, sign float64) (neg bool, rc uint64, re i
 	// in usDD), the quotient by x and the product by the coefficient in
 	// double-double (2^-100 each), θ's 10^-32·(1 + |x|):
 	// eps = 2^-89·(1 + |x|)/|x| + 10^-31.
-	ph, pl := twoProd(float64(cn), float64(ci))
+	ph, pl := dd.TwoProd(float64(cn), float64(ci))
 	h, l, _ := scale10(ph, e)
 	lh, ll, _ := scale10(pl, e)
-	xh, xl := fastTwoSum(h, l+lh+ll)
+	xh, xl := dd.FastTwoSum(h, l+lh+ll)
 	if (ni != nn) != (sign < 0) {
 		xh, xl = -xh, -xl
 	}
 	eh, el := ddExp(xh, xl)
-	mh, ml := ddAdd(eh, el, -1, 0)
+	mh, ml := dd.Add(eh, el, -1, 0)
 	qh := mh / xh
-	rh, rl := twoProd(qh, xh)
+	rh, rl := dd.TwoProd(qh, xh)
 	ql := ((mh - rh) - rl + ml - qh*xl) / xh
-	yh, yl := ddMul(qh, ql, float64(cn), 0)
+	yh, yl := dd.Mul(qh, ql, float64(cn), 0)
 	ax := math.Abs(xh)
 	rc, re, ok = decide12dd(yh, yl, qn, 0x1p-89*(1+ax)/ax+1e-31)
 	return nn, rc, re, ok
@@ -1020,7 +988,7 @@ func logDDFast(c uint64, q int) (neg bool, rc uint64, re int, ok bool) {
 		return false, 0, 0, false
 	}
 	lh, ll := lnDD(c, q)
-	h, l := ddMul(lh, ll, invLn10H, invLn10L)
+	h, l := dd.Mul(lh, ll, invLn10H, invLn10L)
 	if h < 0 {
 		rc, re, ok = decide12dd(-h, -l, 0, max(0x1p-89, 1e-31))
 		return true, rc, re, ok

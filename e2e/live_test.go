@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -127,8 +128,12 @@ func launchIn(t *testing.T, dir, bin string, args ...string) (win string, wait f
 	case <-time.After(scaled(20 * time.Second)):
 		t.Fatal("the window drew no frame")
 	}
-	out, err := exec.Command("xdotool", "search", "--sync", "--onlyvisible", "--name", "HP-17BII").Output()
-	require.NoError(t, err)
+	// This process's window: a window of an earlier test (an orphan
+	// that ends itself, one still being unmapped) bears the same name.
+	ctx, cancel := context.WithTimeout(context.Background(), scaled(20*time.Second))
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "xdotool", "search", "--sync", "--onlyvisible", "--pid", strconv.Itoa(cmd.Process.Pid), "--name", "HP-17BII").Output()
+	require.NoError(t, err, "no visible window of process %d", cmd.Process.Pid)
 	return strings.Fields(string(out))[0], wait
 }
 

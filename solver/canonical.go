@@ -100,6 +100,23 @@ func (c *canonizer) emitNewline() {
 }
 
 // at is the character n ahead of the unread text, or 0 past its end.
+// spellings are the operators people type for the calculator's own
+// glyphs: the text typed and the glyph it becomes (docs/programs.md,
+// equation files).
+var spellings = map[string]string{"**": "^", "*": "×", "/": "÷", "!=": "<>", "≠": "<>", "≤": "<=", "≥": ">=", "−": "-"}
+
+// spelling is the key of spellings that the text at the reading point
+// starts with, the longer first ("**" before "*"), or "".
+func (c *canonizer) spelling() string {
+	if two := string([]rune{c.at(0), c.at(1)}); spellings[two] != "" {
+		return two
+	}
+	if one := string(c.at(0)); spellings[one] != "" {
+		return one
+	}
+	return ""
+}
+
 func (c *canonizer) at(n int) rune {
 	if c.i+n < len(c.src) {
 		return c.src[c.i+n]
@@ -141,29 +158,9 @@ func (c *canonizer) run() error {
 			c.emitNewline()
 		case IsSpace(r):
 			c.emit(string(r), 1)
-		case r == '*' && c.at(1) == '*':
-			c.emit("^", 2)
-			c.operand = false
-		case r == '*':
-			c.emit("×", 1)
-			c.operand = false
-		case r == '/':
-			c.emit("÷", 1)
-			c.operand = false
-		case r == '!' && c.at(1) == '=':
-			c.emit("<>", 2)
-			c.operand = false
-		case r == '≠':
-			c.emit("<>", 1)
-			c.operand = false
-		case r == '≤':
-			c.emit("<=", 1)
-			c.operand = false
-		case r == '≥':
-			c.emit(">=", 1)
-			c.operand = false
-		case r == '−':
-			c.emit("-", 1)
+		case c.spelling() != "":
+			typed := c.spelling()
+			c.emit(spellings[typed], len([]rune(typed)))
 			c.operand = false
 		case r == ';':
 			if c.nextSolidOnLine(c.i+1) == 0 {

@@ -48,12 +48,28 @@ func stageResult(name string, stage int, a, b Number) (Number, error, bool) {
 		} else {
 			rc, re, ok = spfvDD(a, b)
 		}
-	case name == "USFV" && ca != 0:
-		if stage == 1 {
-			neg, rc, re, ok = usFast(a, b, 1)
-		} else {
-			neg, rc, re, ok = usDD(a, b, 1)
+	case (name == "USFV" || name == "USPV") && ca != 0:
+		sign := 1.0
+		if name == "USPV" {
+			sign = -1
 		}
+		if stage == 1 {
+			neg, rc, re, ok = usFast(a, b, sign)
+		} else {
+			neg, rc, re, ok = usDD(a, b, sign)
+		}
+	case name == "ALOG" && ca != 0 && !a.IsInteger():
+		_, ct, qt := Ten.parts()
+		if stage == 1 {
+			rc, re, ok = powFast(ct, qt, na, ca, qa)
+		} else {
+			rc, re, ok = powDD(ct, qt, na, ca, qa)
+		}
+	case name == "EXPM1" && ca != 0 && stage == 1 && !(a.Exponent() > 5 && !na) && a.Cmp(FromInt(-60)) >= 0:
+		rc, re, ok = expm1Fast(na, ca, qa)
+		neg = na
+	case name == "LNP1" && ca != 0 && stage == 1:
+		neg, rc, re, ok = lnp1Fast(na, ca, qa)
 	}
 	if !ok {
 		return Zero, nil, false
@@ -68,7 +84,7 @@ func fuzzStage(f *testing.F, stage int) {
 		{123456789012, -3, 123, -2}, {7, 0, 9999, -4}} {
 		f.Add(s[0], s[1], s[2], s[3], uint8(0))
 	}
-	names := []string{"LN", "LOG", "EXP", "SQRT", "POW", "SPFV", "USFV"}
+	names := []string{"LN", "LOG", "EXP", "SQRT", "POW", "SPFV", "USFV", "USPV", "ALOG", "EXPM1", "LNP1"}
 	f.Fuzz(func(t *testing.T, c1, e1, c2, e2 int64, which uint8) {
 		name := names[int(which)%len(names)]
 		mk := func(c, e int64) Number {

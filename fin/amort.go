@@ -50,7 +50,7 @@ func (s *Schedule) round(x w) w {
 		return x
 	}
 	r := new(apd.Decimal)
-	c := wide.Ctx
+	c := *wide.Ctx // a copy: the shared context keeps rounding ties to even
 	c.Rounding = apd.RoundHalfUp
 	_, _ = c.Quantize(r, x, int32(-s.fix))
 	return r

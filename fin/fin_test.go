@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/cockroachdb/apd/v3"
+
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -88,6 +90,8 @@ func TestAmortization(t *testing.T) {
 	assert.Equal(t, "-75.24", fix2(one.Prin))
 	_, err = s.Next(0)
 	assert.Error(t, err)
+	assert.Equal(t, apd.RoundHalfEven, hp17b.Wide.Rounding,
+		"AMRT rounds to the display in its own context; the shared 34-digit one keeps ties to even")
 }
 
 // TestICNVManual: p.89, 5 % compounded daily is 5.13 % effective, which

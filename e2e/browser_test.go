@@ -84,6 +84,9 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
+	if windowBin.dir != "" {
+		os.RemoveAll(windowBin.dir)
+	}
 	os.Exit(code)
 }
 

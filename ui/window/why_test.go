@@ -42,7 +42,7 @@ func TestWhyLaidOut(t *testing.T) {
 		v, err := mt.WhyViewFrom(bits)
 		require.NoError(t, err, prog.ID)
 		p := ui.Panel{Active: true, Title: prog.Title + " · " + prog.Game.Name, Rule: prog.Game.Move, WhyView: &v, Moves: moves}
-		items := layoutWhy(l, p, f)
+		items := layoutWhy(l, p, f, 0)
 		require.NotEmpty(t, items)
 		right := l.Panel.X + l.Panel.W - whyMargin
 		lastY, lastRight := -1.0, 0.0

@@ -73,20 +73,26 @@ func (l Layout) PanelPlaces() PanelPlaces {
 	x, cx, w := l.Panel.X, l.Panel.X+l.Panel.W/2, l.Panel.W
 	if l.wide {
 		in := w - 2*widePad
+		// The lines PhoneText pixels apart and more: 14 pixels are 10
+		// units at 1.40 ×, 10.9 at a small phone's 1.29 ×.
+		step := 12.5
+		if s := l.phone.Panel.Scale; s > 0 {
+			step = max(step, 1.2*PhoneText/s)
+		}
 		paperTop := 24.0
 		rows := int((l.PaperClear.Y - 20 - paperTop - 16) / 17)
 		return PanelPlaces{
 			Wide:    true,
 			Title:   TextBox{X: cx, Y: 12, W: in, Step: 16, Size: 13, Max: 1},
-			Rule:    TextBox{X: cx, W: in, Step: 12.5, Size: 10, Max: 2},
+			Rule:    TextBox{X: cx, W: in, Step: step, Size: 10, Max: 2},
 			HeapTop: 52, RowStep: wideRowStep, ManyTop: 52, ManyH: 4 * wideRowStep,
 			// The matches of seven or fewer a heap centred, their names
 			// 25 units left of the first.
 			MatchX: (w - (6*l.matchStep + 12)) / 2, LabelX: (w-(6*l.matchStep+12))/2 - 25,
 			LabelSize: 16, LabelSmall: 12,
-			Status:      TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 9, W: in, Step: 12.5, Size: 10, Max: 2},
+			Status:      TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 8, W: in, Step: step, Size: 10, Max: 2},
 			StatusStart: 4,
-			Moves:       TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 9 + 2*12.5, W: in, Step: 12.5, Size: 10, Max: 2},
+			Moves:       TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 8 + 2*step, W: in, Step: step, Size: 10, Max: 2},
 			WhyGap:      6,
 			Idle:        TextBox{X: cx, Y: 60, W: in, Step: 18, Size: 12, Chars: 34},
 			Paper:       Rect{x + 20, paperTop, w - 40, float64(rows)*17 + 16},

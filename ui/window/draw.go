@@ -40,9 +40,9 @@ type painter struct {
 	minSize float64
 }
 
-// PhoneText is the smallest text of the heaps panel on a phone held
-// upright, CSS pixels (issue 44: 14 and more).
-const PhoneText = 14.0
+// PhoneText is the smallest text of the heaps panel on a phone, CSS
+// pixels (ui.PhoneText).
+const PhoneText = ui.PhoneText
 
 // panelMinSize is the smallest text of the panel drawn in view, layout
 // units (0: any): on a phone PhoneText CSS pixels where the panel is drawn

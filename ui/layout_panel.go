@@ -62,6 +62,11 @@ const (
 	wideRowStep = 32.0
 	wideButtonH = 32.0
 	widePad     = 8.0
+	// wideCorner is what the page's menu button (26 CSS pixels from
+	// the page's bottom right corner, less the 6 of the margin: 20 pixels,
+	// 14.3 units at 1.40 ×; 16 at a small phone's 1.29 ×) takes of the
+	// width of the lines under the buttons, at each end (they are centred).
+	wideCorner = 16.0
 )
 
 // PanelPlaces returns the places of the heaps panel's parts (see
@@ -90,9 +95,11 @@ func (l Layout) PanelPlaces() PanelPlaces {
 			// 25 units left of the first.
 			MatchX: (w - (6*l.matchStep + 12)) / 2, LabelX: (w-(6*l.matchStep+12))/2 - 25,
 			LabelSize: 16, LabelSmall: 12,
-			Status:      TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 8, W: in, Step: step, Size: 10, Max: 2},
+			// Under the buttons the lines keep clear of the page's own menu
+			// button (26 pixels, 6 from the bottom right corner).
+			Status:      TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 8, W: in - 2*wideCorner, Step: step, Size: 10, Max: 2},
 			StatusStart: 4,
-			Moves:       TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 8 + 2*step, W: in, Step: step, Size: 10, Max: 2},
+			Moves:       TextBox{X: cx, Y: l.Undo.Y + wideButtonH + 8 + 2*step, W: in - 2*wideCorner, Step: step, Size: 10, Max: 2},
 			WhyGap:      6,
 			Idle:        TextBox{X: cx, Y: 60, W: in, Step: 18, Size: 12, Chars: 34},
 			Paper:       Rect{x + 20, paperTop, w - 40, float64(rows)*17 + 16},

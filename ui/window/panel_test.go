@@ -52,7 +52,8 @@ func playedPanels(t *testing.T) []ui.Panel {
 // panel and clear of its matches, its buttons and the other lines, at the
 // size drawn; on a phone (but a small one held upright, whose panel is
 // drawn at 1.12 ×) no text under PhoneText CSS pixels; every button's word
-// inside the button. On its side the panel was once the upright one at
+// inside the button; on a phone on its side no line under the page's own
+// menu button (⋯). On its side the panel was once the upright one at
 // 0.70 ×: its text 7 to 9 pixels.
 func TestPanelLinesFit(t *testing.T) {
 	f, err := loadFonts()
@@ -68,9 +69,13 @@ func TestPanelLinesFit(t *testing.T) {
 			var w, h float64
 			fmt.Sscanf(lay.name, "%v×%v", &w, &h)
 			px := 1.0 // CSS pixels a unit of the panel
+			view := ui.ViewFor(l, w, h)
 			if l.Phone {
-				px = ui.ViewFor(l, w, h).Panel.Scale
+				px = view.Panel.Scale
 			}
+			// The page's own menu button (web/index.html, #menu: 26 CSS
+			// pixels, 6 from the bottom right corner), over the canvas.
+			pageMenu := ui.Rect{X: w - 32, Y: h - 32, W: 26, H: 26}
 			var fixed []box
 			for hp := range ui.NimGrid.Rows {
 				for j := range ui.NimGrid.Cols {
@@ -101,6 +106,10 @@ func TestPanelLinesFit(t *testing.T) {
 					assert.True(t, r.Y >= l.Panel.Y && r.Y+r.H <= l.Panel.Y+l.Panel.H, "%s: at %.1f…%.1f in the panel", where, r.Y, r.Y+r.H)
 					for _, b := range append(fixed, drawn...) {
 						assert.False(t, overlap(r, b.r), "%s over %s", where, b.what)
+					}
+					if pp.Wide {
+						x, y := view.Panel.Pixel(r.X, r.Y)
+						assert.False(t, overlap(ui.Rect{X: x, Y: y, W: r.W * px, H: r.H * px}, pageMenu), "%s under the page's menu button", where)
 					}
 					drawn = append(drawn, box{it.s, r})
 					smallest = min(smallest, it.size*px)

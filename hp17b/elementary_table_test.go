@@ -554,7 +554,8 @@ func generateTable(t *testing.T) {
 }
 
 // TestElementaryLong draws ELEMENTARY_LONG further arguments a function
-// (stream 3; make fuzz-long draws 10^7). On each, the two stages are run
+// (stream 3; make fuzz-long draws 10^7; ELEMENTARY_ONLY=USFV,USPV names
+// the functions, as for the table). On each, the two stages are run
 // alone (stageResult) and must agree wherever both decide (a float64
 // kernel over the library's functions against a double-double one of its
 // own: independent computations), and the function's result is held to
@@ -566,7 +567,11 @@ func TestElementaryLong(t *testing.T) {
 	if n <= 0 {
 		t.Skip("set ELEMENTARY_LONG=N to check N more arguments a function")
 	}
+	only := os.Getenv("ELEMENTARY_ONLY")
 	for _, fn := range elemFuncs {
+		if only != "" && !strings.Contains(","+only+",", ","+fn.name+",") {
+			continue
+		}
 		r := rand.New(rand.NewPCG(uint64(len(fn.name)), 3))
 		bad, refs := 0, 0
 		for j := range n {

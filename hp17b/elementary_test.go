@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cockroachdb/apd/v3"
+	"github.com/stretchr/testify/assert"
 )
 
 // withoutFast runs f with the float64 kernels switched off.
@@ -226,6 +227,28 @@ func TestLibraryBounds(t *testing.T) {
 		t.Logf("math.%s: worst error %.3f ulp", tc.name, worst)
 		if worst > 2 {
 			t.Errorf("math.%s errs by %.3f ulp, beyond the 2 ulps of the kernels' budgets", tc.name, worst)
+		}
+	}
+}
+
+// TestUniformSeriesCancelling: USFV and USPV where SPFV − 1 at 34 digits
+// cancels (a rate or an n below 10^-15) and no fast stage decides, held to
+// the 50-digit reference: USFV(10^-10 %, −10^-499) is −9.9999999999995E-500,
+// a hair above the tie, so −1E-499 (the 34-digit code gave 0).
+func TestUniformSeriesCancelling(t *testing.T) {
+	for _, c := range [][2]string{
+		{"0.0000000001", "-1E-499"}, {"0.0000000001", "1E-499"}, {"-0.0000000001", "1E-499"},
+		{"5", "1E-20"}, {"-99", "-3E-17"}, {"1E-20", "360"}, {"1E-17", "999999999999"},
+		{"-1E-17", "-999999999999"}, {"2.5E-16", "1E+20"},
+	} {
+		i, n := MustParse(c[0]), MustParse(c[1])
+		for _, fn := range []struct {
+			name string
+			f    func(a, b Number) (Number, error)
+		}{{"USFV", Usfv}, {"USPV", Uspv}} {
+			got, err := fn.f(i, n)
+			ref, rerr := refValue(fn.name, i, n)
+			assert.Equal(t, show(ref, rerr), show(got, err), "%s(%s, %s)", fn.name, c[0], c[1])
 		}
 	}
 }

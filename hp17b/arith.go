@@ -797,9 +797,9 @@ func Usfv(i, n Number) (Number, error) {
 
 // uniformSeries is USFV (dir 1) or USPV (dir −1): n when i is 0, else
 // the float64 kernel (usFast), its double-double stage (usDD) and the
-// tiny-rate series (tinyRate); where none decides, usFine for a rate or
-// an n below 10^-15 (where the 34-digit code cancels) and slow, the apd
-// path, otherwise.
+// tiny-rate series (tinyRate); where none decides, usFine (70 digits, in
+// a form that does not cancel), and slow, the 34-digit apd path, where
+// that declines (an exact tie, an overflow).
 func uniformSeries(i, n Number, dir float64, slow func(i, n Number) (Number, error)) (Number, error) {
 	if i.IsZero() {
 		return n, nil
@@ -816,10 +816,8 @@ func uniformSeries(i, n Number, dir float64, slow func(i, n Number) (Number, err
 		}
 		fellBack()
 	}
-	if usFineClass(i, n) {
-		if r, err, ok := usFine(i, n, int64(dir)); ok {
-			return r, err
-		}
+	if r, err, ok := usFine(i, n, int64(dir)); ok {
+		return r, err
 	}
 	return slow(i, n)
 }

@@ -232,14 +232,18 @@ func TestLibraryBounds(t *testing.T) {
 }
 
 // TestUniformSeriesCancelling: USFV and USPV where SPFV − 1 at 34 digits
-// cancels (a rate or an n below 10^-15) and no fast stage decides, held to
-// the 50-digit reference: USFV(10^-10 %, −10^-499) is −9.9999999999995E-500,
-// a hair above the tie, so −1E-499 (the 34-digit code gave 0).
+// cancels and no fast stage decides, held to the 50-digit reference:
+// USFV(10^-10 %, −10^-499) is −9.9999999999995E-500, a hair above the tie,
+// so −1E-499 (the 34-digit code gave 0); USFV(−6E-10 %, −0.999999999999)
+// is just past the midpoint −1.000000000005 (the 34-digit code gave −1);
+// USFV(5E-10 %, 2) is the exact tie 2.000000000005, to even.
 func TestUniformSeriesCancelling(t *testing.T) {
 	for _, c := range [][2]string{
 		{"0.0000000001", "-1E-499"}, {"0.0000000001", "1E-499"}, {"-0.0000000001", "1E-499"},
 		{"5", "1E-20"}, {"-99", "-3E-17"}, {"1E-20", "360"}, {"1E-17", "999999999999"},
 		{"-1E-17", "-999999999999"}, {"2.5E-16", "1E+20"},
+		{"-0.0000000006", "-0.999999999999"}, {"-0.00000000005", "0.999999999999"},
+		{"0.0000000005", "2"}, {"-0.0000000005", "2"}, {"0.0000000005", "-2"},
 	} {
 		i, n := MustParse(c[0]), MustParse(c[1])
 		for _, fn := range []struct {

@@ -6,14 +6,6 @@ import "github.com/cockroachdb/apd/v3"
 // enough that no intermediate of a calculator argument overflows.
 var fine = apd.Context{Precision: 70, MaxExponent: 100000, MinExponent: -100000, Rounding: apd.RoundHalfEven}
 
-// usFineClass reports whether USFV or USPV at (i, n) is where the 34-digit
-// code loses the result: a rate below 10^-15 % or |n| below 10^-15, where
-// SPFV − 1 at 34 digits cancels (the factor comes out 0, or with few right
-// digits, instead of about n).
-func usFineClass(i, n Number) bool {
-	return !i.IsZero() && i.Exponent() < -15 || !n.IsZero() && n.Exponent() < -15
-}
-
 // usFine is USFV (dir 1) or USPV (dir −1) for i ≠ 0 at 70 digits in the
 // form that does not cancel: dir·expm1(dir·n·ln(1 + w))/w with w = i/100,
 // ln(1 + w) and expm1 by their series where the argument is below 10^-16
@@ -22,7 +14,17 @@ func usFineClass(i, n Number) bool {
 // has 12 digits no further than 10^-29; Ln's and Exp's 10^-70 become at
 // most 10^-54 relative after the cancellation), rounded once to 12 digits.
 // ok is false where |n·ln(1 + w)| exceeds 1,000 (the result overflows or
-// is far from cancelling: the 34-digit code's own rules apply) or w ≤ −1.
+// is far from cancelling: the 34-digit code's own rules apply), where
+// w ≤ −1, and where the 70-digit value lies within 10^-45 of a midpoint
+// between two 12-digit numbers (an exact tie, as USFV(5E-10:2) =
+// 2.000000000005, which the 34-digit code computes exactly and rounds to
+// even).
+//
+// It stands behind the fast stages because SPFV − 1 at 34 digits cancels:
+// at a rate or an n below 10^-15 the 34-digit factor came out 0 or with
+// few right digits (USFV(1E-10:−1E-499) was 0), and near a midpoint it
+// rounded the wrong way (USFV(−6E-10:−0.999999999999) was −1, is
+// −1.00000000001).
 func usFine(i, n Number, dir int64) (r Number, err error, ok bool) {
 	var w, t, l, p, e, q apd.Decimal
 	_, _ = fine.Quo(&w, i.in(&t), apd.New(100, 0)) // exact: a shift
@@ -44,8 +46,30 @@ func usFine(i, n Number, dir int64) (r Number, err error, ok bool) {
 	if dir < 0 {
 		q.Neg(&q)
 	}
+	if nearMidpoint12(&q) {
+		return Zero, nil, false
+	}
 	r, err = round12(&q)
 	return r, err, true
+}
+
+// nearMidpoint12 reports whether q lies within 10^-45 of its magnitude of
+// a midpoint between two consecutive 12-digit numbers.
+func nearMidpoint12(q *apd.Decimal) bool {
+	if q.IsZero() || q.NumDigits() <= 12 {
+		return false // exactly a 12-digit number
+	}
+	var lo, half, mid, d apd.Decimal
+	c12 := apd.Context{Precision: 12, MaxExponent: 100000, MinExponent: -100000, Rounding: apd.RoundDown}
+	_, _ = c12.Round(&lo, q)
+	half.SetFinite(5, lo.Exponent-1)
+	if q.Negative {
+		half.Neg(&half)
+	}
+	_, _ = fine.Add(&mid, &lo, &half)
+	_, _ = fine.Sub(&d, q, &mid)
+	adj := func(x *apd.Decimal) int64 { return int64(x.Exponent) + x.NumDigits() - 1 }
+	return d.IsZero() || adj(&d) < adj(q)-45
 }
 
 // below16 reports whether 0 < |x| < 10^-16.

@@ -298,8 +298,6 @@ func TestLiveInterrupt(t *testing.T) {
 	assert.Equal(t, "INTERRUPTED", top)
 }
 
-// TestLiveKeysLand: PC keys typed at xdotool's default speed (12 ms apart)
-// all land in order: a digit, then two menu keys by their F-keys.
 // TestLiveBeepWithoutDevice: an error beeps; under Xvfb there is no audio
 // device, and the window stays silent and keeps working.
 func TestLiveBeepWithoutDevice(t *testing.T) {
@@ -307,7 +305,10 @@ func TestLiveBeepWithoutDevice(t *testing.T) {
 	xdo("key", "--window", win, "--delay", "12", "1", "slash", "0", "Return")
 	_, top := waitLCD(t, win, "DIVIDE BY 0", 5*time.Second)
 	assert.Equal(t, "DIVIDE BY 0", top)
-	xdo("key", "--window", win, "--delay", "12", "Delete", "4", "2")
+	xdo("key", "--window", win, "Delete") // a named key, seen before the digits
+	_, top = waitLCD(t, win, "0.00", 5*time.Second)
+	require.Equal(t, "0.00", top, "CLR clears the message")
+	xdo("key", "--window", win, "--delay", "12", "4", "2")
 	_, top = waitLCD(t, win, "42", 5*time.Second)
 	assert.Equal(t, "42", top, "the window still answers after the beep")
 }
@@ -324,6 +325,8 @@ func TestLiveNoStateFiles(t *testing.T) {
 	assert.Equal(t, "4", top, "a key after the message types a digit, not a shifted function")
 }
 
+// TestLiveKeysLand: PC keys typed at xdotool's default speed (12 ms apart)
+// all land in order: a digit, then two menu keys by their F-keys.
 func TestLiveKeysLand(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh", "--keys", "SOLVE [CALC] [INIT]")
 	for range 3 {

@@ -14,6 +14,13 @@ func Effective(nom, p hp17b.Number) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
+	if fastFlows {
+		r, ok := effectiveFast(nom, p)
+		hear("EFF%", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	base := add(wint(1), quo(rate(widen(nom)), widen(p)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
@@ -25,6 +32,13 @@ func Effective(nom, p hp17b.Number) (hp17b.Number, error) {
 func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
+	}
+	if fastFlows {
+		r, ok := nominalFast(eff, p)
+		hear("NOM%", ok)
+		if ok {
+			return r, nil
+		}
 	}
 	base := add(wint(1), rate(widen(eff)))
 	if base.Sign() <= 0 {
@@ -41,12 +55,26 @@ func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
 	if f64(x) > 1000 {
 		return hp17b.Zero, hp17b.ErrOverflow
 	}
+	if fastFlows {
+		r, ok := effectiveContFast(nom)
+		hear("EFF% cont", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	return result(mul(sub(wide.Exp(x), wint(1)), wint(100)))
 }
 
 // NominalCont returns the nominal rate compounded continuously that gives
 // eff: NOM% = 100 × ln(1 + EFF%÷100).
 func NominalCont(eff hp17b.Number) (hp17b.Number, error) {
+	if fastFlows {
+		r, ok := nominalContFast(eff)
+		hear("NOM% cont", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	base := add(wint(1), rate(widen(eff)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput

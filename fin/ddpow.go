@@ -225,11 +225,10 @@ type amrtRate struct {
 func newAMRTRate(t TVM, i w) amrtRate {
 	var r amrtRate
 	r.neg = i.Negative
-	if i.Form == apd.Finite && i.Coeff.IsUint64() && i.Exponent <= 0 {
-		ci, ei := i.Coeff.Uint64(), int(-i.Exponent)
-		for ei > 19 && ci%10 == 0 && ci != 0 {
-			ci, ei = ci/10, ei-1
-		}
+	var red apd.Decimal // i without its trailing zeros (a quotient keeps 34 digits)
+	red.Reduce(i)
+	if red.Form == apd.Finite && red.Coeff.IsUint64() && red.Exponent <= 0 {
+		ci, ei := red.Coeff.Uint64(), int(-red.Exponent)
 		if ei <= 19 {
 			r.ci, r.pow, r.exact = ci, 1, true
 			for range ei {

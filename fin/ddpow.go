@@ -368,3 +368,258 @@ func (s *Schedule) nextFast(count int) (Set, bool) {
 	s.next += count
 	return set, true
 }
+
+// ev is a double-double value h + l with a bound e on its distance from
+// the exact value of the formula it computes plus the distance of the
+// 34-digit code's value of the same formula, operation by operation, from
+// that exact value: each operation adds its own double-double rounding
+// and the 34-digit code's (apdArith, or apdPow and apdTrans for the
+// functions) times the result's magnitude, and carries its operands'
+// bounds through to first order (the second-order terms are left to
+// round12's doubling). The formulas must be written in the order the
+// 34-digit code computes them.
+type ev struct{ h, l, e float64 }
+
+// rnd is one double-double rounding (2^-104) and one 34-digit one.
+const rnd = 0x1p-104 + apdArith
+
+// evNum is a calculator number (exact in the 34-digit code; 2^-100 as a
+// double-double), ok false out of hp17b.DD's range.
+func evNum(n hp17b.Number) (ev, bool) {
+	h, l, ok := hp17b.DD(n)
+	return ev{h, l, math.Abs(h) * 0x1p-100}, ok
+}
+
+// evF is a float64 taken exactly (a whole number of days, a count).
+func evF(x float64) ev { return ev{x, 0, 0} }
+
+func (a ev) add(b ev) ev {
+	h, l := dd.Add(a.h, a.l, b.h, b.l)
+	return ev{h, l, a.e + b.e + (math.Abs(a.h)+math.Abs(b.h))*0x1p-104 + math.Abs(h)*apdArith}
+}
+
+func (a ev) neg() ev { return ev{-a.h, -a.l, a.e} }
+
+func (a ev) sub(b ev) ev { return a.add(b.neg()) }
+
+func (a ev) mul(b ev) ev {
+	h, l := dd.Mul(a.h, a.l, b.h, b.l)
+	return ev{h, l, math.Abs(a.h)*b.e + math.Abs(b.h)*a.e + a.e*b.e + math.Abs(h)*rnd}
+}
+
+// quo is a/b: b's bound must be below half of |b| (otherwise the bound is
+// infinite and the result undecided).
+func (a ev) quo(b ev) ev {
+	h, l := ddDiv(a.h, a.l, b.h, b.l)
+	ab := math.Abs(b.h)
+	if !(b.e < ab/2) {
+		return ev{h, l, math.Inf(1)}
+	}
+	return ev{h, l, (a.e+math.Abs(h)*b.e)/(ab-b.e) + math.Abs(h)*(5*0x1p-104+apdArith)}
+}
+
+// ln is the natural logarithm (Log1pDD of a − 1, the difference formed
+// within 2^-106·|a|): 2^-80 relative, apdTrans, and a's bound over |a|.
+func (a ev) ln() ev {
+	if !(a.h > 0) || !(a.e < a.h/2) {
+		return ev{0, 0, math.Inf(1)}
+	}
+	wh, wl := dd.Add(a.h, a.l, -1, 0)
+	h, l, ok := hp17b.Log1pDD(wh, wl)
+	if !ok {
+		return ev{0, 0, math.Inf(1)}
+	}
+	return ev{h, l, a.e/(a.h-a.e) + math.Abs(h)*(0x1p-80+apdTrans) + math.Abs(a.h)*0x1p-106}
+}
+
+// exp is e^a (ExpDD, 2^-89 relative; |a| ≤ 650): a's bound moves it by
+// e^a·(e^ea − 1) ≤ 1.01·ea·e^a for ea < 0.01.
+func (a ev) exp(apdErr float64) ev {
+	h, l, ok := hp17b.ExpDD(a.h, a.l)
+	if !ok || !(a.e < 0.01) {
+		return ev{0, 0, math.Inf(1)}
+	}
+	return ev{h, l, math.Abs(h) * (1.01*a.e + 0x1p-89 + apdErr)}
+}
+
+// pow is a^b for a > 0 as apd's Pow computes it (exp(b·ln a) at 44
+// digits, rounded to 34: apdPow in all): b·ln a in double-double with
+// a's and b's bounds carried, and the exponential's.
+func (a ev) pow(b ev) ev {
+	if !(a.h > 0) || !(a.e < a.h/2) {
+		return ev{0, 0, math.Inf(1)}
+	}
+	wh, wl := dd.Add(a.h, a.l, -1, 0)
+	lh, ll, ok := hp17b.Log1pDD(wh, wl)
+	if !ok {
+		return ev{0, 0, math.Inf(1)}
+	}
+	el := a.e/(a.h-a.e) + math.Abs(lh)*0x1p-80 + math.Abs(a.h)*0x1p-106
+	ph, pl := dd.Mul(b.h, b.l, lh, ll)
+	ep := math.Abs(b.h)*el + math.Abs(lh)*b.e + el*b.e + math.Abs(ph)*0x1p-104
+	return ev{ph, pl, ep}.exp(apdPow)
+}
+
+// ok reports a finite value with a finite bound.
+func (a ev) ok() bool {
+	return !math.IsNaN(a.h) && !math.IsInf(a.h, 0) && !math.IsNaN(a.e) && !math.IsInf(a.e, 0)
+}
+
+// round is a rounded to 12 digits where its bound decides.
+func (a ev) round() (hp17b.Number, bool) {
+	if !a.ok() || a.h == 0 {
+		return hp17b.Zero, false
+	}
+	return round12(a.h, a.l, a.e/math.Abs(a.h))
+}
+
+// The bond's fast paths: ACCRU, PRICE and YLD% in ev, the formulas of
+// priceWide in its order.
+
+// bondEV is the bond's inputs as ev values: the coupon per period cf,
+// CALL, A/E and DSC/E (1 − A/E) and the coupons a year f.
+type bondEV struct {
+	cf, call, ae, dsc, f ev
+	n                    int
+}
+
+// newBondEV reads b at the coupon period p, ok false for a value out of
+// hp17b.DD's range.
+func newBondEV(b Bond, p period) (bondEV, bool) {
+	cpn, ok1 := evNum(b.CPN)
+	call, ok2 := evNum(b.Call)
+	if !ok1 || !ok2 || !(p.e > 0) {
+		return bondEV{}, false
+	}
+	f := evF(b.perYear())
+	one := evF(1)
+	ae := evF(p.a).quo(evF(p.e))
+	return bondEV{
+		cf:   cpn.quo(evF(100)).quo(f).mul(evF(100)),
+		call: call, ae: ae, dsc: one.sub(ae), f: f, n: p.n,
+	}, true
+}
+
+// price is priceWide at the yield y (a fraction a year).
+func (d bondEV) price(y ev) ev {
+	one := evF(1)
+	yf := y.quo(d.f)
+	if d.n == 1 {
+		return d.call.add(d.cf).quo(one.add(d.dsc.mul(yf))).sub(d.ae.mul(d.cf))
+	}
+	base := one.add(yf)
+	v := one.quo(base)
+	first := base.pow(d.dsc.neg())
+	vn := v.pow(evF(float64(d.n)))
+	var sum ev
+	if yf.h == 0 {
+		sum = evF(float64(d.n))
+	} else {
+		sum = one.sub(vn).quo(one.sub(v))
+	}
+	pv := d.call.mul(vn.quo(v)).add(d.cf.mul(sum))
+	return pv.mul(first).sub(d.ae.mul(d.cf))
+}
+
+// priceF is price in float64, for the yield's scan: one coupon left,
+// (CALL + C/f) ÷ (1 + DSC/E·y/f) − A/E·C/f; otherwise (CALL·v^(N−1) +
+// C/f·Σ v^k) ÷ (1 + y/f)^(DSC/E) − A/E·C/f.
+func (b Bond) priceF(p period) func(yf float64) float64 {
+	f := b.perYear()
+	cf, call := b.CPN.Float64()/f, b.Call.Float64()
+	ae := p.a / p.e
+	dsc := 1 - ae
+	return func(yf float64) float64 {
+		if p.n == 1 {
+			return (call+cf)/(1+dsc*yf) - ae*cf
+		}
+		lb := math.Log1p(yf)
+		vn1 := math.Exp(-float64(p.n-1) * lb)
+		var sum float64
+		if yf == 0 {
+			sum = float64(p.n)
+		} else {
+			sum = -math.Expm1(-float64(p.n)*lb) / (1 - 1/(1+yf))
+		}
+		return (call*vn1+cf*sum)*math.Exp(-dsc*lb) - ae*cf
+	}
+}
+
+// accruedFast is Accrued on the fast path.
+func (b Bond) accruedFast(p period) (hp17b.Number, bool) {
+	cpn, ok := evNum(b.CPN)
+	if !ok || !(p.e > 0) {
+		return hp17b.Zero, false
+	}
+	cf := cpn.quo(evF(b.perYear()))
+	return evF(p.a).quo(evF(p.e)).mul(cf).round()
+}
+
+// priceFast is Price on the fast path (a yield above −99 % a period).
+func (b Bond) priceFast(p period) (hp17b.Number, bool) {
+	y, ok := evNum(b.YLD)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	y = y.quo(evF(100))
+	if !(y.h/b.perYear() > -0.99) {
+		return hp17b.Zero, false
+	}
+	d, ok := newBondEV(b, p)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	return d.price(y).round()
+}
+
+// yieldFast is Yield on the fast path, for a bond whose price falls as
+// its yield rises (CPN% ≥ 0, CALL > 0: at most one yield gives a price):
+// the scan of Yield's grid and the bisection in float64 (priceF), then
+// chordRoot in ev, whose bound covers the 34-digit price's error and the
+// 34-digit secant's last step; ok false where it does not decide (the
+// caller then searches at 34 digits as before).
+func (b Bond) yieldFast(p period) (hp17b.Number, bool) {
+	if b.CPN.Sign() < 0 || b.Call.Sign() <= 0 {
+		return hp17b.Zero, false
+	}
+	d, ok1 := newBondEV(b, p)
+	target, ok2 := evNum(b.PRICE)
+	if !ok1 || !ok2 {
+		return hp17b.Zero, false
+	}
+	f := b.perYear()
+	pf := b.priceF(p)
+	tf := b.PRICE.Float64()
+	gap := func(i float64) float64 { return pf(i) - tf }
+	var bs [][2]float64
+	px, pg := math.NaN(), math.NaN()
+	for k, x := range rateGrid() {
+		if k%8 != 0 {
+			continue
+		}
+		g := gap(x)
+		if math.IsNaN(g) || math.IsInf(g, 0) {
+			continue
+		}
+		if g == 0 {
+			bs = append(bs, [2]float64{x, x})
+		} else if !math.IsNaN(pg) && pg != 0 && (pg < 0) != (g < 0) {
+			bs = append(bs, [2]float64{px, x})
+		}
+		px, pg = x, g
+	}
+	if len(bs) != 1 {
+		return hp17b.Zero, false
+	}
+	r := bisect(gap, bs[0][0], bs[0][1])
+	fe := evF(f)
+	xh, xl, eps, ok := chordRoot(func(xh, xl float64) (float64, float64, bool) {
+		g := d.price(ev{xh, xl, 0}.mul(fe)).sub(target)
+		return g.h, g.e, g.ok()
+	}, r)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	ph, pl := dd.Mul(xh, xl, f*100, 0)
+	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*looseness)
+}

@@ -1,6 +1,7 @@
 package fin
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -228,4 +229,66 @@ func TestAMRTAgree(t *testing.T) {
 	k := c["AMRT"]
 	require.NotNil(t, k)
 	assert.Greater(t, k[0], (k[0]+k[1])*3/4)
+}
+
+// randBond is a random bond: settlement from 1990 to 2030, maturity up to
+// 40 years later, a coupon of 0 to 15 %, a call of 100 or near it, both
+// calendars and coupon frequencies, a yield of −5 to 30 % (some tiny) and
+// a price of 40 to 160.
+func randBond(rng *rand.Rand) Bond {
+	date := func(y int) hp17b.Number {
+		m, d := 1+rng.IntN(12), 1+rng.IntN(28)
+		if rng.IntN(6) == 0 {
+			d = []int{29, 30, 31}[rng.IntN(3)]
+			if m == 2 {
+				d = 28
+			}
+			if d == 31 && (m == 4 || m == 6 || m == 9 || m == 11) {
+				d = 30
+			}
+		}
+		return mustNum(fmt.Sprintf("%d.%02d%04d", m, d, y))
+	}
+	y0 := 1990 + rng.IntN(40)
+	b := Bond{
+		Sett: date(y0), Mat: date(y0 + 1 + rng.IntN(40)),
+		CPN:      randAmount(rng, -1, 1),
+		Call:     hp17b.FromInt(100),
+		Basis360: rng.IntN(2) == 0, Annual: rng.IntN(3) == 0,
+		YLD:   randAmount(rng, -1, 1),
+		PRICE: randAmount(rng, 1, 2),
+	}
+	switch rng.IntN(6) {
+	case 0:
+		b.CPN = hp17b.FromInt(int64(rng.IntN(16)))
+	case 1:
+		b.Call = randAmount(rng, 1, 2)
+	case 2:
+		b.YLD = hp17b.Neg(randAmount(rng, -2, 0))
+	case 3:
+		b.YLD = randAmount(rng, -9, -4)
+	}
+	return b
+}
+
+// TestBondAgree holds ACCRU, PRICE and YLD% on the fast path to the
+// 34-digit code on random bonds: the same number or the same error.
+func TestBondAgree(t *testing.T) {
+	c, stop := listen()
+	defer stop()
+	bg := context.Background()
+	for seed := range uint64(*flowCases) {
+		rng := rand.New(rand.NewPCG(seed, 48))
+		b := randBond(rng)
+		for name, fn := range map[string]func() (hp17b.Number, error){
+			"ACCRU": b.Accrued, "PRICE": b.Price, "YLD%": func() (hp17b.Number, error) { return b.Yield(bg) }} {
+			got, want, gerr, werr := both(fn)
+			require.Equal(t, werr, gerr, "seed %d %s %+v", seed, name, b)
+			require.Equal(t, want.String(), got.String(), "seed %d %s %+v", seed, name, b)
+		}
+	}
+	t.Log(c)
+	for name, k := range c {
+		assert.Greater(t, k[0], (k[0]+k[1])*3/4, name)
+	}
 }

@@ -623,3 +623,106 @@ func (b Bond) yieldFast(p period) (hp17b.Number, bool) {
 	ph, pl := dd.Mul(xh, xl, f*100, 0)
 	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*looseness)
 }
+
+// The TVM fast paths that ddTVM leaves (a fractional, negative, zero or
+// huge N, I%YR = 0) and the solve for N: in ev, the formulas of tvm.go in
+// their order.
+
+// tvmEV is t's values as ev: i = I%YR ÷ 100 ÷ P/YR, the Begin factor k,
+// PV, PMT, FV and N; ok false for a value out of hp17b.DD's range, an
+// invalid P/YR or a rate at or below −99 % a period (left to the
+// 34-digit code and its errors).
+type tvmEV struct {
+	i, k, pv, pmt, fv, n ev
+	zero                 bool // I%YR = 0
+}
+
+func newTVMEV(t TVM) (tvmEV, bool) {
+	var d tvmEV
+	if !ValidPYR(t.PYR) {
+		return d, false
+	}
+	iyr, ok1 := evNum(t.IYR)
+	pyr, ok2 := evNum(t.PYR)
+	pv, ok3 := evNum(t.PV)
+	pmt, ok4 := evNum(t.PMT)
+	fv, ok5 := evNum(t.FV)
+	n, ok6 := evNum(t.N)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 {
+		return d, false
+	}
+	d.i = iyr.quo(evF(100)).quo(pyr)
+	if !(d.i.h > -0.99) {
+		return d, false
+	}
+	d.zero = t.IYR.Sign() == 0
+	d.k = evF(1)
+	if t.Begin {
+		d.k = d.k.add(d.i)
+	}
+	d.pv, d.pmt, d.fv, d.n = pv, pmt, fv, n
+	return d, true
+}
+
+// factors is factors (tvm.go): USPV and SPPV.
+func (d tvmEV) factors() (us, sp ev) {
+	if d.zero {
+		return d.n, evF(1)
+	}
+	one := evF(1)
+	sp = one.add(d.i).pow(d.n.neg())
+	return one.sub(sp).quo(d.i), sp
+}
+
+// nonzero reports a value whose bound shows it is not 0 in the 34-digit
+// code either (its sign is decided).
+func (a ev) nonzero() bool { return a.ok() && math.Abs(a.h) > 2*a.e }
+
+// directEV is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) in ev, ok
+// false where it does not decide (or where the 34-digit code gives an
+// error: a quotient by a zero it cannot rule out).
+func (t TVM) directEV(kind int) (hp17b.Number, bool) {
+	d, ok := newTVMEV(t)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	us, sp := d.factors()
+	var r ev
+	switch kind {
+	case 0:
+		r = d.k.mul(d.pmt).mul(us).add(d.fv.mul(sp)).neg()
+	case 1:
+		if !sp.nonzero() {
+			return hp17b.Zero, false
+		}
+		r = d.pv.add(d.k.mul(d.pmt).mul(us)).quo(sp).neg()
+	default:
+		den := d.k.mul(us)
+		if !den.nonzero() {
+			return hp17b.Zero, false
+		}
+		r = d.pv.add(d.fv.mul(sp)).quo(den).neg()
+	}
+	return r.round()
+}
+
+// solveNFast is SolveN in ev, ok false where it does not decide or where
+// the 34-digit code gives NO SOLUTION (left to it).
+func (t TVM) solveNFast() (hp17b.Number, bool) {
+	d, ok := newTVMEV(t)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	if d.zero {
+		if !d.pmt.nonzero() {
+			return hp17b.Zero, false
+		}
+		return d.pv.add(d.fv).quo(d.pmt).neg().round()
+	}
+	a := d.k.mul(d.pmt).quo(d.i)
+	num, den := a.sub(d.fv), d.pv.add(a)
+	if !num.nonzero() || !den.nonzero() || (num.h < 0) != (den.h < 0) {
+		return hp17b.Zero, false
+	}
+	return num.quo(den).ln().quo(evF(1).add(d.i).ln()).round()
+}

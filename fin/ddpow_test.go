@@ -292,3 +292,65 @@ func TestBondAgree(t *testing.T) {
 		assert.Greater(t, k[0], (k[0]+k[1])*3/4, name)
 	}
 }
+
+// randTVM is a random TVM problem for the paths ddTVM leaves: N whole,
+// fractional, negative, 0 or huge; I%YR everyday, tiny, negative or 0;
+// Begin and End.
+func randTVM(rng *rand.Rand) TVM {
+	x := TVM{
+		N:     hp17b.FromInt(int64(1 + rng.IntN(600))),
+		IYR:   randAmount(rng, -1, 1),
+		PV:    randAmount(rng, 2, 6),
+		PMT:   hp17b.Neg(randAmount(rng, 0, 4)),
+		FV:    randAmount(rng, 0, 5),
+		PYR:   hp17b.FromInt(int64([]int{1, 2, 4, 12, 12, 12, 52, 365}[rng.IntN(8)])),
+		Begin: rng.IntN(2) == 0,
+	}
+	switch rng.IntN(5) {
+	case 0:
+		x.N = randAmount(rng, -1, 3)
+	case 1:
+		x.N = hp17b.Neg(randAmount(rng, -1, 2))
+	case 2:
+		x.N = randAmount(rng, 6, 9)
+	case 3:
+		x.N = hp17b.Zero
+	}
+	switch rng.IntN(6) {
+	case 0:
+		x.IYR = hp17b.Zero
+	case 1:
+		x.IYR = hp17b.Neg(x.IYR)
+	case 2:
+		x.IYR = randAmount(rng, -12, -4)
+	}
+	if rng.IntN(3) == 0 {
+		x.FV = hp17b.Neg(x.FV)
+	}
+	return x
+}
+
+// TestTVMEVAgree holds SolvePV, SolveFV, SolvePMT and SolveN on the fast
+// paths to the 34-digit code on random problems of every kind: the same
+// number or the same error, every time.
+func TestTVMEVAgree(t *testing.T) {
+	c, stop := listen()
+	defer stop()
+	fns := []struct {
+		name string
+		f    func(TVM) (hp17b.Number, error)
+	}{{"PV", TVM.SolvePV}, {"FV", TVM.SolveFV}, {"PMT", TVM.SolvePMT}, {"N", TVM.SolveN}}
+	for seed := range uint64(*flowCases) * 2 {
+		rng := rand.New(rand.NewPCG(seed, 49))
+		x := randTVM(rng)
+		for _, fn := range fns {
+			got, want, gerr, werr := both(func() (hp17b.Number, error) { return fn.f(x) })
+			require.Equal(t, werr, gerr, "seed %d %s %+v", seed, fn.name, x)
+			require.Equal(t, want.String(), got.String(), "seed %d %s %+v", seed, fn.name, x)
+		}
+	}
+	t.Log(c)
+	for name, k := range c {
+		assert.Greater(t, k[0], (k[0]+k[1])/2, name)
+	}
+}

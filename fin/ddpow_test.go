@@ -354,3 +354,53 @@ func TestTVMEVAgree(t *testing.T) {
 		assert.Greater(t, k[0], (k[0]+k[1])/2, name)
 	}
 }
+
+// randAsset is a random depreciation problem: a basis, a salvage below
+// or above it, a life of 1 to 50 years (some up to 10,000), FACT% of 100
+// to 250 (some any), and a year within the life or past it.
+func randAsset(rng *rand.Rand) Asset {
+	life := int64(1 + rng.IntN(50))
+	if rng.IntN(10) == 0 {
+		life = int64(1 + rng.IntN(10000))
+	}
+	a := Asset{
+		Basis: randAmount(rng, 2, 7),
+		Salv:  randAmount(rng, 0, 5),
+		Life:  hp17b.FromInt(life),
+		Fact:  hp17b.FromInt(int64([]int{100, 125, 150, 175, 200, 250}[rng.IntN(6)])),
+		Year:  hp17b.FromInt(1 + rng.Int64N(life+2)),
+	}
+	switch rng.IntN(6) {
+	case 0:
+		a.Fact = randAmount(rng, 0, 2)
+	case 1:
+		a.Salv = hp17b.Zero
+	case 2:
+		a.Salv = randAmount(rng, 6, 8)
+	}
+	return a
+}
+
+// TestDeprcAgree holds SL, SOYD, DB and ACRS on the fast paths to the
+// 34-digit code on random assets: the same numbers or the same error.
+func TestDeprcAgree(t *testing.T) {
+	c, stop := listen()
+	defer stop()
+	for seed := range uint64(*flowCases) * 2 {
+		rng := rand.New(rand.NewPCG(seed, 50))
+		a := randAsset(rng)
+		for name, fn := range map[string]func() (Depreciation, error){"SL": a.SL, "SOYD": a.SOYD, "DB": a.DB} {
+			got, want, gerr, werr := both(fn)
+			require.Equal(t, werr, gerr, "seed %d %s %+v", seed, name, a)
+			require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "seed %d %s %+v", seed, name, a)
+		}
+		pct := randAmount(rng, -1, 1)
+		got, want, gerr, werr := both(func() (hp17b.Number, error) { return ACRS(a.Basis, pct) })
+		require.Equal(t, werr, gerr, "seed %d ACRS", seed)
+		require.Equal(t, want.String(), got.String(), "seed %d ACRS(%s, %s)", seed, a.Basis, pct)
+	}
+	t.Log(c)
+	for name, k := range c {
+		assert.Greater(t, k[0], (k[0]+k[1])/2, name)
+	}
+}

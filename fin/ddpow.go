@@ -323,9 +323,11 @@ func units(x w, fix int) (int64, bool) {
 	return c, true
 }
 
-// nextFast is Next's loop in whole units of the display's last decimal
-// (interest decides each payment's rounding), ok false, with s unchanged,
-// where a payment's rounding is not decided or a value leaves the range.
+// nextFast is Next's loop in whole units of the display's last decimal:
+// each payment's interest by interest, or where that does not decide, by
+// the 34-digit code's product and rounding (an exact tie of a rate such
+// as 10 % ÷ 12, whose 34-digit value lies below the exact one); ok false,
+// with s unchanged, where a value leaves the range.
 func (s *Schedule) nextFast(count int) (Set, bool) {
 	if s.fix < 0 || s.fix > 18 {
 		return Set{}, false
@@ -340,11 +342,14 @@ func (s *Schedule) nextFast(count int) (Set, bool) {
 		var in int64
 		if !(s.begin && s.next+k == 1) {
 			m, ok := s.rate.interest(b)
-			if !ok {
-				return Set{}, false
-			}
-			if (b < 0) != s.rate.neg {
+			if ok && (b < 0) != s.rate.neg {
 				m = -m // BAL·i < 0: its rounding is −m
+			}
+			if !ok { // this payment's interest by the 34-digit code
+				m, ok = units(s.round(mul(apd.New(b, int32(-s.fix)), s.i)), s.fix)
+				if !ok {
+					return Set{}, false
+				}
 			}
 			in = -m
 		}
@@ -357,14 +362,13 @@ func (s *Schedule) nextFast(count int) (Set, bool) {
 	}
 	set := Set{First: s.next, Last: s.next + count - 1}
 	var err1, err2, err3 error
-	set.Int, err1 = result(apd.New(sumInt, int32(-s.fix)))
-	set.Prin, err2 = result(apd.New(sumPrin, int32(-s.fix)))
-	bal := apd.New(b, int32(-s.fix))
-	set.Bal, err3 = result(bal)
+	set.Int, err1 = fromUnits(sumInt, s.fix)
+	set.Prin, err2 = fromUnits(sumPrin, s.fix)
+	set.Bal, err3 = fromUnits(b, s.fix)
 	if err1 != nil || err2 != nil || err3 != nil {
 		return Set{}, false
 	}
-	s.bal = bal
+	s.bal = apd.New(b, int32(-s.fix))
 	s.next += count
 	return set, true
 }
@@ -823,4 +827,12 @@ func (a Asset) dbFast(life, year int64) (Depreciation, bool) {
 		dep = evF(0)
 	}
 	return finishEV(dep, rdv)
+}
+
+// fromUnits is u·10^-fix rounded to 12 digits as result rounds it.
+func fromUnits(u int64, fix int) (hp17b.Number, error) {
+	if u < 0 {
+		return hp17b.FromParts(true, uint64(-u), -fix)
+	}
+	return hp17b.FromParts(false, uint64(u), -fix)
 }

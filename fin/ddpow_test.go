@@ -404,3 +404,132 @@ func TestDeprcAgree(t *testing.T) {
 		assert.Greater(t, k[0], (k[0]+k[1])/2, name)
 	}
 }
+
+// wideOnly runs bench with the fast paths switched off (the 34-digit code
+// alone), for the benchmarks' Wide twins.
+func wideOnly(b *testing.B, bench func(*testing.B)) {
+	fastFlows = false
+	defer func() { fastFlows = true }()
+	bench(b)
+}
+
+// must fails b on an error.
+func must(b *testing.B, _ any, err error) {
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkICNV times the four conversions of p.89: 5 % compounded daily
+// as an effective rate, that rate compounded monthly, and 10 % both ways
+// compounded continuously.
+func BenchmarkICNV(b *testing.B) {
+	five, p365, p12, ten := mustNum("5"), hp17b.FromInt(365), hp17b.FromInt(12), mustNum("10")
+	eff := mustNum("5.12674964674")
+	for b.Loop() {
+		r, err := Effective(five, p365)
+		must(b, r, err)
+		r, err = Nominal(eff, p12)
+		must(b, r, err)
+		r, err = NominalCont(ten)
+		must(b, r, err)
+		r, err = EffectiveCont(ten)
+		must(b, r, err)
+	}
+}
+
+// BenchmarkICNVWide is BenchmarkICNV by the 34-digit code alone.
+func BenchmarkICNVWide(b *testing.B) { wideOnly(b, BenchmarkICNV) }
+
+// BenchmarkAMRT times a whole schedule of the support document's loan
+// (100,000 over 360 months at 10 %, FIX 2) a year at a time.
+func BenchmarkAMRT(b *testing.B) {
+	loan := TVM{N: hp17b.FromInt(360), IYR: mustNum("10"), PV: mustNum("100000"), PMT: mustNum("-877.57"), PYR: hp17b.FromInt(12)}
+	for b.Loop() {
+		s, err := NewSchedule(loan, 2)
+		must(b, s, err)
+		for range 30 {
+			set, err := s.Next(12)
+			must(b, set, err)
+		}
+	}
+}
+
+// BenchmarkAMRTWide is BenchmarkAMRT by the 34-digit code alone.
+func BenchmarkAMRTWide(b *testing.B) { wideOnly(b, BenchmarkAMRT) }
+
+// BenchmarkBond times ACCRU and PRICE of p.113's bond.
+func BenchmarkBond(b *testing.B) {
+	x := Bond{Sett: mustNum("5.022003"), Mat: mustNum("3.032022"), CPN: mustNum("6"), Call: mustNum("100"),
+		Basis360: true, YLD: mustNum("5.7")}
+	for b.Loop() {
+		r, err := x.Accrued()
+		must(b, r, err)
+		r, err = x.Price()
+		must(b, r, err)
+	}
+}
+
+// BenchmarkBondWide is BenchmarkBond by the 34-digit code alone.
+func BenchmarkBondWide(b *testing.B) { wideOnly(b, BenchmarkBond) }
+
+// BenchmarkBondYield times YLD% of p.113's bond to its call.
+func BenchmarkBondYield(b *testing.B) {
+	x := Bond{Sett: mustNum("5.022003"), Mat: mustNum("3.032006"), CPN: mustNum("6"), Call: mustNum("102.75"),
+		Basis360: true, PRICE: mustNum("103.432340169")}
+	for b.Loop() {
+		r, err := x.Yield(context.Background())
+		must(b, r, err)
+	}
+}
+
+// BenchmarkBondYieldWide is BenchmarkBondYield by the 34-digit code alone.
+func BenchmarkBondYieldWide(b *testing.B) { wideOnly(b, BenchmarkBondYield) }
+
+// BenchmarkDeprc times SL, SOYD and DB of p.117's asset in its third year
+// and ACRS of p.118.
+func BenchmarkDeprc(b *testing.B) {
+	a := Asset{Basis: mustNum("10000"), Salv: mustNum("500"), Life: mustNum("5"), Fact: mustNum("200"), Year: mustNum("3")}
+	basis, pct := mustNum("25000"), mustNum("15")
+	for b.Loop() {
+		for _, fn := range []func() (Depreciation, error){a.SL, a.SOYD, a.DB} {
+			d, err := fn()
+			must(b, d, err)
+		}
+		r, err := ACRS(basis, pct)
+		must(b, r, err)
+	}
+}
+
+// BenchmarkDeprcWide is BenchmarkDeprc by the 34-digit code alone.
+func BenchmarkDeprcWide(b *testing.B) { wideOnly(b, BenchmarkDeprc) }
+
+// BenchmarkTVMSolveN times SolveN of p.69's mortgage.
+func BenchmarkTVMSolveN(b *testing.B) {
+	x := TVM{N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+	for b.Loop() {
+		r, err := x.SolveN()
+		must(b, r, err)
+	}
+}
+
+// BenchmarkTVMSolveNWide is BenchmarkTVMSolveN by the 34-digit code alone.
+func BenchmarkTVMSolveNWide(b *testing.B) { wideOnly(b, BenchmarkTVMSolveN) }
+
+// BenchmarkTVMDirectFrac times SolvePV, SolveFV and SolvePMT of p.69's
+// mortgage with N = 359.5, and once more at I%YR = 0.
+func BenchmarkTVMDirectFrac(b *testing.B) {
+	x := TVM{N: mustNum("359.5"), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+	z := x
+	z.IYR = hp17b.Zero
+	for b.Loop() {
+		for _, fn := range []func() (hp17b.Number, error){x.SolvePV, x.SolveFV, x.SolvePMT, z.SolvePV, z.SolveFV, z.SolvePMT} {
+			r, err := fn()
+			must(b, r, err)
+		}
+	}
+}
+
+// BenchmarkTVMDirectFracWide is BenchmarkTVMDirectFrac by the 34-digit
+// code alone.
+func BenchmarkTVMDirectFracWide(b *testing.B) { wideOnly(b, BenchmarkTVMDirectFrac) }

@@ -111,3 +111,9 @@ func Expm1DD(rh, rl float64) (h, l float64, ok bool) {
 // exact products, or quotients with an exact remainder, by the powers of
 // ten exact in float64.
 func Scale10(x float64, s int) (hi, lo float64, ok bool) { return scale10(x, s) }
+
+// FromParts is the number ±c·10^e for any c of at most 19 digits, rounded
+// to 12 digits half to even as FromDecimal rounds (parts.go's fromParts):
+// ErrOverflow past 9.99999999999E499, 0 below 1E-499. It never
+// allocates.
+func FromParts(neg bool, c uint64, e int) (Number, error) { return fromParts(neg, c, e) }

@@ -533,3 +533,24 @@ func BenchmarkTVMDirectFrac(b *testing.B) {
 // BenchmarkTVMDirectFracWide is BenchmarkTVMDirectFrac by the 34-digit
 // code alone.
 func BenchmarkTVMDirectFracWide(b *testing.B) { wideOnly(b, BenchmarkTVMDirectFrac) }
+
+// TestICNVEdges holds the conversions at the edges of their domains to
+// the 34-digit code: the same number or the same error (EFF% of a
+// continuous rate past 100,000 % overflows; a base at or below 0, or P at
+// or below 0, is INVALID INPUT).
+func TestICNVEdges(t *testing.T) {
+	tests := []struct{ r, p string }{
+		{"100000", "1"}, {"100000.000001", "1"}, {"99999.9999999", "12"}, {"65000", "1"},
+		{"-100", "1"}, {"-99.9999999", "1"}, {"-200", "2"}, {"-300", "2"}, {"0", "12"},
+		{"5", "0"}, {"5", "-1"}, {"1E-30", "1"}, {"1E-499", "3"}, {"9.99999999999E499", "1"},
+		{"-70000", "1"}, {"12", "1E12"}, {"12", "1E40"}, {"12", "0.001"},
+	}
+	for _, tt := range tests {
+		r, p := mustNum(tt.r), mustNum(tt.p)
+		for kind := range 4 {
+			got, want, gerr, werr := both(func() (hp17b.Number, error) { return icnv(kind, r, p) })
+			assert.Equal(t, werr, gerr, "kind %d (%s, %s)", kind, tt.r, tt.p)
+			assert.Equal(t, want.String(), got.String(), "kind %d (%s, %s)", kind, tt.r, tt.p)
+		}
+	}
+}

@@ -51,8 +51,7 @@ func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
 // EffectiveCont returns the effective rate of continuous compounding:
 // EFF% = 100 × (e^(NOM%÷100) − 1).
 func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
-	x := rate(widen(nom))
-	if f64(x) > 1000 {
+	if nom.Cmp(hp17b.FromInt(100000)) > 0 { // NOM%÷100 > 1000
 		return hp17b.Zero, hp17b.ErrOverflow
 	}
 	if fastFlows {
@@ -62,6 +61,7 @@ func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
 			return r, nil
 		}
 	}
+	x := rate(widen(nom))
 	return result(mul(sub(wide.Exp(x), wint(1)), wint(100)))
 }
 

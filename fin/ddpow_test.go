@@ -553,4 +553,9 @@ func TestICNVEdges(t *testing.T) {
 			assert.Equal(t, want.String(), got.String(), "kind %d (%s, %s)", kind, tt.r, tt.p)
 		}
 	}
+	_, err := EffectiveCont(mustNum("100000.000001"))
+	assert.Equal(t, hp17b.ErrOverflow, err)
+	e, err := EffectiveCont(mustNum("100000"))
+	require.NoError(t, err)
+	assert.Equal(t, "1.97007111402E+436", e.String())
 }

@@ -106,12 +106,6 @@ func Expm1DD(rh, rl float64) (h, l float64, ok bool) {
 	return h, l, true
 }
 
-// Scale10 is x·10^s as a double-double within 2^-100 relative, for
-// −44 ≤ s ≤ 44 (ok false otherwise): scale10 (elementary.go), one or two
-// exact products, or quotients with an exact remainder, by the powers of
-// ten exact in float64.
-func Scale10(x float64, s int) (hi, lo float64, ok bool) { return scale10(x, s) }
-
 // FromParts is the number ±c·10^e for any c of at most 19 digits, rounded
 // to 12 digits half to even as FromDecimal rounds (parts.go's fromParts):
 // ErrOverflow past 9.99999999999E499, 0 below 1E-499. It never

@@ -571,3 +571,30 @@ func TestICNVEdges(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "1.97007111402E+436", e.String())
 }
+
+// TestExactTies: results whose exact value is a tie of the 13th digit
+// round to even as the 34-digit code rounds them (the fast paths leave a
+// tie to it, their interval always holding the midpoint).
+func TestExactTies(t *testing.T) {
+	half := mustNum("50")
+	acrs := func() (hp17b.Number, error) { return ACRS(mustNum("999999999999"), half) }
+	sl := func() (hp17b.Number, error) {
+		d, err := Asset{Basis: mustNum("999999999997"), Salv: hp17b.Zero, Life: mustNum("2"), Year: hp17b.One}.SL()
+		return d.Dep, err
+	}
+	tests := []struct {
+		name string
+		f    func() (hp17b.Number, error)
+		want string
+	}{
+		{"ACRS(999999999999, 50)", acrs, "500000000000"}, // 499999999999.5
+		{"SL(999999999997 over 2)", sl, "499999999998"},  // 499999999998.5
+	}
+	for _, tt := range tests {
+		got, want, gerr, werr := both(tt.f)
+		require.NoError(t, gerr, tt.name)
+		require.NoError(t, werr, tt.name)
+		assert.Equal(t, tt.want, want.String(), tt.name)
+		assert.Equal(t, tt.want, got.String(), tt.name)
+	}
+}

@@ -11,7 +11,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 # HP17B_KILLS say how many).
 STATECHECK = $(GO) test -count=1 -timeout 90m -run 'TestConcurrentMixes|TestConcurrentProcesses|TestKillWhileLoadingAndSaving' ./emulator/
 
-.PHONY: run test bench lint deps build cross dist web fuzz fuzz-long clean
+.PHONY: run test test-race test-rest bench lint deps build cross dist web fuzz fuzz-long clean
 
 # The three programs: hp17b (commands, terminal play), hp17b-window (the
 # window, which needs a display and which hp17b starts when there is one)
@@ -31,16 +31,24 @@ run: build
 	./bin/hp17b
 
 # Installs what the tests need when it is missing, then checks the format,
-# vets and runs staticcheck (make lint), runs every test
-# with the race detector (under Xvfb, for the window's tests; the live
-# window's and the browser's tests of one package take 9 minutes on a quiet
-# 2-core machine and about four times that at a load of 10, whose waits
-# stretch with the load: the timeout leaves room for both), runs the heaps
-# panel's model-based test once more at full length without it (10,000
-# sequences) and the arithmetic's differential tests whole (the race run
-# takes a sample of them), and gives each fuzz target a short run.
+# vets and runs staticcheck (make lint), and then runs two lanes at once
+# (the live window's and the browser's tests mostly wait on what they
+# check, so the other core is free for the rest):
+# - test-race: every test with the race detector (under Xvfb, for the
+#   window's tests; their waits stretch with the machine's load, and the
+#   timeout leaves room for a load of 10);
+# - test-rest: the heaps panel's model-based test once more at full length
+#   without it (10,000 sequences), the arithmetic's differential tests
+#   whole (the race run takes a sample of them), the state file's
+#   concurrency and kill checks, the six targets' builds (make cross), and
+#   a short run of each fuzz target (make fuzz).
 test: deps lint
+	@$(MAKE) --no-print-directory -j2 test-race test-rest
+
+test-race:
 	$(XVFB) $(GO) test -race -count=1 -timeout 90m ./...
+
+test-rest:
 	$(GO) test -count=1 -run '^TestGameModel$$' ./ui/
 	$(GO) test -count=1 -run '^(TestElementaryTable|TestAgainstReference)$$' ./hp17b/
 	HP17B_MIXES=2000 HP17B_KILLS=20 $(STATECHECK)

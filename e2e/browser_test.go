@@ -84,6 +84,9 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
+	if windowBin.dir != "" {
+		os.RemoveAll(windowBin.dir)
+	}
 	os.Exit(code)
 }
 
@@ -240,6 +243,14 @@ func tapMatch(t *testing.T, ctx context.Context, v viewport, h, j int) {
 	tapAt(t, ctx, x, y)
 }
 
+// tapPanel taps the middle of a rectangle of the heaps panel (a button)
+// where the window draws it on v.
+func tapPanel(t *testing.T, ctx context.Context, v viewport, r ui.Rect) {
+	t.Helper()
+	x, y := v.view().Panel.Pixel(r.X+r.W/2, r.Y+r.H/2)
+	tapAt(t, ctx, x, y)
+}
+
 // text reads an element's text.
 func text(t *testing.T, ctx context.Context, id string) string {
 	t.Helper()
@@ -326,7 +337,9 @@ func saveShot(t *testing.T, img image.Image, name string) {
 // from a screenshot, the LCD dot by dot, the heaps panel below the
 // calculator; then the page is reloaded with the network gone (the service
 // worker's copy) and the game is where it was; turned to landscape the
-// panel is beside the calculator and the next tap on a match is answered.
+// panel takes the keys' place (KEYS and HEAPS switch, RCL C read with the
+// keys), and the next tap on a match is answered, Undo and Redo by their
+// buttons, INIT by its menu key beside the panel.
 // The throttled first load with its progress bar is TestBrowserSlowLoad.
 func TestBrowser(t *testing.T) {
 	dir := webDir(t)
@@ -423,22 +436,35 @@ func TestBrowser(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, offline)
 
-	// Turned to landscape: side by side, and the game goes on by a tap.
+	// Turned to landscape: the heaps panel in the keys' place, drawn
+	// large (KEYS brings the keys back, HEAPS the panel), and the game
+	// goes on by taps on a match, Undo and Redo.
 	require.NoError(t, chromedp.Do(ctx, onItsSide.emulate()))
 	frames(t, ctx, 3)
 	require.False(t, onItsSide.view().Portrait)
 	touchTargets(t, ctx, onItsSide)
+	tapButton(t, ctx, onItsSide, true, onItsSide.layout(true).PanelButton) // KEYS
+	frames(t, ctx, 3)
 	for _, k := range []emulator.Key{emulator.KeyRCL, emulator.KeyF4} { // RCL C, in NIM's menu
-		tapKey(t, ctx, onItsSide, k)
+		tapKeyIn(t, ctx, onItsSide, false, k)
 	}
-	waitText(t, ctx, "lcd", "C=4.00\nINIT A B C D EVAL") // the heaps kept
-	tapMatch(t, ctx, onItsSide, 2, 1)                    // C: 4 → 1 leaves 1316; the calculator answers 1313 (D 6 → 3)
+	waitText(t, ctx, "lcd", "C=4.00\nINIT A B C D EVAL")                     // the heaps kept
+	tapButton(t, ctx, onItsSide, false, onItsSide.layout(false).PanelButton) // HEAPS
+	frames(t, ctx, 3)
+	tapMatch(t, ctx, onItsSide, 2, 1) // C: 4 → 1 leaves 1316; the calculator answers 1313 (D 6 → 3)
 	waitText(t, ctx, "game", "NIM 1313: your move")
 	waitText(t, ctx, "lcd", "EVAL=1,313.00\nINIT A B C D EVAL")
 	img = shot(t, ctx)
 	assert.Equal(t, image.Rect(0, 0, 2532, 1170), img.Bounds())
 	assert.Equal(t, "EVAL=1,313.00", strings.TrimSpace(readLCD(img).Top))
 	saveShot(t, img, "browser-landscape.png")
+	tapPanel(t, ctx, onItsSide, onItsSide.layout(true).Undo)
+	waitText(t, ctx, "game", "NIM 1346: your move")
+	tapPanel(t, ctx, onItsSide, onItsSide.layout(true).Redo)
+	waitText(t, ctx, "game", "NIM 1313: your move")
+	tapKey(t, ctx, onItsSide, emulator.KeyF1) // INIT, a menu key beside the panel
+	waitText(t, ctx, "lcd", "INIT=1,357.00\nINIT A B C D EVAL")
+	waitText(t, ctx, "game", "NIM 1357: your move")
 
 	// Import: the file exported after the first move, chosen in the menu,
 	// brings the game back to that move (the page reopens on it; offline).
@@ -460,11 +486,14 @@ func TestBrowser(t *testing.T) {
 	waitText(t, ctx, "lcd", "EVAL=1,346.00\nINIT A B C D EVAL")
 
 	// A finger held on a key keeps it drawn pressed until it lifts, long
-	// after a click's own highlight (120 ms) is over, and presses it once.
-	r := onItsSide.layout(true).Keys[emulator.Key7]
+	// after a click's own highlight (120 ms) is over, and presses it once
+	// (the keys shown: KEYS).
+	tapButton(t, ctx, onItsSide, true, onItsSide.layout(true).PanelButton)
+	frames(t, ctx, 3)
+	r := onItsSide.layout(false).Keys[emulator.Key7]
 	area := func() []byte {
-		x0, y0 := onItsSide.view().Body.Pixel(r.X, r.Y)
-		x1, y1 := onItsSide.view().Body.Pixel(r.X+r.W, r.Y+r.H)
+		x0, y0 := onItsSide.viewOf(false).Body.Pixel(r.X, r.Y)
+		x1, y1 := onItsSide.viewOf(false).Body.Pixel(r.X+r.W, r.Y+r.H)
 		img := shot(t, ctx)
 		var b []byte
 		for y := int(y0*onItsSide.dpr) + 2; y < int(y1*onItsSide.dpr)-2; y++ {
@@ -477,7 +506,7 @@ func TestBrowser(t *testing.T) {
 	}
 	settle := func() { frames(t, ctx, 3); time.Sleep(400 * time.Millisecond); frames(t, ctx, 3) }
 	up := area()
-	cx, cy := onItsSide.view().Body.Pixel(r.X+r.W/2, r.Y+r.H/2)
+	cx, cy := onItsSide.viewOf(false).Body.Pixel(r.X+r.W/2, r.Y+r.H/2)
 	finger := &input.TouchPoint{X: cx, Y: cy, RadiusX: &one, RadiusY: &one, Force: &one, ID: new(0.0)}
 	touch(input.DispatchTouchEventTypeTouchStart, finger)
 	settle()

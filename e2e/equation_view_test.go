@@ -67,14 +67,22 @@ func TestLiveWholeEquation(t *testing.T) {
 	top = waitTop(t, win, func(s string) bool { return strings.HasPrefix(s, "NIM:IF(") }, 5*time.Second)
 	require.True(t, strings.HasPrefix(top, "NIM:IF("), "Home: %q", top)
 	// NIM IF S INIT 10 10 10 L A 1 L B 3 L C 5 L D 7: each Ctrl+→ passes
-	// one name or number; each press is seen on the display before the next.
-	// Control is held down through the presses, as a hand holds it.
+	// one name or number; each press is seen on the display before the next
+	// (the line scrolls, or the cursor moves along it: the first presses
+	// stay within the 22 characters shown). Control is held down through
+	// the presses, as a hand holds it.
+	view := waitView(t, win, func(v ui.LCDText) bool { return v.Top == top && v.Cursor >= 0 }, 5*time.Second)
+	require.GreaterOrEqual(t, view.Cursor, 0, "the cursor is shown: %+v", view)
 	xdo("keydown", "--window", win, "Control_L")
-	for range 19 {
-		before := top
+	for i := range 19 {
+		before := view
 		xdo("key", "--window", win, "Right")
-		top = waitTop(t, win, func(s string) bool { return s != before }, 5*time.Second)
+		view = waitView(t, win, func(v ui.LCDText) bool {
+			return v.Top != before.Top || v.Cursor != before.Cursor
+		}, 5*time.Second)
+		require.False(t, view.Top == before.Top && view.Cursor == before.Cursor, "Ctrl+→ %d moved nothing: %+v", i+1, view)
 	}
+	top = view.Top
 	xdo("keyup", "--window", win, "Control_L")
 	require.True(t, strings.HasSuffix(top, "L(D:7)"), "the cursor stands after the 7: %q", top)
 	xdo("key", "--window", win, "BackSpace")
@@ -143,6 +151,21 @@ func waitTop(t *testing.T, win string, ok func(string) bool, d time.Duration) st
 		}
 	}
 	return top
+}
+
+// waitView reads the window's display until ok holds of it or d (scaled
+// to the machine's load) passes, and returns the last reading.
+func waitView(t *testing.T, win string, ok func(ui.LCDText) bool, d time.Duration) ui.LCDText {
+	t.Helper()
+	var v ui.LCDText
+	for deadline := time.Now().Add(scaled(d)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		img, err := captureWindow(win)
+		require.NoError(t, err)
+		if v = ui.ReadLCD(lcdDots(img)); ok(v) {
+			break
+		}
+	}
+	return v
 }
 
 func writeCapture(t *testing.T, img image.Image, path string) {

@@ -80,13 +80,14 @@ func TestLiveShiftTap(t *testing.T) {
 		xdo("keyup", "--window", win, "Control_L")
 	}
 	xdo("key", "--window", win, "4")
-	_, shifted := captureUntil(t, win, 5*time.Second, shiftLit)
-	require.False(t, shifted)
+	img, top := waitLCD(t, win, "4", 5*time.Second)
+	require.Equal(t, "4", top)
+	require.False(t, shiftLit(img), "no shift before the tap")
 	tap()
-	_, shifted = captureUntil(t, win, 5*time.Second, shiftLit)
+	_, shifted := captureUntil(t, win, 5*time.Second, shiftLit)
 	assert.True(t, shifted, "the annunciator shows after the tap, with no other input")
 	xdo("key", "--window", win, "slash")
-	img, top := waitLCD(t, win, "0.25", 5*time.Second)
+	img, top = waitLCD(t, win, "0.25", 5*time.Second)
 	assert.Equal(t, "0.25", top, "4, Ctrl tapped, / is 1/x")
 	assert.False(t, shiftLit(img), "the shift is used up")
 
@@ -342,10 +343,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // processes running from that build (pgrep).
 func startHP17B(t *testing.T, args ...string) (cmd *exec.Cmd, windows func() string) {
 	bin := buildWindow(t)
-	dir := filepath.Dir(bin)
-	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "hp17b"), "github.com/hp17b/hp17b/cmd/hp17b").CombinedOutput()
-	require.NoError(t, err, string(out))
-	cmd = exec.Command(filepath.Join(dir, "hp17b"), append(args, "--report-startup")...)
+	cmd = exec.Command(buildCLI(t), append(args, "--report-startup")...)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())

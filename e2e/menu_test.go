@@ -152,9 +152,7 @@ func TestLivePanelKeys(t *testing.T) {
 func TestLiveRecordKeys(t *testing.T) {
 	dir := t.TempDir()
 	bin := liveBinary(t)
-	cli := filepath.Join(t.TempDir(), "hp17b")
-	out, err := exec.Command("go", "build", "-o", cli, "github.com/hp17b/hp17b/cmd/hp17b").CombinedOutput()
-	require.NoError(t, err, string(out))
+	cli := buildCLI(t)
 	win, _ := launchIn(t, dir, bin, "--fresh")
 	xdo := xdoFor(t)
 	key := func(keys ...string) { xdo(append([]string{"key", "--window", win}, keys...)...) }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,10 +31,56 @@ func buildWindow(t *testing.T) string {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		t.Skip("no display: run under xvfb-run (make test does)")
 	}
-	bin := filepath.Join(t.TempDir(), "hp17b-window")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/hp17b/hp17b/cmd/hp17b-window").CombinedOutput()
-	require.NoError(t, err, string(out))
-	return bin
+	windowBin.once.Do(func() {
+		dir, err := os.MkdirTemp("", "hp17b-e2e-window-")
+		if err != nil {
+			windowBin.err = err
+			return
+		}
+		windowBin.dir = dir
+		bin := filepath.Join(dir, "hp17b-window")
+		out, err := exec.Command("go", "build", "-o", bin, "github.com/hp17b/hp17b/cmd/hp17b-window").CombinedOutput()
+		if err != nil {
+			windowBin.err = fmt.Errorf("%v: %s", err, out)
+			return
+		}
+		windowBin.path = bin
+	})
+	require.NoError(t, windowBin.err)
+	return windowBin.path
+}
+
+// buildCLI builds hp17b beside the window program buildWindow built (so
+// that it starts that window), once for this run of the package's tests.
+func buildCLI(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Dir(buildWindow(t))
+	cliBin.once.Do(func() {
+		bin := filepath.Join(dir, "hp17b")
+		out, err := exec.Command("go", "build", "-o", bin, "github.com/hp17b/hp17b/cmd/hp17b").CombinedOutput()
+		if err != nil {
+			cliBin.err = fmt.Errorf("%v: %s", err, out)
+			return
+		}
+		cliBin.path = bin
+	})
+	require.NoError(t, cliBin.err)
+	return cliBin.path
+}
+
+// cliBin is the hp17b buildCLI built.
+var cliBin struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// windowBin is the window program buildWindow built once for this run of
+// the package's tests (TestMain removes it).
+var windowBin struct {
+	once      sync.Once
+	dir, path string
+	err       error
 }
 
 func screenshot(t *testing.T, bin string, args ...string) image.Image {

@@ -5,21 +5,41 @@
 # or terminated unexpectedly" when -fuzztime ends while a worker is busy
 # (golang/go#56238); such a run is repeated once, and a target that fails
 # twice fails the run: a worker that really hangs or dies is not ignored.
+# The targets run in FUZZLANES lanes at once (2 by default, one a core),
+# each fuzzing with one worker, so the whole takes half as long.
 set -u
 fuzztime=${FUZZTIME:-5s}
-status=0
+lanes=${FUZZLANES:-2}
+specs=""
 for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile \
   ui:FuzzKeys ui:FuzzGameActions ui:FuzzParseSkin hp17b:FuzzFastPath hp17b:FuzzNumberText hp17b:FuzzArithmetic \
   hp17b:FuzzParseNumber emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
   cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics \
   compare:FuzzAnswerLine solver:FuzzSaveLoad solver:FuzzCanonical emulator:FuzzEquationScript \
   hp17b:FuzzRoundingTest hp17b:FuzzFloatStage hp17b:FuzzDoubleStage; do
+  specs="$specs $spec"
+done
+
+# lane N runs every lanes-th target from the Nth; it exits 1 when one failed.
+lane() {
+  status=0
+  i=0
+  for spec in $specs; do
+    i=$((i + 1))
+    [ $(((i - 1) % lanes)) -eq "$1" ] || continue
+    fuzz_one "$spec" || status=1
+  done
+  return $status
+}
+
+fuzz_one() {
+  spec=$1
   pkg=${spec%%:*}
   target=${spec#*:}
   dir=$pkg/testdata/fuzz/$target
   for try in 1 2; do
     before=$(ls "$dir" 2>/dev/null | wc -l)
-    out=$(go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "./$pkg" 2>&1)
+    out=$(go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -parallel 1 "./$pkg" 2>&1)
     rc=$?
     after=$(ls "$dir" 2>/dev/null | wc -l)
     if [ "$rc" -eq 0 ]; then
@@ -28,15 +48,27 @@ for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:F
     elif [ "$after" -gt "$before" ]; then
       echo "$out"
       echo "fuzz: $target found a failing input, written to $dir"
-      status=1
-      break
+      return 1
     elif [ "$try" -eq 2 ]; then
       echo "$out" | tail -n 6
       echo "fuzz: $target failed twice without a failing input (a hung or killed worker)"
-      status=1
+      return 1
     else
       echo "fuzz: $target ended at the deadline with a busy worker (golang/go#56238); once more"
     fi
   done
+  return 0
+}
+
+pids=""
+n=0
+while [ $n -lt "$lanes" ]; do
+  lane $n &
+  pids="$pids $!"
+  n=$((n + 1))
+done
+status=0
+for pid in $pids; do
+  wait "$pid" || status=1
 done
 exit $status

@@ -48,6 +48,9 @@ type Layout struct {
 	// match that still takes it (0: 6 units); phone the phone's view.
 	matchStep, matchPad float64
 	phone               View
+	// wide is set for the panel laid out for a phone on its side
+	// (placeWidePanel).
+	wide bool
 }
 
 // Body and panel sizes, layout units; keyGap is the built-in face's gap
@@ -157,14 +160,17 @@ type Grid struct{ Rows, Cols int }
 var NimGrid = Grid{Rows: 4, Cols: 7}
 
 // MatchIn returns the rectangle of match j (0-based, left to right) of
-// heap h (0-based, top to bottom) in the heaps panel arranged as g: up to
-// four rows 80 units apart (more share 290 units, below the title and the
-// rule), up to seven matches 28 units apart (more, 24, and past ten they
-// share 216 units, each half its spacing wide).
+// heap h (0-based, top to bottom) in the heaps panel arranged as g, where
+// PanelPlaces puts the heaps: on the desktop up to four rows 80 units
+// apart (more share 290 units, below the title and the rule), up to seven
+// matches 28 units apart (more, 24, and past ten they share 216 units,
+// each half its spacing wide); on a phone on its side four rows 32 units
+// apart (more share 128), each match in the middle of its row.
 func (l Layout) MatchIn(g Grid, h, j int) Rect {
-	rowStep, top := 80.0, 90.0
+	pp := l.PanelPlaces()
+	rowStep, top := pp.RowStep, pp.HeapTop
 	if g.Rows > 4 {
-		rowStep, top = 290/float64(g.Rows), 84
+		rowStep, top = pp.ManyH/float64(g.Rows), pp.ManyTop
 	}
 	colStep := 28.0
 	if l.matchStep > 0 {
@@ -174,7 +180,11 @@ func (l Layout) MatchIn(g Grid, h, j int) Rect {
 		colStep = min(24, 216/float64(g.Cols-1))
 	}
 	height := min(54, rowStep*0.7)
-	return Rect{l.Panel.X + 50 + float64(j)*colStep, l.Panel.Y + top + float64(h)*rowStep, min(12, colStep/2), height}
+	y := l.Panel.Y + top + float64(h)*rowStep
+	if pp.Wide {
+		y += (rowStep - height) / 2
+	}
+	return Rect{l.Panel.X + pp.MatchX + float64(j)*colStep, y, min(12, colStep/2), height}
 }
 
 // Match is MatchIn for NimGrid: heap h is 0 = A … 3 = D.
@@ -199,7 +209,8 @@ func (l Layout) MatchAtIn(g Grid, x, y float64) (heap, j int, ok bool) {
 
 // MatchTarget is where a click or a tap takes match j of heap h in the
 // panel arranged as g (MatchAtIn): the match and 6 units each side of it,
-// on a phone (PhoneLayout) its whole pitch, 34 units.
+// on a phone (PhoneLayout) its whole pitch, 34 units; on a phone on its
+// side its row's whole height too.
 func (l Layout) MatchTarget(g Grid, h, j int) Rect {
 	r := l.MatchIn(g, h, j)
 	pad := 6.0 // the gap to the left counts as the match
@@ -208,6 +219,15 @@ func (l Layout) MatchTarget(g Grid, h, j int) Rect {
 	}
 	r.X -= pad
 	r.W += 2 * pad
+	if l.wide {
+		pp := l.PanelPlaces()
+		step := pp.RowStep
+		if g.Rows > 4 {
+			step = pp.ManyH / float64(g.Rows)
+		}
+		r.Y -= (step - r.H) / 2
+		r.H = step
+	}
 	return r
 }
 

@@ -8,6 +8,11 @@ import "github.com/hp17b/hp17b/emulator"
 // panel's matches and buttons.
 const TouchMin = 44.0
 
+// PhoneText is the smallest text of the heaps panel on a phone, CSS
+// pixels: issue 44 asks 14 and more (where the panel is drawn large enough
+// for it to fit; the window draws no text of the panel smaller).
+const PhoneText = 14.0
+
 // PhoneMax is the largest shorter side, CSS pixels, of a page that
 // PageLayout lays out for a phone (a small tablet's is 600 and more).
 const PhoneMax = 500.0
@@ -41,6 +46,9 @@ const (
 	// 26 pixels high, 6 from the bottom right corner) takes of the
 	// keys' height held upright, beyond the lower labels' strip.
 	pageMenuButton = 16.0
+	// phoneLCDMin is the narrowest LCD on its side: the glass at two
+	// pixels a dot in 97 % of it (Pixels).
+	phoneLCDMin = 2 * glassCols / 0.97
 )
 
 // PhoneLayout lays the calculator out anew for a phone's page of w × h
@@ -61,10 +69,20 @@ const (
 // bring them back).
 //
 // On its side (w > h): the LCD with the menu keys under it and MENU and
-// PANEL at the bottom in a column at the left, the six rows of keys at
-// its right (each key TouchMin tall and more at 844 × 390), and the panel,
-// when shown, at the right edge as tall as the page.
+// PANEL at the bottom in a column at the left; with the heaps panel hidden
+// the six rows of keys at its right (each key TouchMin tall and more at
+// 844 × 390); with it shown the panel in their place, laid out for the
+// width (WidePanelW × WidePanelH units, placeWidePanel) and drawn as large
+// as the page's height allows (1.40 × at 844 × 390: 471 × 378 pixels, its
+// matches 48 × 45 to tap, its buttons 45 tall in one row, its text 14
+// pixels), the column at the left what the width leaves (350 pixels), and
+// the other rows of keys off the page as upright. A smaller phone
+// (740 × 360) gets the same at the scale its height allows (1.29 ×: its
+// targets 41–43 pixels).
 //
+// Upright, the panel keeps the desktop's geometry (PanelWidth × BodyHeight units,
+// its buttons 34 units tall) with matches 34 units apart, each taking the
+// whole of its pitch; ViewFor places it.
 // The panel keeps the desktop's geometry (PanelWidth × BodyHeight units,
 // its buttons 34 units tall) with matches 34 units apart, each taking the
 // whole of its pitch; ViewFor places it.
@@ -76,8 +94,10 @@ func PhoneLayout(panel bool, w, h float64) Layout {
 	l.phone = View{Body: Placement{Scale: 1}}
 	// The panel's units lie right of the page's, so that no point of the
 	// body is one of the panel's.
-	if panel {
+	if panel && h >= w {
 		l.placePanel(w + PanelWidth)
+	} else if panel {
+		l.placeWidePanel(w + PanelWidth)
 	}
 	m := phoneMargin
 	if h >= w {
@@ -100,19 +120,24 @@ func PhoneLayout(panel bool, w, h float64) Layout {
 		l.rows(m, y, w-2*m, avail-pageMenuButton)
 	} else {
 		x, avail := m, w-2*m
-		if panel {
-			ps := (h - 2*m) / BodyHeight
-			pw := PanelWidth * ps
-			l.phone.Panel = Placement{ps, w - m - pw - l.Panel.X*ps, m}
-			avail -= pw + m
-		}
 		lw := avail * 0.42
+		keysY := m
+		if panel {
+			// The panel as large as the page's height allows, the column
+			// at the left what is left of the width (no narrower than the
+			// LCD needs for two pixels a dot), the keys below the page.
+			ps := min((h-2*m)/WidePanelH, (avail-2*m-phoneLCDMin)/WidePanelW)
+			pw := WidePanelW * ps
+			l.phone.Panel = Placement{ps, w - m - pw - l.Panel.X*ps, m}
+			lw = avail - 2*m - pw
+			keysY += h
+		}
 		l.Bezel = Rect{x, m, lw, 90}
 		l.row(emulator.Rows[0], x, m+90+phoneGap, lw, phoneMenuKey)
 		bw := min(80, (lw-phoneGap)/2)
 		l.MenuButton = Rect{x, h - m - TouchMin, bw, TouchMin}
 		l.PanelButton = Rect{x + lw - bw, h - m - TouchMin, bw, TouchMin}
-		l.rows(x+lw+2*m, m, avail-lw-2*m, h-2*m)
+		l.rows(x+lw+2*m, keysY, avail-lw-2*m, h-2*m)
 	}
 	p := l.Pixels(1, 0, 0)
 	l.DotX, l.DotY, l.DotW, l.DotH = float64(p.X0), float64(p.Y0), float64(p.Pitch), float64(p.Pitch)

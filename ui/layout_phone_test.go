@@ -18,9 +18,13 @@ import (
 // (844 × 390), with the heaps panel shown and hidden (issue 44): every key
 // on the page, MENU and PANEL at least TouchMin tall (and MENU, PANEL and
 // the keys held upright as wide), nothing off the page or overlapping;
-// held upright the panel nearly the page's width, drawn large enough for
-// PhoneText, its matches and buttons at least TouchMin each way (at the
-// issue's 390 × 844 and a larger phone's 414 × 896).
+// with the panel shown the panel drawn large enough for PhoneText, its
+// matches and buttons at least TouchMin each way (at the issue's 390 × 844
+// and 844 × 390 and a larger phone's 414 × 896): held upright nearly the
+// page's width, on its side the keys' place (more than half the width),
+// the other rows of keys below the page either way. On its side before
+// the panel was laid out for it, its matches' targets were 24 × 38, its
+// buttons 24 tall, its text 7 to 9 pixels (0.70 ×).
 func TestPhoneTouchTargets(t *testing.T) {
 	type target struct {
 		name string
@@ -32,7 +36,7 @@ func TestPhoneTouchTargets(t *testing.T) {
 		small bool // a phone smaller than the issue's: its panel's targets under TouchMin
 	}{
 		{390, 844, true, false}, {390, 844, false, false}, {844, 390, true, false}, {844, 390, false, false},
-		{414, 896, true, false}, {360, 740, true, true}, {360, 740, false, false}, {740, 360, true, false},
+		{414, 896, true, false}, {360, 740, true, true}, {360, 740, false, false}, {740, 360, true, true}, {740, 360, false, false},
 	} {
 		t.Run(fmt.Sprintf("%vx%v panel %v", c.w, c.h, c.panel), func(t *testing.T) {
 			upright := c.h >= c.w
@@ -50,7 +54,7 @@ func TestPhoneTouchTargets(t *testing.T) {
 			var body []target
 			for k := emulator.Key(0); k < emulator.NumKeys; k++ {
 				r := px(v.Body, l.Keys[k])
-				if upright && c.panel && k > emulator.KeyF6 {
+				if c.panel && k > emulator.KeyF6 {
 					assert.GreaterOrEqual(t, r.Y, c.h, "%v below the page while the panel takes the keys' place", k)
 					continue
 				}
@@ -93,21 +97,31 @@ func TestPhoneTouchTargets(t *testing.T) {
 			}{{"New Game", l.NewGame}, {"Undo", l.Undo}, {"Redo", l.Redo}, {"Hint", l.Hint}, {"Why", l.Why}, {"Clear", l.PaperClear}, {"Save", l.PaperSave}} {
 				targets = append(targets, target{b.name, px(v.Panel, b.r)})
 			}
-			for _, a := range targets {
+			least := map[bool]Rect{} // the smallest match's and button's target
+			for i, a := range targets {
 				assert.True(t, inside(a.r) && a.r.X >= panel.X-1e-9 && a.r.X+a.r.W <= panel.X+panel.W+1e-9, "%s in the panel", a.name)
+				if m, ok := least[i < len(targets)-7]; !ok || a.r.H < m.H || a.r.H == m.H && a.r.W < m.W {
+					least[i < len(targets)-7] = a.r
+				}
 			}
+			t.Logf("panel %.0f×%.0f at %.2f×: a match's target %.1f×%.1f, a button %.1f×%.1f, text at %.1f units is %.0f pixels",
+				panel.W, panel.H, v.Panel.Scale, least[true].W, least[true].H, least[false].W, least[false].H, 10.0, 10*v.Panel.Scale)
 			if !upright {
-				// On its side the panel is as tall as the page and no taller:
-				// its targets are what that height allows (not TouchMin).
+				// On its side the panel is as tall as the page and no taller.
 				assert.InDelta(t, c.h-2*phoneMargin, panel.H, 1e-9)
-				return
 			}
 			if c.small {
 				// 360 × 740: the panel as large as the height below the
-				// menu keys allows (1.13 ×), its targets 38 pixels tall.
+				// menu keys allows (1.13 ×), its targets 38 pixels tall;
+				// 740 × 360: as large as the page's height allows (1.29 ×),
+				// its targets 41 × 43.
 				return
 			}
-			assert.GreaterOrEqual(t, panel.W, 0.9*c.w, "the panel nearly the page's width")
+			if upright {
+				assert.GreaterOrEqual(t, panel.W, 0.9*c.w, "the panel nearly the page's width")
+			} else {
+				assert.GreaterOrEqual(t, panel.W, 0.55*c.w, "the panel in the keys' place")
+			}
 			assert.LessOrEqual(t, 14/v.Panel.Scale, 11.0, "drawn large enough for PhoneText (the window's floor) to fit")
 			for _, a := range targets {
 				assert.GreaterOrEqual(t, a.r.H, TouchMin, "%s tall enough to tap", a.name)

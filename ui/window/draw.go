@@ -40,9 +40,24 @@ type painter struct {
 	minSize float64
 }
 
-// PhoneText is the smallest text of the heaps panel on a phone held
-// upright, CSS pixels (issue 44: 14 and more).
-const PhoneText = 14.0
+// PhoneText is the smallest text of the heaps panel on a phone, CSS
+// pixels (ui.PhoneText).
+const PhoneText = ui.PhoneText
+
+// panelMinSize is the smallest text of the panel drawn in view, layout
+// units (0: any): on a phone PhoneText CSS pixels where the panel is drawn
+// large enough for its text to fit at that size (its text 11 units and
+// under), and always on a phone on its side, whose panel's lines wrap at
+// the size drawn (ui.PanelPlaces).
+func panelMinSize(l ui.Layout, view ui.View) float64 {
+	if !l.Phone || view.Body.Scale <= 0 || view.Panel.Scale <= 0 {
+		return 0
+	}
+	if m := PhoneText * view.Body.Scale / view.Panel.Scale; m <= 11 || l.PanelPlaces().Wide {
+		return m
+	}
+	return 0
+}
 
 // rect fills r.
 func (p painter) rect(r ui.Rect, c color.Color) {
@@ -126,13 +141,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	case l.Panel.W > 0:
 		side := p
 		side.scale, side.ox, side.oy = view.Panel.Scale, view.Panel.X, view.Panel.Y
-		if l.Phone && view.Body.Scale > 0 {
-			// On a phone no text of the panel under PhoneText CSS pixels
-			// where the panel is drawn large enough for it to fit.
-			if m := PhoneText * view.Body.Scale / view.Panel.Scale; m <= 11 {
-				side.minSize = m
-			}
-		}
+		side.minSize = panelMinSize(l, view)
 		side.side(l, snap)
 		if snap.Edit != nil {
 			g.edit, _ = equationGrid(l.Panel, g.fonts)

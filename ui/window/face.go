@@ -68,7 +68,7 @@ func (p painter) buttons(l ui.Layout) {
 	if l.Panel.W > 0 {
 		panel = "PANEL ›"
 	}
-	if l.Phone && l.Height >= l.Width { // the panel takes the keys' place
+	if l.Phone { // the panel takes the keys' place
 		panel = "HEAPS"
 		if l.Panel.W > 0 {
 			panel = "KEYS"

@@ -32,8 +32,9 @@ func (pt painter) side(l ui.Layout, snap ui.Snapshot) {
 // plays, and New Game.
 func (pt painter) idlePanel(l ui.Layout) {
 	pt.rect(l.Panel, colPanel)
+	b := l.PanelPlaces().Idle
 	for i, line := range idleLines() {
-		pt.label(line, pt.fonts.regular, 12, l.Panel.X+l.Panel.W/2, 200+float64(i)*18, colLabel)
+		pt.label(line, pt.fonts.regular, b.Size, b.X, b.Y+float64(i)*b.Step, colLabel)
 	}
 	pt.button(l.NewGame, "New Game", 13, colGold, colBody)
 }
@@ -52,48 +53,89 @@ var idleLines = sync.OnceValue(func() []string {
 })
 
 func (pt painter) gamePanel(l ui.Layout, p ui.Panel) {
-	rect, label := pt.rect, pt.label
-	rect(l.Panel, colPanel)
-	title := wrap(p.Title, 30)
-	for i, line := range title {
-		label(line, pt.fonts.bold, 13, l.Panel.X+l.Panel.W/2, 28+float64(i)*18, colLabel)
-	}
-	for i, line := range wrap(p.Rule, 44) {
-		label(line, pt.fonts.regular, 10, l.Panel.X+l.Panel.W/2, 28+float64(len(title))*18+float64(i)*13, colLabel)
-	}
+	pt.rect(l.Panel, colPanel)
 	if p.Why != nil {
 		pt.why(l, p)
 	} else {
 		pt.heaps(l, p)
 	}
 	pt.gameButtons(l, p)
-	// Three lines over the last two moves; before any move, the moves'
-	// place too (the start's hint takes four).
-	most := 3
-	if len(p.Moves) == 0 {
-		most = 5
+	for _, it := range layoutPanelText(l, p, pt.fonts, pt.minSize) {
+		pt.label(it.s, it.src, it.size, it.x, it.y, it.c)
 	}
-	for i, line := range wrap(p.Status, 40) {
-		if i == most {
-			break
+}
+
+// boxLines wraps s as box b says (at its characters, or at its width
+// measured in src at the size drawn: b.Size, minSize and up), all of its
+// lines (the caller keeps b.Max).
+func boxLines(s string, b ui.TextBox, src *typeface, minSize float64) []string {
+	if b.Chars > 0 {
+		return wrap(s, b.Chars)
+	}
+	return wrapWidth(s, src, max(b.Size, minSize), b.W)
+}
+
+// layoutPanelText lays out the game panel's text where l.PanelPlaces puts
+// it, each piece centred on (x, y) and drawn at size (minSize and up, the
+// painter's floor): the title, the rule (not while the why view shows on
+// a phone on its side, where the view takes its place), what the panel
+// says and the last moves (on the desktop three lines of it over the last
+// two moves, before any move five; on a phone on its side the moves
+// follow what is said, four lines between them).
+func layoutPanelText(l ui.Layout, p ui.Panel, f fonts, minSize float64) []placedText {
+	pp := l.PanelPlaces()
+	var out []placedText
+	put := func(s string, src *typeface, b ui.TextBox, y float64, c color.Color) {
+		size := max(b.Size, minSize)
+		out = append(out, placedText{s: s, src: src, size: size, x: b.X, y: y, w: measure(s, src, size), c: c})
+	}
+	upTo := func(lines []string, n int) []string {
+		if n > 0 && len(lines) > n {
+			return lines[:n]
 		}
-		label(line, pt.fonts.regular, 11, l.Panel.X+l.Panel.W/2, 470+float64(i)*14, colLabel)
+		return lines
 	}
-	from := max(0, len(p.Moves)-2)
+	title := boxLines(p.Title, pp.Title, f.bold, minSize)
+	for i, line := range upTo(title, pp.Title.Max) {
+		put(line, f.bold, pp.Title, pp.Title.Y+float64(i)*pp.Title.Step, colLabel)
+	}
+	if !pp.Wide || p.Why == nil {
+		y := pp.RuleY(len(upTo(title, pp.Title.Max)))
+		for i, line := range upTo(boxLines(p.Rule, pp.Rule, f.regular, minSize), pp.Rule.Max) {
+			put(line, f.regular, pp.Rule, y+float64(i)*pp.Rule.Step, colLabel)
+		}
+	}
+	most := pp.Status.Max
+	if len(p.Moves) == 0 {
+		most = pp.StatusStart
+	} else if pp.Wide {
+		most = pp.StatusStart - min(len(p.Moves), pp.Moves.Max)
+	}
+	status := upTo(boxLines(p.Status, pp.Status, f.regular, minSize), most)
+	for i, line := range status {
+		put(line, f.regular, pp.Status, pp.Status.Y+float64(i)*pp.Status.Step, colLabel)
+	}
+	y := pp.Moves.Y
+	if pp.Wide {
+		y = pp.Status.Y + float64(len(status))*pp.Status.Step
+	}
+	from := max(0, len(p.Moves)-pp.Moves.Max)
 	for i, line := range p.Moves[from:] {
-		label(line, pt.fonts.regular, 10, l.Panel.X+l.Panel.W/2, 514+float64(i)*13, colMatch)
+		put(line, f.regular, pp.Moves, y+float64(i)*pp.Moves.Step, colMatch)
 	}
+	return out
 }
 
 // heaps draws the heaps as rows of matches with their names.
 func (pt painter) heaps(l ui.Layout, p ui.Panel) {
-	size := 16.0
+	pp := l.PanelPlaces()
+	size := pp.LabelSize
 	if p.Grid.Rows > 6 {
-		size = 12
+		size = pp.LabelSmall
 	}
 	for h, n := range p.Rows {
 		m0 := l.MatchIn(p.Grid, h, 0)
-		pt.label(p.Labels[h], pt.fonts.bold, size, l.Panel.X+25, m0.Y+m0.H/2, colGold)
+		pt.label(p.Labels[h], pt.fonts.bold, size, l.Panel.X+pp.LabelX, m0.Y+m0.H/2, colGold)
 		for j := 0; j < n && j < p.Grid.Cols; j++ {
 			m := l.MatchIn(p.Grid, h, j)
 			pt.rect(m, colMatch)
@@ -121,7 +163,7 @@ const (
 // the sentences under it wrapped, then the moves so far that fit above
 // the buttons.
 func (pt painter) why(l ui.Layout, p ui.Panel) {
-	for _, it := range layoutWhy(l, p, pt.fonts) {
+	for _, it := range layoutWhy(l, p, pt.fonts, pt.minSize) {
 		pt.text(it.s, it.src, it.size, it.x, it.y, it.c)
 	}
 }
@@ -136,18 +178,25 @@ type placedText struct {
 	c       color.Color
 }
 
-// layoutWhy lays the why view out (why draws it).
-func layoutWhy(l ui.Layout, p ui.Panel, f fonts) []placedText {
+// layoutWhy lays the why view out (why draws it) where l.PanelPlaces
+// puts it, its text drawn at minSize and up (the painter's floor).
+func layoutWhy(l ui.Layout, p ui.Panel, f fonts, minSize float64) []placedText {
 	var out []placedText
 	put := func(s string, src *typeface, size, x, y float64, c color.Color) {
+		size = max(size, minSize)
 		out = append(out, placedText{s: s, src: src, size: size, x: x, y: y, w: measure(s, src, size), c: c})
 	}
 	pt := struct{ fonts fonts }{f}
+	pp := l.PanelPlaces()
 	x0, w := l.Panel.X+whyMargin, l.Panel.W-2*whyMargin
-	y := 28 + float64(len(wrap(p.Title, 30)))*18 + float64(len(wrap(p.Rule, 44)))*13 + 6
-	bottom := l.NewGame.Y - 8
+	titleLines := boxLines(p.Title, pp.Title, f.bold, minSize)
+	if pp.Title.Max > 0 {
+		titleLines = titleLines[:min(len(titleLines), pp.Title.Max)]
+	}
+	y := pp.WhyTop(len(titleLines), len(boxLines(p.Rule, pp.Rule, f.regular, minSize)))
+	bottom := l.NewGame.Y - pp.WhyGap
 	line := func(s string, src *typeface, size float64, c color.Color) {
-		for _, ln := range wrapWidth(s, src, size, w) {
+		for _, ln := range wrapWidth(s, src, max(size, minSize), w) {
 			if y+size*1.4 > bottom {
 				return
 			}
@@ -166,7 +215,7 @@ func layoutWhy(l ui.Layout, p ui.Panel, f fonts) []placedText {
 	y += 4
 	size, cols, under := whyTableSize, []float64(nil), false
 	for _, sz := range []float64{whyTableSize, whyMinSize} {
-		size, cols = sz, whyColumns(v, pt.fonts.mono, sz)
+		size, cols = max(sz, minSize), whyColumns(v, pt.fonts.mono, max(sz, minSize))
 		if sumWidths(cols) <= w {
 			break
 		}
@@ -175,6 +224,9 @@ func layoutWhy(l ui.Layout, p ui.Panel, f fonts) []placedText {
 		under, cols = true, cols[:3] // the L() values under each row
 	}
 	row := func(cells []string, c color.Color) {
+		if y+size*1.4 > bottom {
+			return
+		}
 		x := x0
 		for i, cell := range cells {
 			if under && i == 3 {
@@ -201,7 +253,7 @@ func layoutWhy(l ui.Layout, p ui.Panel, f fonts) []placedText {
 		return out
 	}
 	y += 6
-	fit := int((bottom-y)/(10*1.4)) - 1
+	fit := int((bottom-y)/(max(10, minSize)*1.4)) - 1
 	if fit < 1 {
 		return out
 	}
@@ -282,20 +334,27 @@ func (pt painter) gameButtons(l ui.Layout, p ui.Panel) {
 func (pt painter) paper(l ui.Layout, p ui.Paper) {
 	rect, label := pt.rect, pt.label
 	rect(l.Panel, colPanel)
-	paper := ui.Rect{X: l.Panel.X + 20, Y: 36, W: l.Panel.W - 40, H: float64(ui.PaperLines)*17 + 16}
+	pp := l.PanelPlaces()
+	paper := pp.Paper
 	rect(paper, colPaper)
 	where := fmt.Sprintf("Paper: %d lines", p.Total)
 	if p.Scroll > 0 {
 		where += fmt.Sprintf(", %d back", p.Scroll)
 	}
-	label(where, pt.fonts.bold, 12, l.Panel.X+l.Panel.W/2, 18, colLabel)
-	for i, line := range p.Lines {
-		pt.text(line, pt.fonts.mono, 12.5, paper.X+8, paper.Y+8+float64(i)*17, colInk)
+	label(where, pt.fonts.bold, pp.PaperHead.Size, pp.PaperHead.X, pp.PaperHead.Y, colLabel)
+	// The newest of the lines in view where the sheet holds fewer (a
+	// phone on its side).
+	for i, line := range p.Lines[max(0, len(p.Lines)-pp.PaperRows):] {
+		pt.text(line, pt.fonts.mono, 12.5, paper.X+8, paper.Y+8+float64(i)*pp.PaperStep, colInk)
 	}
 	pt.button(l.PaperClear, "Clear", 13, colGold, colBody)
 	pt.button(l.PaperSave, "Save", 13, colGold, colBody)
-	for i, line := range wrap(p.Status, 36) {
-		label(line, pt.fonts.regular, 11, l.Panel.X+l.Panel.W/2, l.PaperClear.Y-24+float64(i)*14, colLabel)
+	b := pp.PaperStatus
+	for i, line := range boxLines(p.Status, b, pt.fonts.regular, pt.minSize) {
+		if b.Max > 0 && i == b.Max {
+			break
+		}
+		label(line, pt.fonts.regular, b.Size, b.X, b.Y+float64(i)*b.Step, colLabel)
 	}
 }
 

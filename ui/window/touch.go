@@ -72,8 +72,9 @@ func (g *Game) fingerOnKey(x, y int) (int, int) {
 
 // touchKeyAt is the key a finger at (x, y), layout units, presses: the
 // key under it, else the nearest within keyReach (a distance upwards
-// counted half: the gold label above a key is the key's); a point off the
-// body, on the LCD or on the MENU or PANEL button is no key's.
+// counted half: the gold label above a key is the key's) that is on the
+// page; a point off the body, on the LCD or on the MENU or PANEL button is
+// no key's.
 func touchKeyAt(l ui.Layout, x, y float64) (emulator.Key, bool) {
 	if k, ok := l.KeyAt(x, y); ok {
 		return k, true
@@ -83,6 +84,9 @@ func touchKeyAt(l ui.Layout, x, y float64) (emulator.Key, bool) {
 	}
 	best, bestD := emulator.Key(0), math.Inf(1)
 	for k, r := range l.Keys {
+		if r.Y >= l.Body.Y+l.Body.H {
+			continue // below the page (a phone's panel in the keys' place)
+		}
 		dx := max(r.X-x, 0, x-(r.X+r.W))
 		// Above a key is its gold label: a point there counts half as far,
 		// so that two thirds of the strip between two rows is the lower

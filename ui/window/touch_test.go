@@ -91,3 +91,17 @@ func TestTouchTargets(t *testing.T) {
 		assert.False(t, ok, fmt.Sprint(p))
 	}
 }
+
+// TestTouchNoKeyOffPage: on a phone whose heaps panel takes the keys'
+// place (upright and on its side) a finger at the page's bottom edge, in
+// the margin under the panel, presses no key: the keys below the page are
+// out of reach (it pressed the top row's, 20 pixels below, on its side).
+func TestTouchNoKeyOffPage(t *testing.T) {
+	for _, s := range [][2]float64{{844, 390}, {390, 844}, {740, 360}} {
+		l := ui.PageLayout(true, nil, s[0], s[1])
+		for _, x := range []float64{s[0] * 0.5, s[0] * 0.75} {
+			k, ok := touchKeyAt(l, x, s[1]-1)
+			assert.False(t, ok, "%v at (%v, %v): %v", s, x, s[1]-1, k)
+		}
+	}
+}

@@ -836,3 +836,37 @@ func fromUnits(u int64, fix int) (hp17b.Number, error) {
 	}
 	return hp17b.FromParts(false, uint64(u), -fix)
 }
+
+// gapEV is gapWide in ev at the periodic rate ih + il (taken as exact,
+// not 0), for I%YR's refinement where ddTVM does not take N.
+func (d tvmEV) gapEV(ih, il float64, begin bool) ev {
+	i := ev{ih, il, 0}
+	one := evF(1)
+	k := one
+	if begin {
+		k = k.add(i)
+	}
+	sp := one.add(i).pow(d.n.neg())
+	us := one.sub(sp).quo(i)
+	return d.pv.add(k.mul(d.pmt).mul(us)).add(d.fv.mul(sp))
+}
+
+// iyrEV is SolveIYR's refinement of the float64 root r in ev (chordRoot)
+// for an N ddTVM does not take, ok false where it does not decide.
+func (t TVM) iyrEV(r float64) (hp17b.Number, bool) {
+	t.IYR = hp17b.Zero // the unknown: gapEV takes the rate as its argument
+	d, ok := newTVMEV(t)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	xh, xl, eps, ok := chordRoot(func(xh, xl float64) (float64, float64, bool) {
+		g := d.gapEV(xh, xl, t.Begin)
+		return g.h, g.e, g.ok()
+	}, r)
+	if !ok {
+		return hp17b.Zero, false
+	}
+	pyr, _ := t.PYR.Int64()
+	ph, pl := dd.Mul(xh, xl, float64(pyr)*100, 0)
+	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*looseness)
+}

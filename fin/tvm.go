@@ -228,6 +228,12 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 			if ok {
 				return r, nil
 			}
+		} else {
+			r, ok := t.iyrEV(best)
+			hear("I%YR", ok)
+			if ok {
+				return r, nil
+			}
 		}
 	}
 	i := refine(t.gapWide, best)

@@ -631,3 +631,16 @@ func TestAPDUnderflow(t *testing.T) {
 	_, err := x.SolveIYR(context.Background())
 	assert.Equal(t, ErrNoSolution, err)
 }
+
+// BenchmarkTVMSolveIYRFrac times I%YR of p.68's car loan over N = 36.5.
+func BenchmarkTVMSolveIYRFrac(b *testing.B) {
+	x := TVM{N: mustNum("36.5"), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12)}
+	for b.Loop() {
+		r, err := x.SolveIYR(context.Background())
+		must(b, r, err)
+	}
+}
+
+// BenchmarkTVMSolveIYRFracWide is BenchmarkTVMSolveIYRFrac by the
+// 34-digit code alone.
+func BenchmarkTVMSolveIYRFracWide(b *testing.B) { wideOnly(b, BenchmarkTVMSolveIYRFrac) }

@@ -10,8 +10,9 @@ import (
 )
 
 // The fast paths of the functions with fractional powers, logarithms and
-// the display's rounding: ICNV's four conversions and AMRT's interest
-// rounded to the display. Each computes in double-double with a bound on
+// the display's rounding: ICNV's four conversions, AMRT's interest
+// rounded to the display, BOND, TVM beyond ddTVM (any N, I%YR = 0, the
+// solves for N and for I%YR over any N) and DEPRC. Each computes in double-double with a bound on
 // its own error, adds a model of the 34-digit code's error (the result
 // must be the one that code rounds to, not the exact one), and rounds
 // only when the sum of the two decides the rounding (hp17b.RoundDD);

@@ -561,6 +561,7 @@ func TestICNVEdges(t *testing.T) {
 		{"-100", "1"}, {"-99.9999999", "1"}, {"-200", "2"}, {"-300", "2"}, {"0", "12"},
 		{"5", "0"}, {"5", "-1"}, {"1E-30", "1"}, {"1E-499", "3"}, {"9.99999999999E499", "1"},
 		{"-70000", "1"}, {"12", "1E12"}, {"12", "1E40"}, {"12", "0.001"},
+		{"-29600", "5.4E46"}, {"29600", "5.4E46"}, // 1 + 10^-45 is 1 at 34 digits: EFF% 0
 	}
 	for _, tt := range tests {
 		r, p := mustNum(tt.r), mustNum(tt.p)
@@ -644,3 +645,44 @@ func BenchmarkTVMSolveIYRFrac(b *testing.B) {
 // BenchmarkTVMSolveIYRFracWide is BenchmarkTVMSolveIYRFrac by the
 // 34-digit code alone.
 func BenchmarkTVMSolveIYRFracWide(b *testing.B) { wideOnly(b, BenchmarkTVMSolveIYRFrac) }
+
+// FuzzFastFinance: ICNV's conversions, TVM's PV, FV, PMT and N, DEPRC and
+// ACRS give on the fast paths what the 34-digit code gives (the same
+// number or the same error) for any operands made of the fuzzer's
+// coefficients and exponents.
+func FuzzFastFinance(f *testing.F) {
+	f.Add(int64(5), int8(0), int64(365), int8(0), int64(100000), int8(0), int64(-630), int8(0), uint8(3))
+	f.Add(int64(123456789012), int8(-30), int64(12), int8(18), int64(-1), int8(2), int64(7), int8(-3), uint8(200))
+	f.Fuzz(func(t *testing.T, c1 int64, e1 int8, c2 int64, e2 int8, c3 int64, e3 int8, c4 int64, e4 int8, sel uint8) {
+		num := func(c int64, e int8) hp17b.Number {
+			c %= 1_000_000_000_000
+			n, err := hp17b.Parse(fmt.Sprintf("%dE%d", c, int(e)%60))
+			if err != nil {
+				return hp17b.Zero
+			}
+			return n
+		}
+		r, p, a, b := num(c1, e1), num(c2, e2), num(c3, e3), num(c4, e4)
+		check := func(name string, fn func() (hp17b.Number, error)) {
+			got, want, gerr, werr := both(fn)
+			if gerr != werr || got.String() != want.String() {
+				t.Fatalf("%s: fast %v %v, 34-digit %v %v", name, got, gerr, want, werr)
+			}
+		}
+		check("ICNV", func() (hp17b.Number, error) { return icnv(int(sel%4), r, p) })
+		x := TVM{N: p, IYR: r, PV: a, PMT: b, FV: num(c1^c3, e2), PYR: hp17b.FromInt(int64(1 + sel%12)), Begin: sel&16 != 0}
+		check("PV", x.SolvePV)
+		check("FV", x.SolveFV)
+		check("PMT", x.SolvePMT)
+		check("N", x.SolveN)
+		life := int64(1 + sel%40)
+		as := Asset{Basis: a, Salv: b, Life: hp17b.FromInt(life), Fact: p, Year: hp17b.FromInt(1 + int64(sel)%(life+2))}
+		for name, fn := range map[string]func() (Depreciation, error){"SL": as.SL, "SOYD": as.SOYD, "DB": as.DB} {
+			got, want, gerr, werr := both(fn)
+			if gerr != werr || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s: fast %v %v, 34-digit %v %v", name, got, gerr, want, werr)
+			}
+		}
+		check("ACRS", func() (hp17b.Number, error) { return ACRS(a, r) })
+	})
+}

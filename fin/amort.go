@@ -18,6 +18,7 @@ type Schedule struct {
 	fix   int // decimals to round to; −1 for none
 	begin bool
 	next  int // number of the next payment to amortize
+	rate  amrtRate
 }
 
 // MaxPayments is the largest #P (p.78: "#P can be an integer from 1
@@ -39,7 +40,7 @@ func NewSchedule(t TVM, fix int) (*Schedule, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Schedule{i: i, fix: fix, begin: t.Begin, next: 1}
+	s := &Schedule{i: i, fix: fix, begin: t.Begin, next: 1, rate: newAMRTRate(t, i)}
 	s.pmt, s.bal = s.round(widen(t.PMT)), s.round(widen(t.PV))
 	return s, nil
 }
@@ -62,6 +63,13 @@ func (s *Schedule) round(x w) w {
 func (s *Schedule) Next(count int) (Set, error) {
 	if count < 1 || count > MaxPayments {
 		return Set{}, hp17b.ErrInvalidInput
+	}
+	if fastFlows && s.fix >= 0 {
+		set, ok := s.nextFast(count)
+		hear("AMRT", ok)
+		if ok {
+			return set, nil
+		}
 	}
 	sumInt, sumPrin := wint(0), wint(0)
 	for k := 0; k < count; k++ {

@@ -130,6 +130,13 @@ func (b Bond) Accrued() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
+	if fastFlows {
+		r, ok := b.accruedFast(p)
+		hear("ACCRU", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	cf := quo(widen(b.CPN), wf(b.perYear()))
 	return result(mul(quo(wf(p.a), wf(p.e)), cf))
 }
@@ -139,6 +146,13 @@ func (b Bond) Price() (hp17b.Number, error) {
 	p, err := b.coupons()
 	if err != nil {
 		return hp17b.Zero, err
+	}
+	if fastFlows {
+		r, ok := b.priceFast(p)
+		hear("PRICE", ok)
+		if ok {
+			return r, nil
+		}
 	}
 	y := rate(widen(b.YLD))
 	if add(wint(1), quo(y, wf(b.perYear()))).Sign() <= 0 {
@@ -154,6 +168,13 @@ func (b Bond) Yield(c context.Context) (hp17b.Number, error) {
 	p, err := b.coupons()
 	if err != nil {
 		return hp17b.Zero, err
+	}
+	if fastFlows {
+		r, ok := b.yieldFast(p)
+		hear("YLD%", ok)
+		if ok {
+			return r, nil
+		}
 	}
 	f := b.perYear()
 	target := widen(b.PRICE)

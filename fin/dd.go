@@ -54,6 +54,24 @@ func ddPow(bh, bl float64, n int) (h, l float64) {
 	return h, l
 }
 
+// apdUnderflows reports whether v^n (v > 0, n ≥ 0) lies below
+// 10^-99000: the 34-digit code's power underflows there (hp17b.Wide's
+// least exponent is −100,000, and its result is not finite: I%YR of
+// 1,000,000 periods at 408 % a year was NO SOLUTION), while the
+// double-double one is 0 and the fast path would answer.
+func apdUnderflows(vh float64, n int) bool {
+	return float64(n)*math.Log10(vh) < -99000
+}
+
+// periods is the list's N: the sum of its #TIMES.
+func (g ddFlows) periods() int {
+	n := 0
+	for _, t := range g.times[1:] {
+		n += t
+	}
+	return n
+}
+
 // ddFlows is a cash-flow list read for the fast path: each amount as a
 // double-double within 2^-100 (hp17b.DD) and each #TIMES as an integer.
 type ddFlows struct {
@@ -116,6 +134,9 @@ func (g ddFlows) npvAbs(ih, il float64) (sh, sl, err, abs float64, ok bool) {
 	ah, al := dd.TwoSum(1, ih)
 	ah, al = dd.FastTwoSum(ah, al+il)
 	vh, vl := ddRecip(ah, al)
+	if apdUnderflows(vh, g.periods()) {
+		return 0, 0, 0, 0, false
+	}
 	const ev = 4.0
 	dh, dl, ed := 1.0, 0.0, 0.0
 	for j := 1; j < len(g.ah); j++ {
@@ -271,6 +292,9 @@ func (d ddTVM) gap(ih, il float64) (gh, gl, err float64, ok bool) {
 	ah, al := dd.TwoSum(1, ih)
 	ah, al = dd.FastTwoSum(ah, al+il)
 	vh, vl := ddRecip(ah, al)
+	if apdUnderflows(vh, d.n) {
+		return 0, 0, 0, false
+	}
 	bits := 0
 	for m := d.n; m > 0; m >>= 1 {
 		bits++
@@ -366,6 +390,9 @@ func (g ddFlows) flowsFast(pct hp17b.Number, n int, kind int) (hp17b.Number, boo
 	ah, al := dd.TwoSum(1, ih)
 	ah, al = dd.FastTwoSum(ah, al+il)
 	vh, vl := ddRecip(ah, al)
+	if apdUnderflows(vh, n) {
+		return hp17b.Zero, false
+	}
 	bits := 0
 	for m := n; m > 0; m >>= 1 {
 		bits++
@@ -434,6 +461,9 @@ func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64,
 	ah, al = dd.FastTwoSum(ah, al+il)
 	a1 := math.Abs(ah)
 	vh, vl := ddRecip(ah, al)
+	if apdUnderflows(vh, d.n) {
+		return 0, 0, 0, false
+	}
 	bits := 0
 	for m := d.n; m > 0; m >>= 1 {
 		bits++

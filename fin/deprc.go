@@ -41,6 +41,13 @@ func (a Asset) SL() (Depreciation, error) {
 	if err != nil {
 		return Depreciation{}, err
 	}
+	if fastFlows {
+		d, ok := a.slFast(life, year)
+		hear("SL", ok)
+		if ok {
+			return d, nil
+		}
+	}
 	total := sub(widen(a.Basis), widen(a.Salv))
 	per := quo(total, wint(life))
 	if year > life {
@@ -55,6 +62,13 @@ func (a Asset) SOYD() (Depreciation, error) {
 	life, year, err := a.years()
 	if err != nil {
 		return Depreciation{}, err
+	}
+	if fastFlows {
+		d, ok := a.soydFast(life, year)
+		hear("SOYD", ok)
+		if ok {
+			return d, nil
+		}
 	}
 	total := sub(widen(a.Basis), widen(a.Salv))
 	if year > life {
@@ -76,6 +90,13 @@ func (a Asset) DB() (Depreciation, error) {
 	life, year, err := a.years()
 	if err != nil {
 		return Depreciation{}, err
+	}
+	if fastFlows {
+		d, ok := a.dbFast(life, year)
+		hear("DB", ok)
+		if ok {
+			return d, nil
+		}
 	}
 	basis, salv := widen(a.Basis), widen(a.Salv)
 	r := quo(rate(widen(a.Fact)), wint(life))
@@ -102,5 +123,16 @@ func (a Asset) DB() (Depreciation, error) {
 // ACRS is the Accelerated Cost Recovery System deduction: BASIS ×
 // ACRS% ÷ 100 (p.118).
 func ACRS(basis, pct hp17b.Number) (hp17b.Number, error) {
+	if fastFlows {
+		b, ok1 := evNum(basis)
+		p, ok2 := evNum(pct)
+		if ok1 && ok2 {
+			r, ok := b.mul(p.quo(evF(100))).round()
+			hear("ACRS", ok)
+			if ok {
+				return r, nil
+			}
+		}
+	}
 	return result(mul(widen(basis), rate(widen(pct))))
 }

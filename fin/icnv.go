@@ -14,6 +14,13 @@ func Effective(nom, p hp17b.Number) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
+	if fastFlows {
+		r, ok := effectiveFast(nom, p)
+		hear("EFF%", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	base := add(wint(1), quo(rate(widen(nom)), widen(p)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
@@ -26,6 +33,13 @@ func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
+	if fastFlows {
+		r, ok := nominalFast(eff, p)
+		hear("NOM%", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	base := add(wint(1), rate(widen(eff)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
@@ -37,16 +51,30 @@ func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
 // EffectiveCont returns the effective rate of continuous compounding:
 // EFF% = 100 × (e^(NOM%÷100) − 1).
 func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
-	x := rate(widen(nom))
-	if f64(x) > 1000 {
+	if nom.Cmp(hp17b.FromInt(100000)) > 0 { // NOM%÷100 > 1000
 		return hp17b.Zero, hp17b.ErrOverflow
 	}
+	if fastFlows {
+		r, ok := effectiveContFast(nom)
+		hear("EFF% cont", ok)
+		if ok {
+			return r, nil
+		}
+	}
+	x := rate(widen(nom))
 	return result(mul(sub(wide.Exp(x), wint(1)), wint(100)))
 }
 
 // NominalCont returns the nominal rate compounded continuously that gives
 // eff: NOM% = 100 × ln(1 + EFF%÷100).
 func NominalCont(eff hp17b.Number) (hp17b.Number, error) {
+	if fastFlows {
+		r, ok := nominalContFast(eff)
+		hear("NOM% cont", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	base := add(wint(1), rate(widen(eff)))
 	if base.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput

@@ -109,6 +109,13 @@ func (t TVM) SolvePMT() (hp17b.Number, error) {
 // PV + A + (FV − A)·(1+i)^−N = 0, so N = ln((A − FV) ÷ (PV + A)) ÷ ln(1+i);
 // with i = 0, N = −(PV + FV) ÷ PMT. NO SOLUTION when no N satisfies it.
 func (t TVM) SolveN() (hp17b.Number, error) {
+	if fastFlows {
+		r, ok := t.solveNFast()
+		hear("N", ok)
+		if ok {
+			return r, nil
+		}
+	}
 	i, k, err := t.periodic()
 	if err != nil {
 		return hp17b.Zero, err
@@ -129,21 +136,25 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 }
 
 // direct is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) on the
-// double-double path, ok false where it does not decide (ddTVM.direct)
-// and for a P/YR the 34-digit code turns into an error.
+// double-double path (ddTVM.direct for a whole N and a rate not 0;
+// otherwise, or where that does not decide, directEV), ok false where
+// neither decides and for a P/YR the 34-digit code turns into an error.
 func (t TVM) direct(kind int) (hp17b.Number, bool) {
 	if !fastFlows || !ValidPYR(t.PYR) {
 		return hp17b.Zero, false
 	}
-	d, ok := newDDTVM(t)
-	if !ok {
-		return hp17b.Zero, false
+	if d, ok := newDDTVM(t); ok && t.IYR.Sign() != 0 {
+		pyr, _ := t.PYR.Int64()
+		r, ok := d.direct(t.IYR, int(pyr), kind)
+		if fastHook != nil {
+			fastHook(ok)
+		}
+		if ok {
+			return r, ok
+		}
 	}
-	pyr, _ := t.PYR.Int64()
-	r, ok := d.direct(t.IYR, int(pyr), kind)
-	if fastHook != nil {
-		fastHook(ok)
-	}
+	r, ok := t.directEV(kind)
+	hear([]string{"PV", "FV", "PMT"}[kind], ok)
 	return r, ok
 }
 
@@ -214,6 +225,12 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 			if fastHook != nil {
 				fastHook(ok)
 			}
+			if ok {
+				return r, nil
+			}
+		} else {
+			r, ok := t.iyrEV(best)
+			hear("I%YR", ok)
 			if ok {
 				return r, nil
 			}

@@ -3,8 +3,11 @@ package hp17b
 import (
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/cockroachdb/apd/v3"
+	"github.com/hp17b/hp17b/hp17b/dd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -65,5 +68,65 @@ func TestRoundDD(t *testing.T) {
 		if ok && tt.ok {
 			assert.Equal(t, tt.want, got.String(), "%v", tt.hi)
 		}
+	}
+}
+
+// TestDDKernelBounds holds Log1pDD, ExpDD and Expm1DD within their stated
+// bounds (2^-80, 2^-89 and 2^-80 relative) of apd at 60 digits, at random
+// double-double arguments over their ranges (|w| from 10^-30 to 10^30,
+// and near −1; |r| up to 650).
+func TestDDKernelBounds(t *testing.T) {
+	ctx := apd.BaseContext.WithPrecision(60)
+	dec := func(x float64) *apd.Decimal {
+		d, _, err := apd.NewFromString(new(big.Float).SetFloat64(x).Text('e', 800))
+		require.NoError(t, err)
+		return d
+	}
+	relErr := func(h, l float64, want *apd.Decimal) float64 {
+		got, diff := new(apd.Decimal), new(apd.Decimal)
+		_, _ = ctx.Add(got, dec(h), dec(l))
+		_, _ = ctx.Sub(diff, got, want)
+		_, _ = ctx.Quo(diff, diff, want)
+		e, _ := diff.Float64()
+		return math.Abs(e)
+	}
+	rng := rand.New(rand.NewPCG(4, 5))
+	one := apd.New(1, 0)
+	for k := range 3000 {
+		var wh float64
+		switch k % 3 {
+		case 0:
+			wh = math.Pow(10, rng.Float64()*60-30)
+		case 1:
+			wh = -math.Pow(10, -rng.Float64()*30) // (−1, 0)
+		default:
+			wh = (rng.Float64()*2 - 1) * 0.6
+		}
+		wl := wh * 0x1p-54 * (rng.Float64()*2 - 1)
+		wh, wl = dd.FastTwoSum(wh, wl)
+		h, l, ok := Log1pDD(wh, wl)
+		if !ok {
+			continue
+		}
+		x, want := new(apd.Decimal), new(apd.Decimal)
+		_, _ = ctx.Add(x, dec(wh), dec(wl))
+		_, _ = ctx.Add(x, x, one)
+		_, _ = ctx.Ln(want, x)
+		if !want.IsZero() {
+			require.LessOrEqual(t, relErr(h, l, want), 0x1p-80, "Log1pDD(%g, %g)", wh, wl)
+		}
+
+		r := (rng.Float64()*2 - 1) * []float64{1e-12, 1e-3, 2.5, 650}[k%4]
+		rl := r * 0x1p-54 * (rng.Float64()*2 - 1)
+		r, rl = dd.FastTwoSum(r, rl)
+		_, _ = ctx.Add(x, dec(r), dec(rl))
+		_, _ = ctx.Exp(want, x)
+		eh, el, ok := ExpDD(r, rl)
+		require.True(t, ok)
+		require.LessOrEqual(t, relErr(eh, el, want), 0x1p-89, "ExpDD(%g, %g)", r, rl)
+		_, _ = ctx.Sub(want, want, one)
+		mh, ml, ok := Expm1DD(r, rl)
+		require.True(t, ok)
+		require.LessOrEqual(t, relErr(mh, ml, want), 0x1p-80, "Expm1DD(%g, %g)", r, rl)
 	}
 }

@@ -38,7 +38,9 @@ func panelPaper(img image.Image) (r, g, b uint32) {
 func TestLiveWholeEquation(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh")
 	idle, _ := waitLCD(t, win, "0.00", 5*time.Second)
-	xdo("key", "--window", win, "--delay", "12", "F5", "F2") // SOLVE, EDIT
+	xdo("key", "--window", win, "F5") // SOLVE
+	waitMenu(t, win, "CALC", 5*time.Second)
+	xdo("key", "--window", win, "F2") // EDIT
 	img, top := waitLCD(t, win, "0×(10×A+B)+C)+D-EVAL)", 5*time.Second)
 	require.Equal(t, "0×(10×A+B)+C)+D-EVAL)", top, "EDIT leaves the cursor at the end")
 	r0, g0, b0 := panelPaper(idle)
@@ -200,7 +202,9 @@ func markRed(img image.Image) int {
 func TestLiveInvalidEquationMark(t *testing.T) {
 	win, xdo := liveWindow(t, "--fresh")
 	waitLCD(t, win, "0.00", 5*time.Second)
-	xdo("key", "--window", win, "--delay", "12", "F5", "F4") // SOLVE, NEW
+	xdo("key", "--window", win, "F5") // SOLVE
+	waitMenu(t, win, "CALC", 5*time.Second)
+	xdo("key", "--window", win, "F4") // NEW
 	waitLCD(t, win, "TYPE EQUATION; [INPUT]", 5*time.Second)
 	xdo("type", "--window", win, "--delay", "12", "A=B*/C")
 	waitLCD(t, win, "A=B×÷C", 5*time.Second)

@@ -432,10 +432,13 @@ func TestLiveResume(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "state.json")
 	bin := buildWindow(t)
 	win, wait := launch(t, bin, "--state", state)
-	for _, k := range []string{"F4", "F1", "4", "2"} { // TIME CALC 42
-		require.NoError(t, exec.Command("xdotool", "key", "--window", win, k).Run())
-		time.Sleep(40 * time.Millisecond)
-	}
+	key := func(k string) { require.NoError(t, exec.Command("xdotool", "key", "--window", win, k).Run()) }
+	key("F4") // TIME
+	waitMenu(t, win, "CALC", 5*time.Second)
+	key("F1") // CALC
+	waitMenu(t, win, "DATE1", 5*time.Second)
+	key("4")
+	key("2")
 	img, top := waitLCD(t, win, "42", 5*time.Second)
 	require.Equal(t, "42", top)
 	labels := ui.ReadLCD(lcdDots(img)).Labels

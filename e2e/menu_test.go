@@ -145,6 +145,19 @@ func TestLivePanelKeys(t *testing.T) {
 	assert.True(t, ok, "b again: the heaps again")
 }
 
+// waitTitle waits (scaled) until the window's title contains want.
+func waitTitle(t *testing.T, win, want string, d time.Duration) {
+	t.Helper()
+	var title []byte
+	for deadline := time.Now().Add(scaled(d)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		title, _ = exec.Command("xdotool", "getwindowname", win).Output()
+		if strings.Contains(string(title), want) {
+			return
+		}
+	}
+	t.Fatalf("the title %q never said %s", strings.TrimSpace(string(title)), want)
+}
+
 // TestLiveRecordKeys: F7 starts recording in the live window, keys typed
 // at machine speed are recorded, F7 writes the key script to a file in the
 // working folder, and hp17b keys plays that file to the display the
@@ -156,19 +169,24 @@ func TestLiveRecordKeys(t *testing.T) {
 	win, _ := launchIn(t, dir, bin, "--fresh")
 	xdo := xdoFor(t)
 	key := func(keys ...string) { xdo(append([]string{"key", "--window", win}, keys...)...) }
+	// A named key and the characters typed after it within one frame keep
+	// no order (docs/window.md: a frame's characters go before its named
+	// keys), so each named key's effect is seen before the next characters:
+	// F7's REC in the title, Enter's 6.00, CLR's 0.00.
 	key("F7")
-	key("2", "asterisk", "3", "Return", "n", "s", "1")
-	_, top := waitLCD(t, win, "-6.00", 10*time.Second)
+	waitTitle(t, win, "REC", 10*time.Second)
+	key("2", "asterisk", "3", "Return")
+	_, top := waitLCD(t, win, "6.00", 10*time.Second)
+	require.Equal(t, "6.00", top, "2×3=")
+	key("n", "s", "1")
+	_, top = waitLCD(t, win, "-6.00", 10*time.Second)
 	require.Equal(t, "-6.00", top)
-	// A named key and the characters after it in one frame keep no order
-	// (docs/window.md: a frame's typed characters go before its named keys):
-	// CLR is seen before RCL is typed, or it takes back RCL's prefix.
 	key("Delete")
 	_, top = waitLCD(t, win, "0.00", 10*time.Second)
 	require.Equal(t, "0.00", top, "CLR")
 	key("r", "1", "plus", "4", "Return")
 	shown, top := waitLCD(t, win, "-2.00", 10*time.Second)
-	require.Equal(t, "-2.00", top, "2×3=-6, STO 1, RCL 1 + 4 =")
+	require.Equal(t, "-2.00", top, "2×3=6, +/-, STO 1, CLR, RCL 1 + 4 =")
 	key("F7")
 	var files []string
 	for deadline := time.Now().Add(scaled(10 * time.Second)); len(files) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {

@@ -28,6 +28,9 @@ func TestLiveStopHeavySolve(t *testing.T) {
 	bin := liveBinary(t)
 	win, wait := launch(t, bin, "--fresh", "--keys", heavyKeys)
 	xdo := xdoFor(t)
+	// The start's key script ends at CALC, A's menu: under load its 15,000
+	// characters take a while, and an F1 before it is FIN's.
+	waitMenu(t, win, "A", time.Minute)
 	xdo("key", "--window", win, "F1") // solve A: years of work
 	_, top := waitLCD(t, win, "CALCULATING...", 30*time.Second)
 	require.Equal(t, "CALCULATING...", top, "the solve runs")

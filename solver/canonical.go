@@ -33,7 +33,8 @@ func Canonical(src string) (string, error) {
 // that an error found in the result can be placed in src (origin).
 func canonical(src string) (string, [][]int, error) {
 	c := canonizer{src: []rune(src), line: 1, col: 1}
-	c.cols = [][]int{nil}
+	c.out = make([]rune, 0, len(c.src)+8)
+	c.cols = [][]int{c.lineCols(0)}
 	if err := c.run(); err != nil {
 		return "", nil, err
 	}
@@ -73,11 +74,28 @@ type canonizer struct {
 
 // emit writes s for the n characters of src at i, and moves past them.
 func (c *canonizer) emit(s string, n int) {
-	c.out = append(c.out, []rune(s)...)
-	at := c.col
-	for range utf8.RuneCountInString(s) {
-		c.cols[len(c.cols)-1] = append(c.cols[len(c.cols)-1], at)
+	line := &c.cols[len(c.cols)-1]
+	for _, r := range s {
+		c.out = append(c.out, r)
+		*line = append(*line, c.col)
 	}
+	c.skip(n)
+}
+
+// copyOut writes the n characters of src at i unchanged (none of them a
+// line break), and moves past them.
+func (c *canonizer) copyOut(n int) {
+	line := &c.cols[len(c.cols)-1]
+	for _, r := range c.src[c.i : c.i+n] {
+		c.out = append(c.out, r)
+		*line = append(*line, c.col)
+		c.col++
+	}
+	c.i += n
+}
+
+// skip moves past the n characters of src at i.
+func (c *canonizer) skip(n int) {
 	for _, r := range c.src[c.i : c.i+n] {
 		if r == '\n' {
 			c.cols[len(c.cols)-1] = append(c.cols[len(c.cols)-1], c.col)
@@ -90,11 +108,21 @@ func (c *canonizer) emit(s string, n int) {
 	c.i += n
 }
 
+// lineCols is an empty column map for the line that starts at src[i],
+// with room for its characters and the one past its end.
+func (c *canonizer) lineCols(i int) []int {
+	n := 1
+	for ; i < len(c.src) && c.src[i] != '\n'; i++ {
+		n++
+	}
+	return make([]int, 0, n+2)
+}
+
 // emitNewline copies a line break.
 func (c *canonizer) emitNewline() {
 	c.out = append(c.out, '\n')
 	c.cols[len(c.cols)-1] = append(c.cols[len(c.cols)-1], c.col)
-	c.cols = append(c.cols, nil)
+	c.cols = append(c.cols, c.lineCols(c.i+1))
 	c.i++
 	c.line, c.col = c.line+1, 1
 }
@@ -105,9 +133,22 @@ func (c *canonizer) emitNewline() {
 // equation files).
 var spellings = map[string]string{"**": "^", "*": "×", "/": "÷", "!=": "<>", "≠": "<>", "≤": "<=", "≥": ">=", "−": "-"}
 
+// spellingStarts holds the first character of every key of spellings.
+var spellingStarts = func() string {
+	var b strings.Builder
+	for k := range spellings {
+		r, _ := utf8.DecodeRuneInString(k)
+		b.WriteRune(r)
+	}
+	return b.String()
+}()
+
 // spelling is the key of spellings that the text at the reading point
 // starts with, the longer first ("**" before "*"), or "".
 func (c *canonizer) spelling() string {
+	if !strings.ContainsRune(spellingStarts, c.at(0)) {
+		return "" // most characters: no string built
+	}
 	if two := string([]rune{c.at(0), c.at(1)}); spellings[two] != "" {
 		return two
 	}
@@ -143,8 +184,23 @@ func startsOperand(r rune) bool {
 
 // nameChar reports whether r may stand in a name as Canonical reads one.
 func nameChar(r rune) bool {
+	if r >= 0 && r < 128 {
+		return asciiNameChar[r]
+	}
+	return slowNameChar(r)
+}
+
+func slowNameChar(r rune) bool {
 	return !IsSpace(r) && !strings.ContainsRune(notInName, r) && r != ';' && r != '!' && r != '∑'
 }
+
+// asciiNameChar is slowNameChar for the ASCII characters, looked up.
+var asciiNameChar = func() (t [128]bool) {
+	for r := range rune(128) {
+		t[r] = slowNameChar(r)
+	}
+	return t
+}()
 
 func (c *canonizer) fail(msg string, args ...any) error {
 	return &SyntaxError{Pos: Pos{c.line, c.col}, Msg: fmt.Sprintf(msg, args...), Source: string(c.src)}
@@ -157,10 +213,10 @@ func (c *canonizer) run() error {
 		case r == '\n':
 			c.emitNewline()
 		case IsSpace(r):
-			c.emit(string(r), 1)
+			c.copyOut(1)
 		case c.spelling() != "":
 			typed := c.spelling()
-			c.emit(spellings[typed], len([]rune(typed)))
+			c.emit(spellings[typed], utf8.RuneCountInString(typed))
 			c.operand = false
 		case r == ';':
 			if c.nextSolidOnLine(c.i+1) == 0 {
@@ -168,12 +224,11 @@ func (c *canonizer) run() error {
 			}
 			return c.fail("';' is not part of the Solver's language: ':' separates a function's arguments; write ':' or remove the ';'")
 		case r == ')':
-			c.emit(")", 1)
+			c.copyOut(1)
 			c.operand = true
 			c.timesAfter()
 		case isDigit(r) || r == '.' && isDigit(c.at(1)):
-			n := c.numberRunes()
-			c.emit(string(c.src[c.i:c.i+n]), n)
+			c.copyOut(c.numberRunes())
 			c.operand = true
 			c.timesAfter()
 		case r == '∑' || nameChar(r) || r == '!':
@@ -181,7 +236,7 @@ func (c *canonizer) run() error {
 				return err
 			}
 		default:
-			c.emit(string(r), 1)
+			c.copyOut(1)
 			c.operand = false
 		}
 	}
@@ -230,14 +285,14 @@ func (c *canonizer) name() error {
 			j++
 		}
 	}
-	word := string(c.src[c.i:j])
+	word := c.src[c.i:j] // no string built for a name that needs none
 	next := c.nextSolid(j)
-	switch up := strings.ToUpper(word); {
-	case next == '(' && (up == "SIGMA" || up == "SUM" || word == "∑"):
+	switch {
+	case next == '(' && (upperIs(word, "SIGMA") || upperIs(word, "SUM") || len(word) == 1 && word[0] == '∑'):
 		c.emit("Σ", j-c.i)
 		c.operand = false
 		return nil
-	case (word == "x" || word == "X") && c.operand && startsOperand(next):
+	case len(word) == 1 && (word[0] == 'x' || word[0] == 'X') && c.operand && startsOperand(next):
 		// The spaces that kept the x apart from the names go with it:
 		// "L x W" is L×W.
 		line := &c.cols[len(c.cols)-1]
@@ -254,12 +309,13 @@ func (c *canonizer) name() error {
 		return nil
 	}
 	if a, b, ok := joinedByX(word); ok {
+		word := string(word)
 		return c.fail("%s reads two ways: the variable %s, or %s×%s; write %s×%s (or %s*%s, %s x %s) for the product, or %s for one name",
 			word, word, a, b, a, b, a, b, a, b, strings.ToUpper(word))
 	}
-	c.emit(word, j-c.i)
-	switch strings.ToUpper(word) {
-	case "AND", "OR", "NOT":
+	c.copyOut(j - c.i)
+	switch {
+	case upperIs(word, "AND"), upperIs(word, "OR"), upperIs(word, "NOT"):
 		c.operand = false
 	default:
 		c.operand = next != '('
@@ -267,10 +323,23 @@ func (c *canonizer) name() error {
 	return nil
 }
 
+// upperIs reports whether strings.ToUpper(string(word)) is w, an ASCII
+// word, without building either string.
+func upperIs(word []rune, w string) bool {
+	if len(word) != len(w) {
+		return false
+	}
+	for i, r := range word {
+		if unicode.ToUpper(r) != rune(w[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // joinedByX splits a name such as LxW, whose only lower-case letter is an
 // x between two capitals or digits, into the names on either side.
-func joinedByX(word string) (string, string, bool) {
-	r := []rune(word)
+func joinedByX(r []rune) (string, string, bool) {
 	at := -1
 	for i, c := range r {
 		if unicode.IsLower(c) {

@@ -38,13 +38,7 @@ func buildWindow(t *testing.T) string {
 			return
 		}
 		windowBin.dir = dir
-		bin := filepath.Join(dir, "hp17b-window")
-		out, err := exec.Command("go", "build", "-o", bin, "github.com/hp17b/hp17b/cmd/hp17b-window").CombinedOutput()
-		if err != nil {
-			windowBin.err = fmt.Errorf("%v: %s", err, out)
-			return
-		}
-		windowBin.path = bin
+		windowBin.path, windowBin.err = goBuild(filepath.Join(dir, "hp17b-window"), "github.com/hp17b/hp17b/cmd/hp17b-window")
 	})
 	require.NoError(t, windowBin.err)
 	return windowBin.path
@@ -56,16 +50,19 @@ func buildCLI(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Dir(buildWindow(t))
 	cliBin.once.Do(func() {
-		bin := filepath.Join(dir, "hp17b")
-		out, err := exec.Command("go", "build", "-o", bin, "github.com/hp17b/hp17b/cmd/hp17b").CombinedOutput()
-		if err != nil {
-			cliBin.err = fmt.Errorf("%v: %s", err, out)
-			return
-		}
-		cliBin.path = bin
+		cliBin.path, cliBin.err = goBuild(filepath.Join(dir, "hp17b"), "github.com/hp17b/hp17b/cmd/hp17b")
 	})
 	require.NoError(t, cliBin.err)
 	return cliBin.path
+}
+
+// goBuild builds the package pkg into bin, and returns bin, or the
+// compiler's output as the error.
+func goBuild(bin, pkg string) (string, error) {
+	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%v: %s", err, out)
+	}
+	return bin, nil
 }
 
 // cliBin is the hp17b buildCLI built.

@@ -608,6 +608,11 @@ const frameCounter = `(() => {
 	const raf = window.requestAnimationFrame;
 	window.__frames = 0;
 	window.requestAnimationFrame = function (cb) { return raf.call(window, (t) => { window.__frames++; cb(t); }); };
+	window.__longtasks = [];
+	try {
+		new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push([e.startTime, e.duration]); })
+			.observe({ type: "longtask", buffered: true });
+	} catch (e) {}
 })();`
 
 // idleFigures are what an idle page costs over a span: its animation
@@ -699,9 +704,13 @@ type loadFigure struct {
 	compiled, started float64
 	// secondCompiled and secondStarted are the second visit's.
 	secondCompiled, secondStarted float64
-	sent                          int64
-	encoding                      string
-	idle                          idleFigures
+	// frozen is the longest task of the page's main thread (the Long
+	// Tasks API: 50 ms and more) from the wasm's last byte to the
+	// display's text, ms: the page's longest freeze after the download.
+	frozen   float64
+	sent     int64
+	encoding string
+	idle     idleFigures
 }
 
 // measureLoad loads url in a fresh profile as a phone (390×844 at 3,
@@ -759,6 +768,10 @@ func measureLoad(t *testing.T, url string, cond *network.Conditions) loadFigure 
 	})()`))
 	require.NoError(t, err)
 	f.wasmEnd, f.sent = wasm[0], int64(wasm[1])
+	f.frozen, err = chromedp.Run(ctx, chromedp.Evaluate[float64](fmt.Sprintf(`window.__longtasks
+		.filter(([at, d]) => at + d > %f && at < %f)
+		.reduce((m, [at, d]) => Math.max(m, Math.min(at + d, %f) - Math.max(at, %f)), 0)`, f.wasmEnd, f.lcd, f.lcd, f.wasmEnd)))
+	require.NoError(t, err)
 	marks, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`["hp17b-compiled", "hp17b-started"].map((n) => {
 		const m = performance.getEntriesByName(n);
 		return m.length ? m[0].startTime : 0;
@@ -804,8 +817,8 @@ func TestBrowserLoadFigures(t *testing.T) {
 			continue
 		}
 		f := measureLoad(t, url, p.cond)
-		t.Logf("%s: first LCD text %.2f s, wasm's last byte %.2f s (freeze after it %.2f s; compiled %.2f s, started %.2f s), wasm sent %.2f MB (%s), idle %.1f frames/s and %.1f %% main thread, second visit %.2f s (compiled %.2f s, started %.2f s)",
-			p.name, f.lcd/1000, f.wasmEnd/1000, (f.lcd-f.wasmEnd)/1000, f.compiled/1000, f.started/1000, float64(f.sent)/1e6, f.encoding, f.idle.fps, 100*f.idle.busy, f.second/1000, f.secondCompiled/1000, f.secondStarted/1000)
+		t.Logf("%s: first LCD text %.2f s, wasm's last byte %.2f s (text %.2f s after it, the longest task in that span %.2f s; compiled %.2f s, started %.2f s), wasm sent %.2f MB (%s), idle %.1f frames/s and %.1f %% main thread, second visit %.2f s (compiled %.2f s, started %.2f s)",
+			p.name, f.lcd/1000, f.wasmEnd/1000, (f.lcd-f.wasmEnd)/1000, f.frozen/1000, f.compiled/1000, f.started/1000, float64(f.sent)/1e6, f.encoding, f.idle.fps, 100*f.idle.busy, f.second/1000, f.secondCompiled/1000, f.secondStarted/1000)
 	}
 }
 

@@ -124,6 +124,7 @@ func main() {
 			os.Exit(exitUsage)
 		}
 	}
+	yieldToPage()
 	exposeFrame(m)
 	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
 	err = window.Run(m, window.Options{StateDir: stateDir(f.State, f.Fresh), Switch: func(p string) { next = p }, Screenshot: f.Screenshot, Clicks: clickPoints(f.Click), Stderr: stderr, ReportStartup: f.ReportStartup, Start: start, PaperFile: f.Paper, KeyMap: pcKeys,

@@ -55,6 +55,26 @@ func openMachine(_ string, fresh bool) (*emulator.Machine, string, error) {
 		Equations: programs.DefaultEquations()})
 }
 
+// yieldToPage gives the page its main thread back once between the
+// program's start (its packages' initialisation, the flags, continuous
+// memory read) and the window's (Ebitengine's set-up and first frame),
+// which the page would otherwise run as one task of 0.6 s (a 390×844
+// phone page on a quiet 2-core machine, docs/speed.md): the page paints
+// and answers between the two, each well under half a second.
+// Ebitengine took the page's gated requestAnimationFrame while its
+// packages started (web/hp17b.js), before this.
+func yieldToPage() {
+	done := make(chan struct{})
+	var resume js.Func
+	resume = js.FuncOf(func(js.Value, []js.Value) any {
+		resume.Release()
+		close(done)
+		return nil
+	})
+	js.Global().Call("setTimeout", resume, 0)
+	<-done
+}
+
 // exposeFrame keeps the page's element #lcd holding the display's two
 // lines as text, and #game the game kept in continuous memory in words
 // (programs.Match.String), for the page's readers and tests (the canvas is

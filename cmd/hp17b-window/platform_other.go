@@ -33,6 +33,9 @@ func openMachine(statePath string, fresh bool) (*emulator.Machine, string, error
 	return emulator.Open(emulator.OpenOptions{Path: statePath, Fresh: fresh, Equations: programs.DefaultEquations()})
 }
 
+// yieldToPage does nothing outside the browser.
+func yieldToPage() {}
+
 // exposeFrame does nothing outside the browser.
 func exposeFrame(*emulator.Machine) {}
 

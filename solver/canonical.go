@@ -72,14 +72,17 @@ type canonizer struct {
 	operand bool
 }
 
-// emit writes s for the n characters of src at i, and moves past them.
+// emit writes s for the n characters of src at i (an operator's
+// spelling, an x, a Σ's name: none of them a line break, which
+// emitNewline copies), and moves past them.
 func (c *canonizer) emit(s string, n int) {
 	line := &c.cols[len(c.cols)-1]
 	for _, r := range s {
 		c.out = append(c.out, r)
 		*line = append(*line, c.col)
 	}
-	c.skip(n)
+	c.i += n
+	c.col += n
 }
 
 // copyOut writes the n characters of src at i unchanged (none of them a
@@ -89,20 +92,6 @@ func (c *canonizer) copyOut(n int) {
 	for _, r := range c.src[c.i : c.i+n] {
 		c.out = append(c.out, r)
 		*line = append(*line, c.col)
-		c.col++
-	}
-	c.i += n
-}
-
-// skip moves past the n characters of src at i.
-func (c *canonizer) skip(n int) {
-	for _, r := range c.src[c.i : c.i+n] {
-		if r == '\n' {
-			c.cols[len(c.cols)-1] = append(c.cols[len(c.cols)-1], c.col)
-			c.cols = append(c.cols, nil)
-			c.line, c.col = c.line+1, 1
-			continue
-		}
 		c.col++
 	}
 	c.i += n
@@ -190,6 +179,7 @@ func nameChar(r rune) bool {
 	return slowNameChar(r)
 }
 
+// slowNameChar is nameChar for any character.
 func slowNameChar(r rune) bool {
 	return !IsSpace(r) && !strings.ContainsRune(notInName, r) && r != ';' && r != '!' && r != '∑'
 }
@@ -208,14 +198,13 @@ func (c *canonizer) fail(msg string, args ...any) error {
 
 func (c *canonizer) run() error {
 	for c.i < len(c.src) {
-		r := c.at(0)
+		r, typed := c.at(0), c.spelling()
 		switch {
 		case r == '\n':
 			c.emitNewline()
 		case IsSpace(r):
 			c.copyOut(1)
-		case c.spelling() != "":
-			typed := c.spelling()
+		case typed != "": // no spelling starts with a space or a line break
 			c.emit(spellings[typed], utf8.RuneCountInString(typed))
 			c.operand = false
 		case r == ';':

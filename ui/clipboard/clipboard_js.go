@@ -78,8 +78,24 @@ func Read() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if v.Length() > MaxRead { // UTF-16 units, each at least one byte: checked before Go copies it
+	return readText(v)
+}
+
+// readText turns what readText's promise resolved to into Go text. A
+// string is measured before Go copies it (its UTF-16 units through a
+// String object, since a string's own Length panics in syscall/js; each
+// unit is at least one UTF-8 byte) and again after, in bytes. Anything but
+// a string (undefined, null, an object) is an error, never a panic.
+func readText(v js.Value) (string, error) {
+	if v.Type() != js.TypeString {
+		return "", errors.New("clipboard: the browser gave no text (" + v.Type().String() + ")")
+	}
+	if units := js.Global().Get("Object").Invoke(v).Get("length"); units.Type() == js.TypeNumber && units.Int() > MaxRead {
 		return "", ErrTooLarge
 	}
-	return v.String(), nil
+	s := v.String()
+	if len(s) > MaxRead {
+		return "", ErrTooLarge
+	}
+	return s, nil
 }

@@ -97,19 +97,29 @@ func (c *Controller) Paste(text string) {
 				c.after("the clipboard holds no text to paste (an image or a file is not pasted)")
 				return
 			}
-			rep, err := c.m.LoadEquations("clipboard", text, emulator.LoadPaste)
-			if err != nil {
+			if err := c.loadEquations("clipboard", text, before, cur); err != nil {
 				c.after(err.Error())
 				return
-			}
-			if f := c.m.Frame(); rep.Added > 0 && rep.Err == nil && f.Labels[0] == "CALC" && f.Labels[3] == "NEW" {
-				// In the SOLVE list, the first equation pasted becomes
-				// the current one, ready for CALC.
-				for ; cur < len(before); cur++ {
-					c.m.Press(emulator.KeyDown)
-				}
 			}
 		}
 		c.after("")
 	})
+}
+
+// loadEquations adds the equations of text to the SOLVE list as a paste
+// does (emulator.LoadPaste); before and cur are the list and its current
+// equation before. In the SOLVE list, the first equation added becomes
+// the current one, ready for CALC. The error is the load's, or the
+// text's first bad equation (the good ones are added all the same).
+func (c *Controller) loadEquations(name, text string, before []string, cur int) error {
+	rep, err := c.m.LoadEquations(name, text, emulator.LoadPaste)
+	if err != nil {
+		return err
+	}
+	if f := c.m.Frame(); rep.Added > 0 && rep.Err == nil && f.Labels[0] == "CALC" && f.Labels[3] == "NEW" {
+		for ; cur < len(before); cur++ {
+			c.m.Press(emulator.KeyDown)
+		}
+	}
+	return rep.Err
 }

@@ -193,7 +193,9 @@ func (c *Controller) run(job func()) {
 			}
 		}
 	}()
-	job()
+	if err := Guard("the calculator's work", job); err != nil {
+		c.fail(err)
+	}
 }
 
 // enqueue queues a job; it reports false once the controller is closed.

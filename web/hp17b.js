@@ -188,3 +188,200 @@ document.getElementById("import").addEventListener("change", async (ev) => {
   localStorage.setItem(STATE_KEY, text);
   location.reload(); // the calculator opens on the imported state
 });
+
+// Equations in and out: the calculator (ui/window/pageapi_js.go) gives
+// the page globalThis.hp17bPage once it runs, and calls the page's
+// hp17bStatus, hp17bDownload, hp17bOpenFile, hp17bShare, hp17bCopyLink and
+// hp17bPlaceLCD. A method's answer is {value} or {error: why}; a call the
+// program cannot take (still starting, or ended) is an error too, never a
+// thrown exception.
+const statusLine = document.getElementById("status");
+let statusTimer = 0;
+globalThis.hp17bStatus = (text) => {
+  statusLine.textContent = String(text || "");
+  statusLine.hidden = !text;
+  clearTimeout(statusTimer);
+  if (text) statusTimer = setTimeout(() => { statusLine.hidden = true; }, 12000);
+};
+statusLine.addEventListener("click", () => { statusLine.hidden = true; });
+function calc(method, ...args) {
+  const api = globalThis.hp17bPage;
+  if (go.exited || !api || typeof api[method] !== "function") {
+    return { error: "The calculator is still starting: try again in a moment." };
+  }
+  try {
+    const r = api[method](...args);
+    return r && typeof r === "object" ? r : { error: "no answer" };
+  } catch (e) {
+    return { error: String(e) };
+  }
+}
+const canvas = () => document.querySelector("canvas");
+function refocus() {
+  const c = canvas();
+  if (c) c.focus({ preventScroll: true });
+}
+
+// Paste. The paste event needs no permission (navigator.clipboard's
+// readText asks for one, and Firefox and Safari give pages none): Ctrl+V
+// (Cmd+V) moves the focus to the paste zone, so the browser pastes there
+// and its paste event carries the text; the calculator sees the keys as
+// usual (a copy of the keydown, which it must not cancel: the paste is
+// the browser's), so Control is not taken for a tap of the shift key. On
+// a phone the zone lies over the display (hp17bPlaceLCD): a long press
+// there offers the browser's Paste.
+const zone = document.getElementById("pastezone");
+let pasteDue = false;
+globalThis.hp17bPastePending = () => pasteDue;
+window.addEventListener("keydown", (ev) => {
+  if (!(ev.ctrlKey || ev.metaKey) || ev.altKey || (ev.key !== "v" && ev.key !== "V") || ev.target === zone) return;
+  ev.stopPropagation();
+  pasteDue = true;
+  zone.value = "";
+  zone.focus({ preventScroll: true });
+  const c = canvas();
+  if (c) c.dispatchEvent(new KeyboardEvent("keydown", { key: ev.key, code: ev.code, ctrlKey: ev.ctrlKey, metaKey: ev.metaKey, shiftKey: ev.shiftKey, bubbles: true }));
+  setTimeout(() => { if (pasteDue) { pasteDue = false; refocus(); } }, 1000);
+}, true);
+// Keys released while the zone has the focus are the calculator's.
+zone.addEventListener("keyup", (ev) => {
+  refocus();
+  const c = canvas();
+  if (c) c.dispatchEvent(new KeyboardEvent("keyup", { key: ev.key, code: ev.code, bubbles: true }));
+});
+document.addEventListener("paste", (ev) => {
+  const dt = ev.clipboardData;
+  const text = dt ? dt.getData("text/plain") : "";
+  ev.preventDefault();
+  pasteDue = false;
+  zone.value = "";
+  refocus();
+  const r = calc("paste", text);
+  if (r.error) hp17bStatus(r.error);
+}, true);
+globalThis.hp17bPlaceLCD = (x, y, w, h, cw, ch) => {
+  const c = canvas();
+  if (!c || !cw || !ch) return;
+  const r = c.getBoundingClientRect();
+  const sx = r.width / cw, sy = r.height / ch;
+  Object.assign(zone.style, { left: r.left + x * sx + "px", top: r.top + y * sy + "px", width: w * sx + "px", height: h * sy + "px" });
+};
+
+// Files: the menus' "Open equation file…" (the page's file input) and
+// "Save the SOLVE list…" (a download of what Ctrl+S writes on a desktop).
+const eqfile = document.getElementById("eqfile");
+globalThis.hp17bOpenFile = () => eqfile.click();
+eqfile.addEventListener("change", async () => {
+  const file = eqfile.files[0];
+  eqfile.value = "";
+  if (!file) return;
+  if (file.size > 1048576) { hp17bStatus(file.name + " holds more than 1 MB: an equation file is smaller; nothing was read."); return; }
+  let text;
+  try { text = await file.text(); } catch (e) { hp17bStatus(file.name + ": " + e); return; }
+  const r = calc("openText", file.name, text);
+  hp17bStatus(r.error ? file.name + ": " + r.error : "Read " + file.name + ": its equations are in the SOLVE list (SOLVE, then ▲ ▼).");
+});
+document.getElementById("openeq").addEventListener("click", () => eqfile.click());
+globalThis.hp17bDownload = (name, text) => {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  hp17bStatus("Saved as " + name + ".");
+};
+document.getElementById("saveeq").addEventListener("click", () => {
+  const r = calc("solveList");
+  if (r.error) { hp17bStatus(r.error); return; }
+  hp17bDownload("hp17b-equations.txt", r.value.text);
+});
+
+// Share and link: the phone's share sheet where the browser has one,
+// else the clipboard.
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    hp17bStatus(what + " copied.");
+  } catch (e) {
+    hp17bStatus("This browser gave the page no clipboard (" + e + "): " + text);
+  }
+}
+globalThis.hp17bShare = async (text) => {
+  if (typeof navigator.share === "function") {
+    try { await navigator.share({ text }); return; } catch (e) { if (e && e.name === "AbortError") return; }
+  }
+  await copyText(text, "The equation");
+};
+globalThis.hp17bCopyLink = (link) => copyText(link, "The link");
+document.getElementById("linkeq").addEventListener("click", () => {
+  const r = calc("link", location.href.split("#")[0]);
+  if (r.error) { hp17bStatus(r.error); return; }
+  hp17bCopyLink(r.value);
+});
+document.getElementById("shareeq").addEventListener("click", () => {
+  const r = calc("current");
+  if (r.error || !r.value) { hp17bStatus(r.error || "The SOLVE list is empty: type or paste an equation first."); return; }
+  hp17bShare(r.value);
+});
+
+// A link that opens equations (…/#eq=TEXT, internal/link): what it holds
+// is shown, each equation with its menu and the first error with its
+// place, and added to the SOLVE list only when the person says so.
+// Text shared to the installed page (the manifest's share_target:
+// ?text=…) is pasted, as the person pasting it would.
+const offer = document.getElementById("offer");
+let offered = "";
+function clearAddress() {
+  const u = new URL(location.href);
+  u.hash = "";
+  for (const k of ["title", "text", "url"]) u.searchParams.delete(k);
+  history.replaceState(null, "", u.pathname + u.search);
+}
+function showOffer(fragment) {
+  const r = calc("offerLink", fragment);
+  const list = document.getElementById("offerlist");
+  list.textContent = "";
+  const err = document.getElementById("offererror");
+  err.textContent = "";
+  if (r.error) {
+    err.textContent = r.error;
+    offered = "";
+  } else {
+    offered = r.value.text;
+    for (const e of r.value.offer.equations) {
+      const li = document.createElement("li");
+      li.textContent = e.title + (e.menu.length ? "  menu: " + e.menu.join(" ") : "") + (e.known ? " (already in the SOLVE list)" : "");
+      list.appendChild(li);
+    }
+    const bad = r.value.offer.error;
+    if (bad) err.textContent = "Line " + bad.line + ", column " + bad.col + ": " + bad.msg + (bad.caret ? "\n" + bad.caret : "");
+  }
+  document.getElementById("offeradd").disabled = !offered || r.value.offer.equations.length === 0;
+  offer.hidden = false;
+  document.getElementById(offered ? "offeradd" : "offerno").focus();
+}
+document.getElementById("offeradd").addEventListener("click", () => {
+  const r = calc("add", offered);
+  offer.hidden = true;
+  clearAddress();
+  refocus();
+  hp17bStatus(r.error ? r.error : "Added to the SOLVE list: SOLVE, then CALC.");
+});
+document.getElementById("offerno").addEventListener("click", () => {
+  offer.hidden = true;
+  clearAddress();
+  refocus();
+  hp17bStatus("Nothing was added.");
+});
+function fromAddress() {
+  if (/(^#|&)eq=/.test(location.hash)) showOffer(location.hash);
+  const q = new URLSearchParams(location.search);
+  const shared = q.get("text") || q.get("title") || "";
+  if (shared) {
+    const r = calc("paste", shared);
+    clearAddress();
+    hp17bStatus(r.error ? r.error : "The shared text was pasted.");
+  }
+}
+globalThis.hp17bReady = () => setTimeout(fromAddress, 0);
+window.addEventListener("hashchange", () => { if (/(^#|&)eq=/.test(location.hash)) showOffer(location.hash); });

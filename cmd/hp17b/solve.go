@@ -134,6 +134,8 @@ func reportEquationError(w io.Writer, err error) {
 type checkCmd struct {
 	File string `arg:"" placeholder:"FILE" help:"The equation file."`
 	Keys bool   `help:"Print the keystrokes that type each equation into a real HP-17BII, as a key script (hp17b keys runs it)."`
+	Link bool   `help:"Print for each equation the link that opens it in the browser's page (#eq=…, at --host)."`
+	Host string `placeholder:"URL" help:"With --link: the page's address, put in front of each link (default: none, the relative #eq=…)."`
 }
 
 func (c *checkCmd) run(e *env) int {
@@ -141,6 +143,12 @@ func (c *checkCmd) run(e *env) int {
 	entries, ok := loadEntries(c.File, stderr)
 	if !ok {
 		return exitUsage
+	}
+	if c.Link {
+		if !writeLinks(entries, c.Host, stdout, stderr) {
+			return exitFailed
+		}
+		return exitOK
 	}
 	if c.Keys {
 		if !writeKeys(entries, stdout, stderr) {

@@ -232,6 +232,11 @@ func manifest() []byte {
 		"background_color": "#303034",
 		"theme_color":      "#303034",
 		"icons":            []any{icon("icon-192.png", 192), icon("icon-512.png", 512)},
+		// Text shared to the installed page from another app (a forum
+		// post's equation) opens it as ./?text=…, which the page pastes
+		// (web/hp17b.js).
+		"share_target": map[string]any{"action": "./", "method": "GET",
+			"params": map[string]string{"title": "title", "text": "text", "url": "url"}},
 	}
 	b, _ := json.MarshalIndent(m, "", "  ")
 	return append(b, '\n')

@@ -44,3 +44,18 @@ func TestOpenFile(t *testing.T) {
 	_, err = OpenFile("Open", "/tmp", ".json")
 	assert.ErrorIs(t, err, ErrNoChooser)
 }
+
+func TestOpenFileOf(t *testing.T) {
+	for _, tc := range []struct{ program, want string }{
+		{"zenity", "--file-filter=Equation files | *.eq *.txt\n--file-filter=All files | *\n"},
+		{"kdialog", "--getopenfilename\n/home/me\n*.eq *.txt|Equation files\n"},
+	} {
+		dir := fakeChooser(t, tc.program, "/home/me/loans.eq\\n", 0)
+		path, err := OpenFileOf("Open equation file", "/home/me", "Equation files", ".eq", ".txt")
+		require.NoError(t, err)
+		assert.Equal(t, "/home/me/loans.eq", path)
+		args, err := os.ReadFile(filepath.Join(dir, "args.txt"))
+		require.NoError(t, err)
+		assert.Contains(t, string(args), tc.want, tc.program)
+	}
+}

@@ -239,7 +239,7 @@ func (g *Game) keyDown(k ebiten.Key, modifier, editing bool) error {
 		tapped := g.in.shiftTap
 		g.in.shiftTap = false
 		if c, ok := g.shortcut(k, ebiten.IsKeyPressed(ebiten.KeyShift)); ok {
-			return c.run(g)
+			return c.do(g)
 		}
 		if tapped {
 			// Another key with Control held: Control was the shift key.

@@ -33,7 +33,7 @@ func (g *Game) menuKeys(chars []rune, pressed []ebiten.Key) error {
 		if ctrl {
 			if c, ok := g.shortcut(k, ebiten.IsKeyPressed(ebiten.KeyShift)); ok {
 				g.ctrl.SetMenu(false)
-				return c.run(g)
+				return c.do(g)
 			}
 			continue
 		}

@@ -2,16 +2,20 @@
 
 package window
 
-import "github.com/hp17b/hp17b/ui"
+import (
+	"slices"
+
+	"github.com/hp17b/hp17b/ui"
+)
 
 // inPage is false outside the browser: the window is the desktop's
 // (page_js.go is the browser's).
 const inPage = false
 
-// PageMenu is the window's menu as the browser's page offers it (its
-// desktop commands left out, page_js.go): each row's text, top to bottom,
-// for the browser's tests.
-func PageMenu() []string {
+// pageMenu is the window's menu as the browser's page offers it (its
+// desktop commands left out, its page commands in), taken before init
+// leaves the page's commands out of the desktop's menu.
+var pageMenu = func() []string {
 	var what []string
 	for _, c := range commands {
 		if !c.desktop {
@@ -19,7 +23,18 @@ func PageMenu() []string {
 		}
 	}
 	return what
+}()
+
+// The desktop's menu leaves out the page's own commands (the share sheet,
+// the equation's link).
+func init() {
+	commands = slices.DeleteFunc(commands, func(c command) bool { return c.page })
 }
+
+// PageMenu is the window's menu as the browser's page offers it (its
+// desktop commands left out, page_js.go): each row's text, top to bottom,
+// for the browser's tests.
+func PageMenu() []string { return slices.Clone(pageMenu) }
 
 // PageMenuRow is the rectangle of the page's menu row i (PageMenu's
 // order), layout units, while the menu shows.
@@ -27,3 +42,20 @@ func PageMenuRow(l ui.Layout, i int) ui.Rect { return menuRow(l, i) }
 
 // pageAwake does nothing outside the browser (page_js.go).
 func pageAwake() {}
+
+// pageHooks sets where a failed job is reported: standard error (the page
+// also has its status line: page_js.go).
+func (g *Game) pageHooks() {
+	ui.SetFailureReport(func(err error) { g.opt.Stderr.Write([]byte("hp17b: " + ui.FailureAdvice(err) + "\n")) })
+}
+
+// The page's own actions have no desktop counterpart: these are never
+// called outside the browser (inPage is false, and the page's commands are
+// not in the desktop's menu).
+func pageStatus(string)                       {}
+func pageDownload(string, string, int)        {}
+func pageOpenFile()                           {}
+func pastePending() bool                      { return false }
+func pagePlaceLCD(ui.Layout, ui.View, [2]int) {}
+func (g *Game) shareEquation() error          { return nil }
+func (g *Game) copyLink() error               { return nil }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hp17b/hp17b/internal/files"
+	"github.com/hp17b/hp17b/solver"
 	"github.com/hp17b/hp17b/ui"
 	"github.com/hp17b/hp17b/ui/clipboard"
 	"github.com/hp17b/hp17b/ui/dialog"
@@ -21,9 +23,11 @@ import (
 // key map's action that does it (the map says which PC keys), and how it
 // runs (an error ends the window: ebiten.Termination to close). The
 // overlay, the menu and the keyboard all read this one table. A desktop
-// command is not offered in the browser's page (page_js.go): files to
-// open or save, the window's size, Quit; the page's canvas follows the
-// browser's window and a page writes no file.
+// command is not offered in the browser's page (page_js.go): state files,
+// the window's size, Quit; the page's canvas follows the browser's window
+// and the browser keeps one calculator. A page command is offered only in
+// the page (page_other.go): the phone's share sheet and the equation's
+// link. A command whose key is noKey has no shortcut.
 type command struct {
 	what    string
 	key     ebiten.Key
@@ -31,16 +35,23 @@ type command struct {
 	action  *ui.Action
 	run     func(g *Game) error
 	desktop bool
+	page    bool
 }
+
+// noKey is the key of a command without a shortcut.
+const noKey ebiten.Key = -1
 
 // commands are the window's commands, in the menu's order.
 var commands = []command{
 	{what: "Open a calculator (state file)", key: ebiten.KeyO, run: (*Game).openState, desktop: true},
 	{what: "New calculator", key: ebiten.KeyN, run: (*Game).newCalculator, desktop: true},
 	{what: "Save this calculator as a new file", key: ebiten.KeyS, shift: true, run: (*Game).saveStateAs, desktop: true},
-	{what: "Save the SOLVE list (equations)", key: ebiten.KeyS, run: (*Game).saveEquations, desktop: true},
+	{what: "Open equation file…", key: ebiten.KeyL, run: (*Game).openEquations},
+	{what: "Save the SOLVE list…", key: ebiten.KeyS, run: (*Game).saveEquations},
 	{what: "Copy the number (or equation)", key: ebiten.KeyC, run: func(g *Game) error { g.clipboard(false); return nil }},
 	{what: "Paste", key: ebiten.KeyV, run: func(g *Game) error { g.clipboard(true); return nil }},
+	{what: "Share the equation", key: noKey, run: (*Game).shareEquation, page: true},
+	{what: "Copy a link to this equation", key: noKey, run: (*Game).copyLink, page: true},
 	{what: "Paper (the print-out)", action: &ui.Action{Paper: true}},
 	{what: "Key map (this list)", action: &ui.Action{Help: true}},
 	{what: "Hide or show the heaps panel", action: &ui.Action{Panel: true}},
@@ -82,6 +93,9 @@ func (c command) keys(k *ui.KeyMap) string {
 	if c.action != nil {
 		return k.KeysFor(*c.action)
 	}
+	if c.key == noKey {
+		return ""
+	}
 	name := "Ctrl+"
 	if c.shift {
 		name += "Shift+"
@@ -89,13 +103,33 @@ func (c command) keys(k *ui.KeyMap) string {
 	return name + strings.TrimPrefix(c.key.String(), "Digit")
 }
 
-// do runs c: its own function, or its action through the controller.
-func (c command) do(g *Game) error {
-	if c.action != nil {
-		g.do(*c.action)
+// do runs c: its own function, or its action through the controller. A
+// panic in it is caught here (ui.Guard) and reported as the controller
+// reports a failed job: the window goes on.
+func (c command) do(g *Game) (err error) {
+	if failed := ui.Guard(c.what, func() {
+		if c.action != nil {
+			g.do(*c.action)
+			return
+		}
+		err = c.run(g)
+	}); failed != nil {
+		g.failed(failed)
 		return nil
 	}
-	return c.run(g)
+	return err
+}
+
+// failed reports an action that failed (ui.Guard's error): ACTION FAILED
+// on the display, the reason on standard error and, in the page, in its
+// status line.
+func (g *Game) failed(err error) {
+	fmt.Fprintf(g.opt.Stderr, "hp17b: %s\n", ui.FailureAdvice(err))
+	if f, ok := err.(*ui.Failure); ok {
+		fmt.Fprintln(g.opt.Stderr, f.Stack)
+	}
+	g.ctrl.Message("ACTION FAILED")
+	pageStatus(ui.FailureAdvice(err))
 }
 
 // shortcut finds the command whose shortcut is Control with k (and Shift
@@ -104,7 +138,7 @@ func (c command) do(g *Game) error {
 func (g *Game) shortcut(k ebiten.Key, shift bool) (command, bool) {
 	for _, exact := range []bool{true, false} {
 		for _, c := range commands {
-			if c.action == nil && c.key == k && (c.shift == shift || !exact && !c.shift) {
+			if c.action == nil && c.key != noKey && c.key == k && (c.shift == shift || !exact && !c.shift) {
 				return c, true
 			}
 		}
@@ -158,12 +192,48 @@ func (g *Game) saveStateAs() error {
 }
 
 // saveEquations writes the SOLVE list to the equations file, off the
-// frame's goroutine.
+// frame's goroutine; in the page, the browser downloads the same text as
+// hp17b-equations.txt (page_js.go).
 func (g *Game) saveEquations() error {
+	if inPage {
+		text, n := g.ctrl.SolveListText()
+		pageDownload("hp17b-equations.txt", text, n)
+		return nil
+	}
 	go func() {
 		if err := g.ctrl.SaveEquations(g.opt.EquationsFile); err != nil {
 			fmt.Fprintf(g.opt.Stderr, "hp17b: saving the SOLVE list: %v\n", err)
 		}
+	}()
+	return nil
+}
+
+// openEquations asks for an equation file in the platform's file chooser
+// (in the page, the page's file input: page_js.go) and adds its equations
+// to the SOLVE list as a dropped file's are; the chooser runs off the
+// frame's goroutine.
+func (g *Game) openEquations() error {
+	if inPage {
+		pageOpenFile()
+		return nil
+	}
+	go func() {
+		_ = ui.Guard("Open equation file", func() {
+			path, err := dialog.OpenFileOf("Open equation file", g.opt.StateDir, "Equation files", ".eq", ".txt")
+			switch {
+			case err != nil:
+				fmt.Fprintf(g.opt.Stderr, "hp17b: open: %v\n", err)
+				g.ctrl.Message("NO FILE CHOOSER")
+			case path != "":
+				b, err := files.ReadRegular(path, solver.MaxFileSize)
+				if err != nil {
+					fmt.Fprintf(g.opt.Stderr, "hp17b: %v\n", err)
+					g.ctrl.Message("BAD FILE")
+					return
+				}
+				g.ctrl.LoadText(path, string(b), g.opt.Stderr)
+			}
+		})
 	}()
 	return nil
 }
@@ -211,17 +281,31 @@ func (g *Game) clipboard(paste bool) {
 		}()
 		return
 	}
+	if pastePending() {
+		return // the page's paste event brings the text (page_js.go)
+	}
 	go func() {
-		text, err := clipboard.Read()
-		if err != nil {
-			fmt.Fprintf(g.opt.Stderr, "hp17b: paste: %v\n", err)
-			if errors.Is(err, clipboard.ErrTooLarge) {
-				g.ctrl.Message("PASTE TOO LARGE: 1 MB")
+		if failed := ui.Guard("Paste", func() {
+			text, err := clipboard.Read()
+			if err != nil {
+				fmt.Fprintf(g.opt.Stderr, "hp17b: paste: %v\n", err)
+				switch {
+				case errors.Is(err, clipboard.ErrTooLarge):
+					g.ctrl.Message("PASTE TOO LARGE: 1 MB")
+				case inPage:
+					// Firefox and Safari give a page no clipboard to read,
+					// and a refused permission is final: the paste event
+					// (Ctrl+V, the display held) needs none.
+					g.ctrl.Message("HOLD DISPLAY TO PASTE")
+					pageStatus("This browser lets the page read the clipboard only as you paste: press Ctrl+V, or hold a finger on the display and choose Paste. (" + err.Error() + ")")
+				}
+				return
 			}
-			return
+			g.ctrl.Paste(text)
+			ebiten.ScheduleFrame() //lint:ignore SA1019 draws the pasted text without waiting for input
+			pageAwake()
+		}); failed != nil {
+			g.failed(failed)
 		}
-		g.ctrl.Paste(text)
-		ebiten.ScheduleFrame() //lint:ignore SA1019 draws the pasted text without waiting for input
-		pageAwake()
 	}()
 }

@@ -149,6 +149,7 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 		ebiten.ScheduleFrame() //lint:ignore SA1019 wakes the minimum-FPS loop (see Run)
 		pageAwake()
 	})
+	g.pageHooks()
 	g.ctrl.SetPaperFile(opt.PaperFile)
 	g.ctrl.OnRecorded(g.keepRecording)
 	g.sound, g.beeps = newBeeper(), g.ctrl.Frame().Beeps

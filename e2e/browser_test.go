@@ -919,11 +919,16 @@ func TestBrowserNothingEnds(t *testing.T) {
 
 	menu := window.PageMenu()
 	for _, what := range menu {
-		for _, desktop := range []string{"Open", "New calculator", "Save", "Quit", "Zoom", "Record keys", "Play a key script"} {
+		for _, desktop := range []string{"Open a calculator", "New calculator", "Save this calculator", "Quit", "Zoom", "Record keys", "Play a key script"} {
 			assert.False(t, strings.HasPrefix(what, desktop), "%q offered in the page", what)
 		}
 	}
 	require.Contains(t, menu, "Hide or show the heaps panel")
+	// Equations in and out on a phone (issue 54): a file opened, the SOLVE
+	// list saved (a download), the equation shared or linked.
+	for _, what := range []string{"Open equation file…", "Save the SOLVE list…", "Share the equation", "Copy a link to this equation"} {
+		require.Contains(t, menu, what)
+	}
 
 	panel := true // the heaps panel shown
 	view := func() ui.View { return v.viewOf(panel) }

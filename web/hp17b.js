@@ -203,7 +203,6 @@ globalThis.hp17bStatus = (text) => {
   clearTimeout(statusTimer);
   if (text) statusTimer = setTimeout(() => { statusLine.hidden = true; }, 12000);
 };
-statusLine.addEventListener("click", () => { statusLine.hidden = true; });
 function calc(method, ...args) {
   const api = globalThis.hp17bPage;
   if (go.exited || !api || typeof api[method] !== "function") {
@@ -220,6 +219,17 @@ const canvas = () => document.querySelector("canvas");
 function refocus() {
   const c = canvas();
   if (c) c.focus({ preventScroll: true });
+}
+// A touch or a click on the calculator while another element of the page
+// has the focus (the file input after a file was chosen, a button of the
+// page's menu) gives the canvas the focus first: Ebitengine takes the
+// focus itself as it sees the touch, and that touch was then lost (the
+// MENU button needed a second tap).
+for (const type of ["touchstart", "mousedown"]) {
+  window.addEventListener(type, (ev) => {
+    const c = canvas();
+    if (c && ev.target === c && document.activeElement !== c) refocus();
+  }, { capture: true, passive: true });
 }
 
 // Paste. The paste event needs no permission (navigator.clipboard's
@@ -262,6 +272,7 @@ document.addEventListener("paste", (ev) => {
 globalThis.hp17bPlaceLCD = (x, y, w, h, cw, ch) => {
   const c = canvas();
   if (!c || !cw || !ch) return;
+  if (!w || !h) { Object.assign(zone.style, { width: "1px", height: "1px", left: "-10px", top: "0px" }); return; }
   const r = c.getBoundingClientRect();
   const sx = r.width / cw, sy = r.height / ch;
   Object.assign(zone.style, { left: r.left + x * sx + "px", top: r.top + y * sy + "px", width: w * sx + "px", height: h * sy + "px" });
@@ -274,6 +285,7 @@ globalThis.hp17bOpenFile = () => eqfile.click();
 eqfile.addEventListener("change", async () => {
   const file = eqfile.files[0];
   eqfile.value = "";
+  refocus();
   if (!file) return;
   if (file.size > 1048576) { hp17bStatus(file.name + " holds more than 1 MB: an equation file is smaller; nothing was read."); return; }
   let text;

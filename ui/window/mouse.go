@@ -47,9 +47,9 @@ func (g *Game) leftClick() {
 // and PANEL buttons, else a key (held from now: returned with true), a
 // match or a panel button (ui.Controller.Click).
 func (g *Game) pointerDown(x, y int) (emulator.Key, bool) {
-	lx, ly := g.toLayout(x, y)
 	l := g.layout()
 	snap := g.ctrl.Snapshot()
+	lx, ly := g.toLayout(x, y, snap.Menu)
 	switch {
 	case snap.Menu:
 		g.menuClick(l, lx, ly)

@@ -171,7 +171,7 @@ func menuRect(l ui.Layout) ui.Rect {
 	if l.Phone {
 		return ui.Rect{X: 6, Y: 6, W: min(360, l.Width-12), H: float64(pageCommands())*menuRowHeight(l) + 8}
 	}
-	return ui.Rect{X: l.MenuButton.X, Y: l.MenuButton.Y + l.MenuButton.H + 2, W: 320, H: float64(len(commands))*menuRowH + 8}
+	return ui.Rect{X: l.MenuButton.X, Y: l.MenuButton.Y + l.MenuButton.H + 2, W: 320, H: float64(len(commands))*menuRowHeight(l) + 8}
 }
 
 // menuRowHeight is the height of a row of the menu in l.
@@ -179,18 +179,10 @@ func menuRowHeight(l ui.Layout) float64 {
 	if l.Phone {
 		return min(ui.TouchMin, (l.Height-20)/float64(pageCommands()))
 	}
-	return menuRowH
-}
-
-// pageCommands is how many commands the page's menu offers.
-func pageCommands() int {
-	n := 0
-	for _, c := range commands {
-		if !c.desktop {
-			n++
-		}
-	}
-	return n
+	// As many rows as fit the window under the MENU button, at most
+	// menuRowH each.
+	top := l.MenuButton.Y + l.MenuButton.H + 2 + 8
+	return min(menuRowH, (l.Height-top-4)/float64(len(commands)))
 }
 
 // menuRow is the rectangle of the menu's row i.

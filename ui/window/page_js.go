@@ -30,6 +30,10 @@ func init() {
 	}
 }
 
+// pageCommands is how many commands the page's menu offers (its rows'
+// height follows it on a phone): here, every command left.
+func pageCommands() int { return len(commands) }
+
 // touchWords are the key map overlay's words for the mouse (helpNotes, by
 // their keys and what) as a touch screen says them.
 var touchWords = map[string][2]string{

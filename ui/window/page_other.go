@@ -36,6 +36,10 @@ func init() {
 // for the browser's tests.
 func PageMenu() []string { return slices.Clone(pageMenu) }
 
+// pageCommands is how many commands the page's menu offers (its rows'
+// height follows it on a phone).
+func pageCommands() int { return len(pageMenu) }
+
 // PageMenuRow is the rectangle of the page's menu row i (PageMenu's
 // order), layout units, while the menu shows.
 func PageMenuRow(l ui.Layout, i int) ui.Rect { return menuRow(l, i) }
@@ -52,10 +56,10 @@ func (g *Game) pageHooks() {
 // The page's own actions have no desktop counterpart: these are never
 // called outside the browser (inPage is false, and the page's commands are
 // not in the desktop's menu).
-func pageStatus(string)                       {}
-func pageDownload(string, string, int)        {}
-func pageOpenFile()                           {}
-func pastePending() bool                      { return false }
-func pagePlaceLCD(ui.Layout, ui.View, [2]int) {}
-func (g *Game) shareEquation() error          { return nil }
-func (g *Game) copyLink() error               { return nil }
+func pageStatus(string)                             {}
+func pageDownload(string, string, int)              {}
+func pageOpenFile()                                 {}
+func pastePending() bool                            { return false }
+func pagePlaceLCD(ui.Layout, ui.View, [2]int, bool) {}
+func (g *Game) shareEquation() error                { return nil }
+func (g *Game) copyLink() error                     { return nil }

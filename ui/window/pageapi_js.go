@@ -299,11 +299,16 @@ func offerJSON(o ui.Offer) map[string]any {
 
 // pagePlaceLCD tells the page where the display is drawn on the canvas
 // (device pixels, of a canvas size×size), so that its paste zone lies over
-// it: a long press there offers the browser's Paste. Told when it moves.
-func pagePlaceLCD(l ui.Layout, view ui.View, size [2]int) {
+// it: a long press there offers the browser's Paste. Told when it moves;
+// while covered (the window's menu, the key map or About drawn over the
+// display, whose rows a tap must reach) the zone is given no size.
+func pagePlaceLCD(l ui.Layout, view ui.View, size [2]int, covered bool) {
 	x0, y0 := view.Body.Pixel(l.Bezel.X, l.Bezel.Y)
 	x1, y1 := view.Body.Pixel(l.Bezel.X+l.Bezel.W, l.Bezel.Y+l.Bezel.H)
 	r := [6]float64{x0, y0, x1 - x0, y1 - y0, float64(size[0]), float64(size[1])}
+	if covered {
+		r[2], r[3] = 0, 0
+	}
 	if r == lastLCDPlace {
 		return
 	}

@@ -286,13 +286,19 @@ func (g *Game) LayoutF(w, h float64) (float64, float64) {
 // Layout is required by ebiten.Game; LayoutF is used instead.
 func (g *Game) Layout(w, h int) (int, int) { return w, h }
 
-// toLayout converts a point of the screen to layout units.
-func (g *Game) toLayout(x, y int) (float64, float64) {
+// toLayout converts a point of the screen to layout units. While the
+// window's menu shows (menu), the point is the body's wherever it is: the
+// menu is drawn in the body's units, and held upright its rows reach down
+// over the heaps panel, whose own units would miss them.
+func (g *Game) toLayout(x, y int, menu bool) (float64, float64) {
 	w, h := g.lastSize[0], g.lastSize[1]
 	l := g.layout()
 	v := ui.ViewFor(l, float64(w), float64(h)) // portrait: the panel below
 	if v.Body.Scale == 0 {
 		return -1, -1
+	}
+	if menu {
+		return v.Body.Point(float64(x), float64(y))
 	}
 	return v.Point(l, float64(x), float64(y))
 }

@@ -9,20 +9,38 @@ import (
 )
 
 // Canonical rewrites an equation's text in the calculator's own spelling,
-// the one its keyboard types and its display shows: * and / become × and
-// ÷, ** becomes ^, an x or X standing between two operands ("L x W", "2x3",
-// "(A)x(B)") becomes ×, != and ≠ become <>, ≤ and ≥ become <= and >= (the
-// 17BII types a comparison from OTHER's < > = keys: docs/facts.md, Solver
-// language), SIGMA( SUM( and ∑( become Σ(, and the minus sign U+2212
-// becomes -. Spaces and line breaks stay as they are (but for those around
-// an x read as ×: "L x W" is L×W), and a name, number or anything else is
-// left alone, so that a text already in the calculator's
-// spelling comes back unchanged and the rewritten text parses to the same
-// tree as the ASCII one was meant to.
+// the one its keyboard types and its display shows (docs/spellings.md
+// lists every rule):
 //
-// A text Canonical cannot rewrite is a *SyntaxError at its place: a ';'
-// (an equation ends at the end of its line; the Solver has no ';'), and a
-// name such as LxW that reads two ways (the variable LxW, or L×W): the
+//   - the characters people's software posts (postedChars): every dash and
+//     minus sign is -, the middle dot and ⋅ are ×, full-width forms are
+//     their ASCII, quotes around the whole equation go, soft hyphens and
+//     joiners vanish;
+//   - * and / become × and ÷, ** becomes ^, != and ≠ become <>, ≤ and ≥
+//     become <= and >= (the 17BII types a comparison from OTHER's < > =
+//     keys: docs/facts.md, Solver language); SIGMA( SUM( and ∑( become Σ(,
+//     and a 17BII function's name in small letters its own (fp( is FP();
+//   - an x or X is × wherever no name can stand: between two operands
+//     ("L x W", "2x3", "(A)x(B)"), after a number or ')' before a sign
+//     ("(B)x-2", "2XFP(C)"), starting a word after a space that follows an
+//     operand ("B⏎ xG"), and inside a word before a function or a # or %
+//     name ("PMTxUSPV(", "Bx#C"): a name followed by '(' is a call;
+//   - a '/' between a name's character and a letter is part of the name
+//     where the text writes × or ÷ (HP's I%÷P/YR), else ÷.
+//
+// Spaces and line breaks stay as they are (but for those around an x read
+// as ×: "L x W" is L×W), and a name, number or anything else is left
+// alone, so that a text already in the calculator's spelling comes back
+// unchanged and the rewritten text parses to the same tree as the ASCII
+// one was meant to.
+//
+// A text Canonical cannot rewrite is a *SyntaxError at its place (in the
+// text given), whose message names the cause and what to write: a ';' (an
+// equation ends at the end of its line), a ',' (the HP-200LX's separator,
+// or a thousands separator), HTML or LaTeX markup, $…$ around the text,
+// _mult_, a function of another language (sqr(, log10(), an operator in
+// the equation's name (INIT-L:), and a word that reads two ways (LxW: the
+// variable LxW, or L×W; Bx-2; P/YR where both * and × are written): the
 // message names both readings and what to write for each.
 func Canonical(src string) (string, error) {
 	out, _, err := canonical(src)

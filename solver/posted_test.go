@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -274,4 +276,20 @@ func afterNumberOrGroup(r []rune) bool {
 		j--
 	}
 	return j < len(r) && (isDigit(r[j]) || r[j] == '.')
+}
+
+// TestSpellingsDocumented: docs/spellings.md lists every posted character
+// of postedChars by its code point and name.
+func TestSpellingsDocumented(t *testing.T) {
+	b, err := os.ReadFile("../docs/spellings.md")
+	require.NoError(t, err)
+	doc := string(b)
+	for r, p := range postedChars {
+		name := fmt.Sprintf("U+%04X %s", r, p.name)
+		if r >= 0x2018 && r <= 0x201D {
+			name = fmt.Sprintf("U+%04X", r) // the quotes, listed together
+		}
+		assert.Contains(t, doc, name)
+	}
+	assert.Contains(t, doc, "U+FF01–U+FF5E")
 }

@@ -182,7 +182,10 @@ func (r *fileReader) next() (*Entry, error) {
 	r.i++
 	for r.i < len(r.lines) {
 		j := r.i
-		for j < len(r.lines) && strings.HasPrefix(trimmed(r.lines[j]), "#") && !strings.HasPrefix(trimmed(r.lines[j]), strings.TrimSpace(KeptMark)) {
+		// A printed listing's line cut in a name may start the next with
+		// '#' (#ADV): that line is no comment.
+		full := r.listing && utf8.RuneCountInString(chunk[len(chunk)-1]) == ListingWidth
+		for j < len(r.lines) && !(full && j == r.i) && strings.HasPrefix(trimmed(r.lines[j]), "#") && !strings.HasPrefix(trimmed(r.lines[j]), strings.TrimSpace(KeptMark)) {
 			j++ // comment lines decide nothing
 		}
 		if j == len(r.lines) {
@@ -196,9 +199,10 @@ func (r *fileReader) next() (*Entry, error) {
 			reason = "a parenthesis is still open"
 		case nt == "" && endsWithOperator(last):
 			reason = fmt.Sprintf("line %d ends with %q", r.lineNo(lastAt), lastOperator(last))
-		case nt == "" || strings.HasPrefix(nt, "#") || strings.HasPrefix(nt, "{"):
-		case j == r.i && r.cut(chunk, glue, r.lines[j]):
+		case nt == "":
+		case full && j == r.i && r.cut(chunk, glue, r.lines[j]):
 			reason, cut = fmt.Sprintf("line %d is full (%d characters, as the printer cuts a listing)", r.lineNo(j-1), ListingWidth), true
+		case strings.HasPrefix(nt, "#") || strings.HasPrefix(nt, "{"):
 		case depth > 0:
 			reason = "a parenthesis is still open"
 		case endsWithOperator(last):
@@ -243,16 +247,11 @@ func (r *fileReader) next() (*Entry, error) {
 // PRINT cuts an equation (docs/spellings.md, Listings as printed).
 const ListingWidth = 24
 
-// cut reports whether the last line of chunk continues on next without a
-// line break: the file is a printed listing (no line longer than
-// ListingWidth, r.listing), the last line is exactly that wide, and it is
-// not so that the equation so far is whole while the two lines glued are
+// cut reports whether the last line of chunk, exactly ListingWidth wide
+// in a printed listing (no line longer, r.listing), continues on next
+// without a line break: it does unless the equation so far is whole while the two lines glued are
 // not (two equations, the first of them exactly a line).
 func (r *fileReader) cut(chunk []string, glue []bool, next string) bool {
-	lastLine := chunk[len(chunk)-1]
-	if !r.listing || utf8.RuneCountInString(lastLine) != ListingWidth || strings.HasPrefix(trimmed(lastLine), "#") {
-		return false
-	}
 	so, _ := joinChunk(chunk, glue)
 	if !parses(so) {
 		return true

@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -173,6 +174,8 @@ func TestPostedSpellings(t *testing.T) {
 		{"printed listing, a name cut", "PMT=PV×I%YR÷12÷(1-SPPV(\nI%YR÷12:N))\n", []string{"PMT=PV×I%YR÷12÷(1-SPPV(I%YR÷12:N))"}, "PMT PV I%YR N", ""},
 		{"printed listing, cut in a name", "TOTAL=PRICE+TAX+SHIPPING\nCOST×2\n", []string{"TOTAL=PRICE+TAX+SHIPPINGCOST×2"}, "TOTAL PRICE TAX SHIPPINGCOST", ""},
 		{"printed listing, two whole", "TOTAL=PRICE+TAX+SHIPPING\nB=C\n", []string{"TOTAL=PRICE+TAX+SHIPPING", "B=C"}, "TOTAL PRICE TAX SHIPPING", ""},
+		{"printed listing, a # name starts a line", "P=(USPV ( I%YR ÷ 12 : N-\n#ADV) + #ADV)×P1234\n", []string{"P=(USPV ( I%YR ÷ 12 : N-#ADV) + #ADV)×P1234"}, "P I%YR N #ADV P1234", ""},
+		{"# line after a short line: a comment", "A=B+\n#ADV\nC\n", []string{"A=B+C"}, "A B C", ""},
 		{"printed listing, error placed", "TOTAL=PRICE+TAX+SHIPPING\nCOST×)\n", nil, "", `INVALID EQUATION at f.eq:2:6: unexpected ")"`},
 		// Advice on joining lines only where joining is the cause.
 		{"joined by an operator", "A=B\n-C=D\n", nil, "", `INVALID EQUATION at f.eq:2:3: unexpected "="; line 2 was read as part of the equation that starts on line 1 because it starts with "-"` + rule + `; put a blank line before it if it is an equation of its own`},
@@ -292,4 +295,55 @@ func TestSpellingsDocumented(t *testing.T) {
 		assert.Contains(t, doc, name)
 	}
 	assert.Contains(t, doc, "U+FF01–U+FF5E")
+}
+
+// TestListingReadBack: every equation of the programs and of the posted
+// rows, printed as the HP 82240 prints a listing (cut every ListingWidth
+// characters, one equation after another, with or without a blank line
+// between two), reads back to the same equations.
+func TestListingReadBack(t *testing.T) {
+	var texts []string
+	files, err := filepath.Glob("../programs/*.eq")
+	require.NoError(t, err)
+	for _, f := range append(files, "../programs/bench/queens8.eq") {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		entries, err := ReadFile(f, string(b), false)
+		require.NoError(t, err, f)
+		for _, e := range entries {
+			if e.Eq != nil {
+				texts = append(texts, e.Text)
+			}
+		}
+	}
+	for _, src := range []string{postCanMort, postLease, postGebhardt1, postDigits1, postHPReply2, postWorkaround, postOddPeriod} {
+		entries, err := ReadFile("post.eq", src, false)
+		require.NoError(t, err, src)
+		texts = append(texts, entries[0].Text)
+	}
+	print := func(between string) string {
+		var b strings.Builder
+		for i, text := range texts {
+			if i > 0 {
+				b.WriteString(between)
+			}
+			r := []rune(text)
+			for len(r) > ListingWidth {
+				b.WriteString(string(r[:ListingWidth]) + "\n")
+				r = r[ListingWidth:]
+			}
+			b.WriteString(string(r) + "\n")
+		}
+		return b.String()
+	}
+	for _, between := range []string{"", "\n"} {
+		listing := print(between)
+		entries, err := ReadFile("listing.txt", listing, false)
+		require.NoError(t, err, listing)
+		var got []string
+		for _, e := range entries {
+			got = append(got, e.Text)
+		}
+		assert.Equal(t, texts, got, "blank line between: %v", between != "")
+	}
 }

@@ -302,6 +302,8 @@ func errorInCall(src string, open int) *SyntaxError {
 				if err := errorAlone(src, start, i); err != nil {
 					return err
 				}
+			} else if start > open+1 && i < len(src) {
+				return unexpectedAt(src, i) // an empty argument after ':'
 			}
 			if c != ':' {
 				return nil
@@ -326,12 +328,30 @@ func errorAlone(src string, start, end int) *SyntaxError {
 	}
 	alone := blank(src[:start]) + src[start:end] + blank(src[end:])
 	if _, err := eqParser().ParseString("", alone); err != nil {
+		var ut *participle.UnexpectedTokenError
+		if errors.As(err, &ut) && ut.Unexpected.EOF() && end < len(src) {
+			return unexpectedAt(src, end) // the argument ends too soon: at its ':' or ')'
+		}
 		if se, ok := convertParseError(err, alone).(*SyntaxError); ok {
 			se.Source = src
 			return se
 		}
 	}
 	return nil
+}
+
+// unexpectedAt is the error "unexpected" the character at src[off].
+func unexpectedAt(src string, off int) *SyntaxError {
+	line, col := 1, 1
+	for _, r := range src[:off] {
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(src[off:])
+	return &SyntaxError{Pos: Pos{line, col}, Msg: fmt.Sprintf("unexpected %q", string(r)), Source: src}
 }
 
 // collectNames walks the tree left to right and returns the menu variables

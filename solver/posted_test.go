@@ -165,6 +165,8 @@ func TestPostedSpellings(t *testing.T) {
 		{"not nested", "A=IP(100 5)", nil, "", `INVALID EQUATION at f.eq:1:10: unexpected "5"`},
 		{"nested in Σ()", "A=Σ(I:1:N:1:MOD(I 2))", nil, "", `INVALID EQUATION at f.eq:1:19: unexpected "2"`},
 		{"nested in IF()", "A=IF(B>1:MAX(B C):0)", nil, "", `INVALID EQUATION at f.eq:1:16: unexpected "C"`},
+		{"nested, an argument ends too soon", "A=L(N:IP(100+))", nil, "", `INVALID EQUATION at f.eq:1:14: unexpected ")"`},
+		{"nested, an empty argument", "A=IF(B>1:MAX(B:):0)", nil, "", `INVALID EQUATION at f.eq:1:16: unexpected ")"`},
 		// Listings as printed and posted.
 		{"trailing + over a blank line", "A=B+\n\nC\n", []string{"A=B+C"}, "A B C", ""},
 		{"trailing ( over a blank line", "A=(\n\nB+C)\n", []string{"A=(B+C)"}, "A B C", ""},

@@ -484,8 +484,7 @@ func nameStart(r rune) bool { return r != 0 && !isDigit(r) && nameChar(r) }
 // follows an operand, is ×; so is an x inside a word where a function
 // or a # or % name follows it (PMTxUSPV(, Bx#C), or a lower-case x that
 // ends a word before '('. A word that is two names joined by a lower-case
-// x is refused, naming both readings, and so is a function of another
-// language (sqr(, log10().
+// x is refused, naming both readings.
 func (c *canonizer) name() error {
 	j := c.i
 	if c.src[j] == '∑' {
@@ -582,10 +581,21 @@ func (c *canonizer) trimSpaces() {
 // variable can be followed by one): a 17BII function in any case is
 // written in capitals; a word that is a name, an x or X and a function's
 // name (PMTxUSPV) is that name × the function; a word ending in a
-// lower-case x (Bx() is the name × the group. A function of another
-// language is refused naming the 17BII's. done reports that the word was
+// lower-case x (Bx() is the name × the group. (A function of another
+// language is left for Parse, which names the 17BII's at its '(', where
+// the calculator puts its cursor.) done reports that the word was
 // written.
 func (c *canonizer) callName(word []rune, j int) (bool, error) {
+	plain := true // capitals with no X inside: nothing to rewrite (Parse names an unknown one)
+	for k, r := range word {
+		if unicode.IsLower(r) || r == 'X' && k > 0 && k < len(word)-1 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return false, nil
+	}
 	w := string(word)
 	if _, ok := lookupFn(w); ok {
 		return false, nil
@@ -595,9 +605,6 @@ func (c *canonizer) callName(word []rune, j int) (bool, error) {
 		c.emit(up, j-c.i)
 		c.operand = false
 		return true, nil
-	}
-	if msg := foreignFunction(w); msg != "" {
-		return false, c.fail("%s", msg)
 	}
 	for k := 1; k < len(word)-1; k++ {
 		if x := word[k]; x != 'x' && x != 'X' {
@@ -661,6 +668,9 @@ func isLetter(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z'
 // placeholder refuses a word holding _mult_, which an old forum's
 // archive put in equations for ×.
 func (c *canonizer) placeholder(word []rune) error {
+	if !slices.Contains(word, '_') {
+		return nil // most names: no string built
+	}
 	at := strings.Index(strings.ToLower(string(word)), "_mult_")
 	if at < 0 {
 		return nil

@@ -200,6 +200,9 @@ func untypedName(src string) error {
 // command (\times, \( ), as its length in characters and the message
 // that names it, or 0 and "".
 func markup(src []rune, i int) (int, string) {
+	if i+1 >= len(src) || src[i] != '\\' && !isLetter(src[i+1]) && src[i+1] != '/' && src[i+1] != '#' {
+		return 0, "" // A<B, B&C: no markup, no string built
+	}
 	rest := func(n int) string {
 		end := min(len(src), i+n)
 		return string(src[i:end])

@@ -38,8 +38,8 @@ import (
 // text given), whose message names the cause and what to write: a ';' (an
 // equation ends at the end of its line), a ',' (the HP-200LX's separator,
 // or a thousands separator), HTML or LaTeX markup, $…$ around the text,
-// _mult_, a function of another language (sqr(, log10(), an operator in
-// the equation's name (INIT-L:), and a word that reads two ways (LxW: the
+// _mult_, an operator in the equation's name (INIT-L:), and a word that
+// reads two ways (LxW: the
 // variable LxW, or L×W; Bx-2; P/YR where both * and × are written): the
 // message names both readings and what to write for each.
 func Canonical(src string) (string, error) {
@@ -168,8 +168,9 @@ func origin(pos Pos, cols [][]int) Pos {
 	}
 }
 
-// canonizer is one text being rewritten: src[i:] is unread, line and col
-// are where src[i] stands, out the text so far and cols its column map.
+// canonizer is one text being rewritten: src[i:] is unread, line is the
+// line where src[i] stands (its column is colOf[i]), out the text so far
+// and cols its column map.
 type canonizer struct {
 	// orig is the text given, src the text read from it.
 	orig string

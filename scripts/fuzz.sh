@@ -15,7 +15,7 @@ for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:F
   ui:FuzzKeys ui:FuzzGameActions ui:FuzzParseSkin hp17b:FuzzFastPath hp17b:FuzzNumberText hp17b:FuzzArithmetic \
   hp17b:FuzzParseNumber emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
   cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics \
-  compare:FuzzAnswerLine solver:FuzzSaveLoad solver:FuzzCanonical emulator:FuzzEquationScript \
+  compare:FuzzAnswerLine solver:FuzzSaveLoad solver:FuzzCanonical solver:FuzzPostedSpellings emulator:FuzzEquationScript \
   hp17b:FuzzRoundingTest hp17b:FuzzFloatStage hp17b:FuzzDoubleStage fin:FuzzFastFinance \
   internal/link:FuzzRoundTrip; do
   specs="$specs $spec"

@@ -163,7 +163,7 @@ func (b *builder) call(name *lexer.Token, args []Node, extraAt, closeAt lexer.Po
 		if len(args) > info.arity {
 			at = posOf(extraAt)
 		}
-		b.fail(at, "%s takes %d argument%s separated by ':', not %d", fn, info.arity, plural(info.arity), len(args))
+		b.fail(at, "%s", arityMessage(info, args))
 		return &Call{Pos: p, Fn: fn}
 	}
 	b.checkArgs(info, fn, args)
@@ -194,6 +194,23 @@ func (b *builder) checkArgs(info *function, fn string, args []Node) {
 			b.number(a)
 		}
 	}
+}
+
+// arityMessage says that a call of f has the wrong number of arguments,
+// args: a Σ short of arguments says which parts it lacks.
+func arityMessage(f *function, args []Node) string {
+	n := len(args)
+	if f.kind == fnSigma && n < f.arity && n > 0 {
+		counter := ""
+		if _, ok := args[0].(*Var); !ok && n > 1 {
+			counter = "; its counter, a name, comes first"
+		}
+		if n == 1 {
+			return "this Σ holds only its term: write its counter, first and last values and step before it, as Σ(I:1:N:1:term)"
+		}
+		return fmt.Sprintf("this Σ has %d of its 5 arguments: a counter, its first and last values, a step and the term, as Σ(I:1:N:1:term)%s", n, counter)
+	}
+	return fmt.Sprintf("%s takes %d argument%s separated by ':', not %d", f.name, f.arity, plural(f.arity), n)
 }
 
 func plural(n int) string {

@@ -59,6 +59,9 @@ type SyntaxError struct {
 	Source string
 	// File names the equation file, when the equation came from one.
 	File string
+	// spelling is set on a text Canonical refuses for a character or a
+	// spelling, which no joining of lines explains.
+	spelling bool
 }
 
 // Error gives "INVALID EQUATION at [file:]line:col: message".
@@ -153,7 +156,8 @@ func Parse(src string) (*Equation, error) {
 }
 
 // precheck refuses what the grammar never sees: a text too long, not
-// UTF-8, with control characters, nested too deep, or empty.
+// UTF-8, with control characters, nested too deep, empty, or with a name
+// the calculator cannot type (untypedName).
 func precheck(src string) error {
 	if len(src) > MaxLength {
 		return &SyntaxError{Pos: Pos{1, 1}, Msg: fmt.Sprintf("equation longer than %d bytes", MaxLength), Source: src}
@@ -170,7 +174,7 @@ func precheck(src string) error {
 	if strings.IndexFunc(src, notSpace) < 0 {
 		return &SyntaxError{Pos: Pos{1, 1}, Msg: "the equation is empty", Source: src}
 	}
-	return nil
+	return untypedName(src)
 }
 
 // finish splits the body at its '=' into LEFT and RIGHT, refuses any other
@@ -252,6 +256,9 @@ func convertParseError(err error, src string) error {
 				msg = "the equation ends too soon: a ')' or an operand is missing"
 				p = endOfText(src)
 			} else {
+				if inner := errorInCall(src, tok.Pos.Offset); inner != nil {
+					return inner
+				}
 				msg = fmt.Sprintf("unexpected %q", tok.Value)
 				if ut.Expect != "" {
 					msg += ", expected " + ut.Expect
@@ -264,6 +271,87 @@ func convertParseError(err error, src string) error {
 		return &SyntaxError{Pos: Pos{p.Line, p.Column}, Msg: msg, Source: src}
 	}
 	return &SyntaxError{Pos: Pos{1, 1}, Msg: err.Error(), Source: src}
+}
+
+// errorInCall finds, when the grammar stopped at the '(' of a call at
+// src[open] (as it does when a call nested in L(), Σ() or IF() holds an
+// error: A=L(N:IP(100 5)) stops at IP's '('), the error inside the call's
+// arguments, each read alone in place: the *SyntaxError at its own token
+// (the 5), or nil when the arguments read well alone.
+func errorInCall(src string, open int) *SyntaxError {
+	if open <= 0 || open >= len(src) || src[open] != '(' {
+		return nil
+	}
+	before := strings.TrimRightFunc(src[:open], IsSpace)
+	if r, _ := utf8.DecodeLastRuneInString(before); before == "" || strings.ContainsRune(notInName, r) {
+		return nil
+	}
+	depth, start := 0, open+1
+	for i := open; i <= len(src); i++ {
+		var c byte
+		if i < len(src) {
+			c = src[i]
+		}
+		switch {
+		case c == '(':
+			depth++
+		case c == ')' && depth > 1:
+			depth--
+		case c == ':' && depth == 1 || c == ')' && depth == 1 || i == len(src):
+			if strings.TrimFunc(src[start:i], IsSpace) != "" {
+				if err := errorAlone(src, start, i); err != nil {
+					return err
+				}
+			} else if start > open+1 && i < len(src) {
+				return unexpectedAt(src, i) // an empty argument after ':'
+			}
+			if c != ':' {
+				return nil
+			}
+			start = i + 1
+		}
+	}
+	return nil
+}
+
+// errorAlone reads src[start:end] alone, in its place (the rest of src
+// blanked, its line breaks kept): its syntax error with src as Source, or
+// nil.
+func errorAlone(src string, start, end int) *SyntaxError {
+	blank := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '\n' {
+				return r
+			}
+			return ' '
+		}, s)
+	}
+	alone := blank(src[:start]) + src[start:end] + blank(src[end:])
+	if _, err := eqParser().ParseString("", alone); err != nil {
+		var ut *participle.UnexpectedTokenError
+		if errors.As(err, &ut) && ut.Unexpected.EOF() && end < len(src) {
+			return unexpectedAt(src, end) // the argument ends too soon: at its ':' or ')'
+		}
+		if se, ok := convertParseError(err, alone).(*SyntaxError); ok {
+			se.Source = src
+			return se
+		}
+	}
+	return nil
+}
+
+// unexpectedAt is the error "unexpected" the character at src[off].
+func unexpectedAt(src string, off int) *SyntaxError {
+	line, col := 1, 1
+	for _, r := range src[:off] {
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(src[off:])
+	return &SyntaxError{Pos: Pos{line, col}, Msg: fmt.Sprintf("unexpected %q", string(r)), Source: src}
 }
 
 // collectNames walks the tree left to right and returns the menu variables

@@ -13,8 +13,10 @@ const MaxFileSize = 1 << 20
 // FileRule is how an equation file's lines make equations, in the words
 // the documentation and every error about it use.
 const FileRule = "an equation ends at the end of its line unless a parenthesis is still open there, " +
-	"the line ends with an operator or ':', or the next line starts with one; " +
-	"a blank line ends it too, {…} holds one whole, and a line starting with # is a comment"
+	"the line ends with an operator, '(' or ':', or the next line starts with an operator; " +
+	"a blank line ends it too unless a parenthesis is open or the line before ends with an operator; " +
+	"{…} holds one whole, a line starting with # is a comment, " +
+	"and in a printed listing (no line longer than 24 characters) a line of exactly 24 goes on in the next without a space"
 
 // KeptMark starts a line that holds an equation exactly as the SOLVE list
 // keeps it, unread: an invalid equation (the calculator keeps one in its
@@ -78,6 +80,11 @@ func ReadFile(name, text string, lenient bool) ([]Entry, error) {
 		lines[i] = strings.TrimSuffix(l, "\r")
 	}
 	r := fileReader{name: name, lines: lines, source: strings.Join(lines, "\n")}
+	widest := 0
+	for _, l := range lines {
+		widest = max(widest, utf8.RuneCountInString(l))
+	}
+	r.listing = widest == ListingWidth
 	var first error
 	for r.i < len(r.lines) {
 		e, err := r.next()
@@ -109,6 +116,9 @@ type fileReader struct {
 	ended int
 	// prevSrc is the text of that equation ("" after a bad one).
 	prevSrc string
+	// listing is set when the file is a printed listing: no line is
+	// longer than ListingWidth and one is exactly that wide.
+	listing bool
 }
 
 // parses reports whether src, in the calculator's spelling, is an
@@ -124,13 +134,17 @@ func parses(src string) bool {
 
 // wrongJoin finds the line of chunk (the file's line start+1 on) that
 // joined it by FileRule (why) although the lines above it were a whole
-// equation, at or before the error's line errLine: its number and why it
-// joined, or 0.
-func (r *fileReader) wrongJoin(chunk []string, start int, why map[int]string, errLine int) (int, string) {
+// equation and the lines from it on read alone, at or before the error's
+// line errLine: its number and why it joined, or 0.
+func (r *fileReader) wrongJoin(chunk []string, glue []bool, start int, why map[int]string, errLine int) (int, string) {
 	for i := 1; i < len(chunk) && start+i+1 <= errLine; i++ {
 		line := start + i + 1
-		if reason := why[line]; reason != "" && parses(strings.Join(chunk[:i], "\n")) {
-			return line, reason
+		if reason := why[line]; reason != "" && !glue[i-1] {
+			above, _ := joinChunk(chunk[:i], glue[:i])
+			rest, _ := joinChunk(chunk[i:], glue[i:])
+			if parses(above) && parses(rest) {
+				return line, reason
+			}
 		}
 	}
 	return 0, ""
@@ -161,13 +175,17 @@ func (r *fileReader) next() (*Entry, error) {
 	}
 	start := r.i
 	chunk := []string{line}
+	glue := []bool{false}
 	why := map[int]string{}
 	depth := parenDepth(line)
-	last := t
+	last, lastAt := t, r.i
 	r.i++
 	for r.i < len(r.lines) {
 		j := r.i
-		for j < len(r.lines) && strings.HasPrefix(trimmed(r.lines[j]), "#") && !strings.HasPrefix(trimmed(r.lines[j]), strings.TrimSpace(KeptMark)) {
+		// A printed listing's line cut in a name may start the next with
+		// '#' (#ADV): that line is no comment.
+		full := r.listing && utf8.RuneCountInString(chunk[len(chunk)-1]) == ListingWidth
+		for j < len(r.lines) && !(full && j == r.i) && strings.HasPrefix(trimmed(r.lines[j]), "#") && !strings.HasPrefix(trimmed(r.lines[j]), strings.TrimSpace(KeptMark)) {
 			j++ // comment lines decide nothing
 		}
 		if j == len(r.lines) {
@@ -175,34 +193,92 @@ func (r *fileReader) next() (*Entry, error) {
 		}
 		nt := trimmed(r.lines[j])
 		reason := ""
+		cut := false
 		switch {
 		case nt == "" && depth > 0:
 			reason = "a parenthesis is still open"
-		case nt == "" || strings.HasPrefix(nt, "#") || strings.HasPrefix(nt, "{"):
+		case nt == "" && endsWithOperator(last):
+			reason = fmt.Sprintf("line %d ends with %q", r.lineNo(lastAt), lastOperator(last))
+		case nt == "":
+		case full && j == r.i && r.cut(chunk, glue, r.lines[j]):
+			reason, cut = fmt.Sprintf("line %d is full (%d characters, as the printer cuts a listing)", r.lineNo(j-1), ListingWidth), true
+		case strings.HasPrefix(nt, "#") || strings.HasPrefix(nt, "{"):
 		case depth > 0:
 			reason = "a parenthesis is still open"
 		case endsWithOperator(last):
-			reason = fmt.Sprintf("line %d ends with %q", r.lineNo(j-1), lastOperator(last))
+			reason = fmt.Sprintf("line %d ends with %q", r.lineNo(lastAt), lastOperator(last))
 		case startsWithOperator(nt):
 			reason = fmt.Sprintf("it starts with %q", firstOperator(nt))
+		case startsWithTimes(nt) && (!parses(nt) || !strings.ContainsRune(nt, '=')):
+			so, _ := joinChunk(chunk, glue)
+			if parses(so + "\n" + r.lines[j]) {
+				reason = fmt.Sprintf("it starts with %q, read as ×", nt[:1])
+			}
 		}
 		if reason == "" {
 			break
 		}
 		for ; r.i < j; r.i++ {
 			chunk = append(chunk, "")
+			glue = append(glue, false)
 		}
+		glue[len(glue)-1] = cut
 		chunk = append(chunk, r.lines[j])
+		glue = append(glue, false)
 		why[j+1] = reason
 		depth += parenDepth(r.lines[j])
 		if nt != "" {
-			last = nt
+			if cut {
+				last += nt
+			} else {
+				last = nt
+			}
+			lastAt = j
 		}
 		r.i = j + 1
 	}
 	prev := r.ended
 	r.ended = start + len(chunk)
-	return r.parse(chunk, start, why, prev)
+	return r.parse(chunk, glue, start, why, prev)
+}
+
+// ListingWidth is how many characters a line of a printed listing holds:
+// the HP 82240 infrared printer's 24 columns, where the calculator's
+// PRINT cuts an equation (docs/spellings.md, Listings as printed).
+const ListingWidth = 24
+
+// cut reports whether the last line of chunk, exactly ListingWidth wide
+// in a printed listing (no line longer, r.listing), continues on next
+// without a line break: it does unless the equation so far is whole while the two lines glued are
+// not (two equations, the first of them exactly a line).
+func (r *fileReader) cut(chunk []string, glue []bool, next string) bool {
+	so, _ := joinChunk(chunk, glue)
+	if !parses(so) {
+		return true
+	}
+	glued := append(append([]bool(nil), glue...), false)
+	glued[len(glue)-1] = true
+	both, _ := joinChunk(append(append([]string(nil), chunk...), next), glued)
+	return parses(both)
+}
+
+// joinChunk joins an equation's lines, chunk, with a line break, or
+// nothing after a line glue marks: the text, and for each line of chunk
+// the line (0-based) and the column offset where it stands in the text.
+func joinChunk(chunk []string, glue []bool) (string, [][2]int) {
+	var b strings.Builder
+	at := make([][2]int, len(chunk))
+	line, col := 0, 0
+	for i, l := range chunk {
+		at[i] = [2]int{line, col}
+		b.WriteString(l)
+		col += utf8.RuneCountInString(l)
+		if i < len(chunk)-1 && !glue[i] {
+			b.WriteByte('\n')
+			line, col = line+1, 0
+		}
+	}
+	return b.String(), at
 }
 
 // lineNo is line index j as a 1-based line number.
@@ -225,7 +301,7 @@ func (r *fileReader) braced() (*Entry, error) {
 			at := strings.LastIndexByte(l, '}')
 			chunk = append(chunk, l[:at]+" "+l[at+1:])
 			r.ended = 0
-			return r.parse(chunk, start, nil, 0)
+			return r.parse(chunk, make([]bool, len(chunk)), start, nil, 0)
 		}
 		chunk = append(chunk, l)
 	}
@@ -238,8 +314,8 @@ func (r *fileReader) braced() (*Entry, error) {
 // the file's line start+1; why says why each later line (by its number)
 // joined it, and prev is the last line of the equation before it when no
 // blank line came between (0 otherwise).
-func (r *fileReader) parse(chunk []string, start int, why map[int]string, prev int) (*Entry, error) {
-	src := strings.Join(chunk, "\n")
+func (r *fileReader) parse(chunk []string, glue []bool, start int, why map[int]string, prev int) (*Entry, error) {
+	src, at := joinChunk(chunk, glue)
 	canon, cols, err := canonical(src)
 	var eq *Equation
 	if err == nil {
@@ -247,6 +323,9 @@ func (r *fileReader) parse(chunk []string, start int, why map[int]string, prev i
 		if se, ok := err.(*SyntaxError); ok {
 			se.Pos = origin(se.Pos, cols)
 		}
+	}
+	if se, ok := err.(*SyntaxError); ok {
+		se.Pos = unglue(se.Pos, at)
 	}
 	if err != nil {
 		se, ok := err.(*SyntaxError)
@@ -256,8 +335,10 @@ func (r *fileReader) parse(chunk []string, start int, why map[int]string, prev i
 		se.Pos.Line += start
 		se.Source = r.source
 		se.File = r.name
-		joined, reason := r.wrongJoin(chunk, start, why, se.Pos.Line)
+		joined, reason := r.wrongJoin(chunk, glue, start, why, se.Pos.Line)
 		switch {
+		case se.spelling:
+			// a character or a spelling: no joining of lines explains it
 		case joined > 0:
 			se.Msg += fmt.Sprintf("; line %d was read as part of the equation that starts on line %d because %s (%s); put a blank line before it if it is an equation of its own",
 				joined, start+1, reason, FileRule)
@@ -283,6 +364,22 @@ func (r *fileReader) parse(chunk []string, start int, why map[int]string, prev i
 		text = strings.Map(spaceToSpace, text) // a tab between words is a space on the calculator
 	}
 	return &Entry{Text: text, Eq: eq, Line: start + 1}, nil
+}
+
+// unglue places pos, in the text joinChunk made of an equation's lines,
+// in those lines, as its map at says: the line of the chunk (1-based)
+// and the column in it.
+func unglue(pos Pos, at [][2]int) Pos {
+	best := -1
+	for i, a := range at {
+		if a[0] == pos.Line-1 && a[1] <= pos.Col-1 {
+			best = i
+		}
+	}
+	if best < 0 {
+		return pos
+	}
+	return Pos{best + 1, pos.Col - at[best][1]}
 }
 
 // parenDepth is how many more '(' than ')' a line holds.
@@ -329,6 +426,13 @@ func firstOperator(t string) string {
 }
 
 func startsWithOperator(t string) bool { return firstOperator(t) != "" }
+
+// startsWithTimes reports whether a line starts with an x or X that may be
+// × (Canonical reads "B⏎ xG" as B×G): one followed by a space, '(', a
+// digit or a name.
+func startsWithTimes(t string) bool {
+	return len(t) > 1 && (t[0] == 'x' || t[0] == 'X') && (IsSpace(rune(t[1])) || t[1] == '(' || isDigit(rune(t[1])) || nameStart(rune(t[1])))
+}
 
 // FormatFile writes equation texts (the SOLVE list's) as an equation file
 // that ReadFile reads back to the same texts, byte for byte: one equation

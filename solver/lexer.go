@@ -52,13 +52,17 @@ func (d eqLexerDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 
 // LexString lexes src.
 func (eqLexerDef) LexString(filename string, src string) (lexer.Lexer, error) {
-	return &eqTokens{src: src, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}, nil
+	return &eqTokens{src: src, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}, glyphs: strings.ContainsAny(src, "×÷")}, nil
 }
 
 // eqTokens is one text being lexed: src from pos.Offset on is unread.
 type eqTokens struct {
 	src string
 	pos lexer.Position
+	// glyphs is set when the text writes × or ÷: a '/' between a name's
+	// character and a letter is then part of the name, as P/YR in HP's
+	// I%÷P/YR (Canonical reads it so).
+	glyphs bool
 }
 
 // notInName lists the characters that end a name (besides spaces); a name
@@ -113,7 +117,7 @@ func (l *eqTokens) Next() (lexer.Token, error) {
 	default:
 		for n < len(rest) {
 			c, sz := utf8.DecodeRuneInString(rest[n:])
-			if IsSpace(c) || strings.ContainsRune(notInName, c) {
+			if IsSpace(c) || strings.ContainsRune(notInName, c) && !(c == '/' && l.glyphs && n+1 < len(rest) && isLetter(rune(rest[n+1]))) {
 				break
 			}
 			n += sz

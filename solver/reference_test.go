@@ -253,7 +253,11 @@ func (b *refBuilder) call(name lexer.Token, g *refArgs) Node {
 		if len(g.List) > info.arity {
 			at = posOf(g.List[info.arity].Pos)
 		}
-		b.fail(at, "%s takes %d argument%s separated by ':', not %d", fn, info.arity, plural(info.arity), len(g.List))
+		args := make([]Node, len(g.List))
+		for i, a := range g.List {
+			args[i] = (&refBuilder{}).expr(a)
+		}
+		b.fail(at, "%s", arityMessage(info, args))
 		return &Call{Pos: p, Fn: fn}
 	}
 	args := make([]Node, len(g.List))

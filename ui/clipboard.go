@@ -64,8 +64,8 @@ func NumberKeys(text string) (keys []Action, ok bool) {
 // the SOLVE list as a dropped equation file is (one or many equations; a
 // bad one shows INVALID EQUATION line:col and the good ones are added;
 // text too large or not text shows PASTE TOO LARGE: 1 MB or PASTE IS NOT
-// TEXT, an empty clipboard NO TEXT TO PASTE, and the reason is
-// published: emulator.LoadPaste). Pasted in
+// TEXT, an empty clipboard NO TEXT TO PASTE, and the whole reason shows
+// over the window: a Notice, emulator.LoadPaste). Pasted in
 // the SOLVE list, the first new equation becomes the current one. During
 // a solve it interrupts, as any key does.
 func (c *Controller) Paste(text string) {
@@ -80,6 +80,9 @@ func (c *Controller) Paste(text string) {
 		switch keys, isNumber := NumberKeys(text); {
 		case c.m.Editing():
 			if err := c.m.TypeText(solver.Flatten(text)); err != nil {
+				n := &Notice{Title: "PASTE REFUSED"}
+				n.Add(err)
+				c.holdNotice(n)
 				c.after(err.Error())
 				return
 			}
@@ -99,9 +102,11 @@ func (c *Controller) Paste(text string) {
 			}
 			rep, err := c.m.LoadEquations("clipboard", text, emulator.LoadPaste)
 			if err != nil {
+				c.holdNotice(TextNotice("PASTE REFUSED", "clipboard", text, 0, err, nil))
 				c.after(err.Error())
 				return
 			}
+			c.holdNotice(TextNotice("INVALID EQUATION in the paste", "clipboard", text, rep.Added, nil, rep.Err))
 			if f := c.m.Frame(); rep.Added > 0 && rep.Err == nil && f.Labels[0] == "CALC" && f.Labels[3] == "NEW" {
 				// In the SOLVE list, the first equation pasted becomes
 				// the current one, ready for CALC.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -66,4 +67,46 @@ func TestNoticeSaysWhy(t *testing.T) {
 			assert.Nil(t, c.Snapshot().Notice)
 		})
 	}
+}
+
+// TestNoticeInputRefused: INPUT that the state's limit refuses (STATE
+// FULL: 4 MB on the display, the equation kept in the editor) says over
+// the window what the limit is and what to do.
+func TestNoticeInputRefused(t *testing.T) {
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
+	defer c.Close()
+	m := c.Machine()
+	// Equations of 16,000 spaces each fill the state quickly (spaces cost
+	// the reader nothing).
+	pad := strings.Repeat(" ", 16000)
+	for i := 0; ; i++ {
+		var b strings.Builder
+		for j := range 50 {
+			fmt.Fprintf(&b, "Q%d=%s1\n\n", i*50+j, pad)
+		}
+		if _, err := m.LoadEquations("f.eq", b.String(), emulator.LoadStrict); err != nil {
+			break
+		}
+		require.Less(t, i, 10)
+	}
+	for i := 0; ; i++ { // then one at a time, to the last that fits
+		if _, err := m.LoadEquations("f.eq", fmt.Sprintf("R%d=%s1\n", i, pad), emulator.LoadStrict); err != nil {
+			require.ErrorContains(t, err, "at most")
+			break
+		}
+		require.Less(t, i, 60)
+	}
+	press(c, "MAIN SOLVE NEW")
+	require.NoError(t, m.TypeText("E1="+pad+"1"))
+	c.Do(Action{Key: emulator.KeyINPUT})
+	c.Wait()
+	snap := c.Snapshot()
+	require.True(t, m.Editing(), "the equation stays in the editor")
+	require.NotNil(t, snap.Notice)
+	assert.Equal(t, "INPUT REFUSED: STATE FULL: 4 MB", snap.Notice.Title)
+	assert.Contains(t, snap.Notice.String(), "larger than 4 MB")
+	c.Do(Action{Key: emulator.KeyEXIT})
+	c.Wait()
+	assert.Nil(t, c.Snapshot().Notice)
+	assert.True(t, m.Editing(), "the key closed the notice only")
 }

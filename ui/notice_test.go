@@ -110,3 +110,20 @@ func TestNoticeInputRefused(t *testing.T) {
 	assert.Nil(t, c.Snapshot().Notice)
 	assert.True(t, m.Editing(), "the key closed the notice only")
 }
+
+// TestNoticePasteInEditorRefused: a paste into the equation being typed
+// that the editor refuses (longer than an equation may be) says why over
+// the window, and the equation is left as it was.
+func TestNoticePasteInEditorRefused(t *testing.T) {
+	c := NewController(emulator.New(programs.DefaultEquations()), nil)
+	defer c.Close()
+	press(c, "SOLVE NEW")
+	c.Paste(strings.Repeat("A", 20000))
+	c.Wait()
+	snap := c.Snapshot()
+	require.NotNil(t, snap.Notice)
+	assert.Equal(t, "PASTE REFUSED", snap.Notice.Title)
+	assert.Contains(t, snap.Notice.String(), "16384")
+	require.NotNil(t, snap.Edit)
+	assert.Empty(t, snap.Edit.Text)
+}

@@ -163,11 +163,11 @@ func lowerNote(eq *solver.Equation) string {
 	if len(lower) == 0 {
 		return ""
 	}
-	shown := make([]string, len(lower))
+	upper := make([]string, len(lower))
 	for i, n := range lower {
-		shown[i] = printable(n) + " as " + printable(capitals[n])
+		upper[i] = capitals[n]
 	}
-	note := fmt.Sprintf("the 17BII keyboard types capitals only (%s): it cannot type %s", alphaSource, printable(strings.Join(lower, ", ")))
+	note := fmt.Sprintf("the 17BII keyboard cannot type %s (capitals only: 17bII+ owner's manual p.30)", printable(strings.Join(lower, " ")))
 	if len(clash) > 0 {
 		var c []string
 		for _, g := range clash {
@@ -175,5 +175,5 @@ func lowerNote(eq *solver.Equation) string {
 		}
 		return note + "; in capitals " + strings.Join(c, ", ") + " would be one name: rename one for check --keys"
 	}
-	return note + "; check --keys types " + strings.Join(shown, ", ")
+	return note + "; check --keys types " + printable(strings.Join(upper, " "))
 }

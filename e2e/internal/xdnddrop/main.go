@@ -67,12 +67,21 @@ static int drop(unsigned long target, const char *uris, int seconds) {
 	XSelectInput(d, src, PropertyChangeMask);
 	sendClient(d, target, enter, (long)src, version << 24, (long)uriList, 0, 0);
 	sendClient(d, target, pos, (long)src, 0, ((long)x << 16) | (long)y, CurrentTime, (long)copy);
-	int dropped = 0;
+	Atom nudge = XInternAtom(d, "HP17B_XDNDDROP_NUDGE", False);
+	int dropped = 0, served = 0;
 	for (int ticks = 0; ticks < seconds * 100; ) {
 		if (!XPending(d)) {
 			struct timespec ts = {0, 10000000};
 			nanosleep(&ts, NULL);
 			ticks++;
+			if (dropped && !served && ticks % 30 == 0) {
+				// The window's request for the files can stay in its
+				// Xlib buffer until its next event (Ebitengine v2.10's
+				// X11 loop does not flush after XConvertSelection); a
+				// person's pointer moving on makes that event, here a
+				// client message the window ignores does.
+				sendClient(d, target, nudge, 0, 0, 0, 0, 0);
+			}
 			continue;
 		}
 		XEvent e;
@@ -99,12 +108,13 @@ static int drop(unsigned long target, const char *uris, int seconds) {
 			}
 			XSendEvent(d, r->requestor, False, NoEventMask, &reply);
 			XFlush(d);
+			served = 1;
 		} else if (e.type == ClientMessage && e.xclient.message_type == finished) {
 			XCloseDisplay(d);
 			return 0;
 		}
 	}
-	return dropped ? 5 : 4; // no XdndFinished, or no XdndStatus
+	return served ? 6 : dropped ? 5 : 4; // no XdndFinished, no request for the files, or no XdndStatus
 }
 */
 import "C"
@@ -141,8 +151,9 @@ func main() {
 	cs := C.CString(uris.String())
 	defer C.free(unsafe.Pointer(cs))
 	steps := map[C.int]string{1: "no X display", 2: "the window takes no drops (no XdndAware)", 3: "the window refused the drop",
-		4: "the window never answered XdndPosition", 5: "the window never finished the drop"}
-	if rc := C.drop(C.ulong(win), cs, 10); rc != 0 {
+		4: "the window never answered XdndPosition", 5: "the window never asked for the files dropped",
+		6: "the window never finished the drop"}
+	if rc := C.drop(C.ulong(win), cs, 30); rc != 0 {
 		fmt.Fprintf(os.Stderr, "xdnddrop: %s\n", steps[rc])
 		os.Exit(1)
 	}

@@ -42,3 +42,40 @@ func TestReadFileAll(t *testing.T) {
 	_, err := ReadFileAll("f", "# nothing\n\n")
 	assert.ErrorContains(t, err, "no equation in the file")
 }
+
+// FuzzReadFileAll: any text read whole gives the entries ReadFile reads
+// leniently, in order, and an error item exactly when ReadFile has an
+// error to give; it never panics.
+func FuzzReadFileAll(f *testing.F) {
+	for _, s := range []string{"A=B\n\nX=Y)Z\n\nC=D\n", "{A=B}\n{C=(}\n", KeptMark + "A=(\nB=C\n", "A=(B\n\n+C)\n", "# c\n", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 4096 {
+			return
+		}
+		items, err := ReadFileAll("f", text)
+		entries, lerr := ReadFile("f", text, true)
+		if err != nil {
+			if lerr == nil {
+				t.Fatalf("ReadFileAll: %v; ReadFile: none", err)
+			}
+			return
+		}
+		var good []string
+		bad := false
+		for _, it := range items {
+			if it.Err != nil {
+				bad = true
+				continue
+			}
+			good = append(good, it.Text)
+		}
+		var want []string
+		for _, e := range entries {
+			want = append(want, e.Text)
+		}
+		assert.Equal(t, want, good)
+		assert.Equal(t, lerr != nil, bad, "an error item when ReadFile has an error")
+	})
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -85,4 +86,16 @@ func TestCheckCutMarked(t *testing.T) {
 	out, _, code := runCLI("check", writeTemp(t, "INT=PRIN×RATE÷100×DAYS÷30\n"))
 	require.Equal(t, exitOK, code)
 	assert.Equal(t, "1. INT=PRIN×RATE÷100×DAY…  menu: INT PRIN RATE DAYS\n", out)
+}
+
+// TestCompareProgramFileWithInvalid: compare PROGRAM --eq takes the file's
+// first valid equation, the invalid one before it named on stderr.
+func TestCompareProgramFileWithInvalid(t *testing.T) {
+	seed, err := os.ReadFile("testdata/nim-seed.eq")
+	require.NoError(t, err)
+	file := writeTemp(t, "X=Y)Z\n\n"+string(seed))
+	out, errOut, code := runCLI("compare", "nim", "--eq", file)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "moves disagree             0\n")
+	assert.Equal(t, "hp17b: "+file+": skipped invalid equation 1 (line 1); hp17b check "+file+" says why\n", errOut)
 }

@@ -30,21 +30,6 @@ func readEquationFile(path string, stderr io.Writer) ([]byte, bool) {
 	return b, true
 }
 
-// loadEquations reads an equation file and reports a bad one with
-// file:line:column and a caret.
-func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
-	b, ok := readEquationFile(path, stderr)
-	if !ok {
-		return nil, false
-	}
-	eqs, err := solver.ParseFile(path, string(b))
-	if err != nil {
-		reportEquationError(stderr, err)
-		return nil, false
-	}
-	return eqs, true
-}
-
 // stateLists are the lists of the state file at path (the calculator's
 // own when path is ""), read when the equation first calls a list function
 // (FLOW, #T, SIZEC, ITEM, SIZES: 17bII+ owner's manual p.177), so that a

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -102,7 +103,8 @@ func xdndDrop(t *testing.T) func(win string, files ...string) {
 		t.Skipf("the XDND drop helper does not build here (cgo and libX11 needed): %v\n%s", err, out)
 	}
 	return func(win string, files ...string) {
-		out, err := exec.Command(bin, append([]string{win}, files...)...).CombinedOutput()
+		wait := strconv.Itoa(int(scaled(30 * time.Second).Seconds()))
+		out, err := exec.Command(bin, append([]string{"-wait", wait, win}, files...)...).CombinedOutput()
 		require.NoError(t, err, "the drop: %s", out)
 	}
 }

@@ -8,7 +8,9 @@
 // and ends at XdndFinished. The live tests drop files on hp17b's window
 // with it (xdotool has no drag and drop).
 //
-// Usage: xdnddrop WINDOW-ID FILE...
+// Usage: xdnddrop [-wait SECONDS] WINDOW-ID FILE...
+//
+// -wait is how long the window may take over the drop (30 s by default).
 package main
 
 /*
@@ -120,6 +122,7 @@ static int drop(unsigned long target, const char *uris, int seconds) {
 import "C"
 
 import (
+	"flag"
 	"fmt"
 	"net/url"
 	"os"
@@ -130,17 +133,19 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: xdnddrop WINDOW-ID FILE...")
+	wait := flag.Int("wait", 30, "the longest the window may take over the drop, in seconds")
+	flag.Parse()
+	if flag.NArg() < 2 || *wait < 1 {
+		fmt.Fprintln(os.Stderr, "usage: xdnddrop [-wait SECONDS] WINDOW-ID FILE...")
 		os.Exit(2)
 	}
-	win, err := strconv.ParseUint(os.Args[1], 0, 64)
+	win, err := strconv.ParseUint(flag.Arg(0), 0, 64)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "xdnddrop: window %q: %v\n", os.Args[1], err)
+		fmt.Fprintf(os.Stderr, "xdnddrop: window %q: %v\n", flag.Arg(0), err)
 		os.Exit(2)
 	}
 	var uris strings.Builder
-	for _, f := range os.Args[2:] {
+	for _, f := range flag.Args()[1:] {
 		abs, err := filepath.Abs(f)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "xdnddrop: %v\n", err)
@@ -153,7 +158,7 @@ func main() {
 	steps := map[C.int]string{1: "no X display", 2: "the window takes no drops (no XdndAware)", 3: "the window refused the drop",
 		4: "the window never answered XdndPosition", 5: "the window never asked for the files dropped",
 		6: "the window never finished the drop"}
-	if rc := C.drop(C.ulong(win), cs, 30); rc != 0 {
+	if rc := C.drop(C.ulong(win), cs, C.int(*wait)); rc != 0 {
 		fmt.Fprintf(os.Stderr, "xdnddrop: %s\n", steps[rc])
 		os.Exit(1)
 	}

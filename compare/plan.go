@@ -77,7 +77,8 @@ type Plan struct {
 
 // ParsePlan reads the steps of a comparison for eq, `hp17b solve`'s steps
 // with domains: NAME=VALUE stores a constant, NAME=A..B a range (step 1,
-// or the number after a following "step" word: I=0.1..20 step 0.1),
+// or the number after a following "step" word: I=0.1..20 step 0.1, as
+// three arguments or one),
 // NAME=X,Y,Z a list, NAME solves. Each name must be a menu variable of eq;
 // a bad number, an empty or backward range, a step of 0, or a grid of more
 // than MaxGrid values is an error that says which step.
@@ -94,6 +95,11 @@ func ParsePlan(eq *solver.Equation, args []string) (*Plan, error) {
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		stepText := ""
+		if f := strings.Fields(a); len(f) == 3 && strings.EqualFold(f[1], "step") {
+			// The step quoted whole, as one argument: 'I%YR=1..12 step 0.5'.
+			a, stepText = f[0], f[2]
+		}
 		name, val, store := strings.Cut(a, "=")
 		if !menu[name] {
 			return nil, fmt.Errorf("step %q: not a menu variable of %s (menu: %s)", a, eq.Title(), strings.Join(eq.Menu, " "))
@@ -105,8 +111,7 @@ func ParsePlan(eq *solver.Equation, args []string) (*Plan, error) {
 			}
 			continue
 		}
-		stepText := ""
-		if i+1 < len(args) && strings.EqualFold(args[i+1], "step") {
+		if stepText == "" && i+1 < len(args) && strings.EqualFold(args[i+1], "step") {
 			if i+2 >= len(args) {
 				return nil, fmt.Errorf("step %q: \"step\" needs a number after it", a)
 			}

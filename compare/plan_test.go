@@ -28,6 +28,8 @@ func TestParsePlan(t *testing.T) {
 		{args: []string{"A=0..3", "B=1,2.5,-7", "C=2", "I"}, values: map[string]string{"A": "0 1 2 3", "B": "1 2.5 -7"}, solved: "I", size: 12},
 		{args: []string{"A=0.1..0.5", "step", "0.1", "N"}, values: map[string]string{"A": "0.1 0.2 0.3 0.4 0.5"}, solved: "N", size: 5},
 		{args: []string{"A=1..2", "STEP", "0.3", "N", "I"}, values: map[string]string{"A": "1 1.3 1.6 1.9"}, solved: "N I", size: 4},
+		{args: []string{"A=0.1..0.5 step 0.1", "N"}, values: map[string]string{"A": "0.1 0.2 0.3 0.4 0.5"}, solved: "N", size: 5},
+		{args: []string{"A=1..2  STEP 0.5", "N"}, values: map[string]string{"A": "1 1.5 2"}, solved: "N", size: 3},
 		{args: []string{"A=5", "N"}, values: map[string]string{}, solved: "N", size: 1},
 		{args: []string{"A=0..3"}, err: "no variable to solve"},
 		{args: []string{"Z=1", "N"}, err: `step "Z=1": not a menu variable of T (menu: I N A B C)`},

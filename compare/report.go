@@ -71,12 +71,19 @@ type Report struct {
 	Smallest *Disagreement `json:"smallest,omitempty"`
 	// Clusters say, variable by variable, where the disagreements are.
 	Clusters []Cluster `json:"clusters,omitempty"`
+	// Within is the most significant digits every disagreement agrees
+	// to, the --digits that would pass them all (11: each is within the
+	// 12-digit value's last digit); 0 when there is none, or when a
+	// disagreement is a message or the display is compared.
+	Within int `json:"within_digits,omitempty"`
 
-	plan        *Plan
-	noRef       bool
-	crit        Criterion
-	list        int
-	firstFail   *Disagreement
+	plan      *Plan
+	noRef     bool
+	crit      Criterion
+	list      int
+	firstFail *Disagreement
+	// near is set once a disagreement was seen: Within then holds.
+	near        bool
 	lastShrunk  *Disagreement
 	shrinkAsked int64
 }
@@ -122,17 +129,34 @@ func (r *Report) agree(ours, ref *Answer) bool {
 			ref.Out[i].settle(ours.Out[i])
 		}
 	}
+	return r.agreeBy(r.crit, ours, ref)
+}
+
+// agreeBy is agree by the criterion c, the reference's answer settled.
+func (r *Report) agreeBy(c Criterion, ours, ref *Answer) bool {
 	for i := range ours.Out {
-		if i >= len(ref.Out) || !r.crit.Agree(ours.Out[i], ref.Out[i]) {
+		if i >= len(ref.Out) || !c.Agree(ours.Out[i], ref.Out[i]) {
 			return false
 		}
 	}
 	for _, x := range ref.Extra {
-		if !r.crit.Agree(Value{Num: ours.Vars[r.varIndex(x.Name)]}, x.Value) {
+		if !c.Agree(Value{Num: ours.Vars[r.varIndex(x.Name)]}, x.Value) {
 			return false
 		}
 	}
 	return true
+}
+
+// digitsAgreed is the most significant digits (at most 11) the two
+// answers agree to, by Digits; 0 when not even one.
+func (r *Report) digitsAgreed(ours, ref *Answer) int {
+	for n := hp17b.Digits - 1; n >= 1; n-- {
+		c, _ := Digits(n)
+		if r.agreeBy(c, ours, ref) {
+			return n
+		}
+	}
+	return 0
 }
 
 func (r *Report) varIndex(name string) int {
@@ -168,6 +192,13 @@ func (r *Report) add(pt *Point, ours, ref *Answer) {
 	}
 	if ok {
 		return
+	}
+	if r.crit.Display == nil {
+		n := r.digitsAgreed(ours, ref)
+		if !r.near {
+			r.Within, r.near = n, true
+		}
+		r.Within = min(r.Within, n)
 	}
 	if len(r.Disagreements) >= r.list {
 		r.More++
@@ -259,6 +290,19 @@ func (r *Report) WriteText(w io.Writer) {
 	}
 	if r.More > 0 {
 		fmt.Fprintf(w, "  … and %d more\n", r.More)
+	}
+	switch so := ""; {
+	case r.Within == 0:
+	case r.Within == hp17b.Digits-1:
+		if r.Stopped != "" {
+			so = " so far"
+		}
+		fmt.Fprintf(w, "every disagreement%s is within the last of 12 digits: --digits %d would pass\n", so, r.Within)
+	default:
+		if r.Stopped != "" {
+			so = " so far"
+		}
+		fmt.Fprintf(w, "every disagreement%s agrees to %d significant digits: --digits %d would pass\n", so, r.Within, r.Within)
 	}
 	if s := r.Smallest; s != nil {
 		fmt.Fprintln(w, "smallest failing point (shrunk toward the ranges' starts):")

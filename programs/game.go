@@ -148,6 +148,18 @@ func (g *Game) Number(p Position) int64 {
 // Show writes Number(p) in plain digits ("1030507").
 func (g *Game) Show(p Position) string { return strconv.FormatInt(g.Number(p), 10) }
 
+// ShowWhole is Show with a slot program's leading empty heaps kept as
+// zeros, one digit a heap, so that no heap is lost from a list of moves
+// (0,0,1,0 is "0010", where Show gives "10"); a packed program's number
+// is Show's, the number keyed into it.
+func (g *Game) ShowWhole(p Position) string {
+	s := g.Show(p)
+	if g.Packed == "" && len(s) < len(p) {
+		s = strings.Repeat("0", len(p)-len(s)) + s
+	}
+	return s
+}
+
 // Spell writes a slot program's position for people, each slot with
 // pair (a format of its name and size, "%s=%d") and sep between them
 // ("A=0 B=2 C=2"); a packed program's is Show's number.

@@ -11,7 +11,7 @@ set -u
 fuzztime=${FUZZTIME:-5s}
 lanes=${FUZZLANES:-2}
 specs=""
-for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile \
+for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile solver:FuzzReadFileAll \
   ui:FuzzKeys ui:FuzzGameActions ui:FuzzParseSkin hp17b:FuzzFastPath hp17b:FuzzNumberText hp17b:FuzzArithmetic \
   hp17b:FuzzParseNumber emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
   cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics \

@@ -465,15 +465,16 @@ func fileLine(text string) string {
 	return KeptMark + text
 }
 
-// Title names an equation for lists: its label, or its text up to 22
-// characters on one line.
+// Title names an equation for lists: its label, or its text on one line,
+// cut to 22 characters with "…" as the last when it is longer (a cut is
+// never silent: "…×DAYS÷3" read as ÷3 where the equation said ÷30).
 func (eq *Equation) Title() string {
 	if eq.Name != "" {
 		return eq.Name
 	}
 	t := strings.Join(strings.Fields(strings.Map(spaceToSpace, eq.Source)), "")
 	if r := []rune(t); len(r) > 22 {
-		t = string(r[:22])
+		t = string(r[:21]) + "…"
 	}
 	return t
 }

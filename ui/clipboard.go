@@ -64,8 +64,8 @@ func NumberKeys(text string) (keys []Action, ok bool) {
 // the SOLVE list as a dropped equation file is (one or many equations; a
 // bad one shows INVALID EQUATION line:col and the good ones are added;
 // text too large or not text shows PASTE TOO LARGE: 1 MB or PASTE IS NOT
-// TEXT, an empty clipboard NO TEXT TO PASTE, and the reason is
-// published: emulator.LoadPaste). Pasted in
+// TEXT, an empty clipboard NO TEXT TO PASTE, and the whole reason shows
+// over the window: a Notice, emulator.LoadPaste). Pasted in
 // the SOLVE list, the first new equation becomes the current one. During
 // a solve it interrupts, as any key does.
 func (c *Controller) Paste(text string) {
@@ -80,6 +80,9 @@ func (c *Controller) Paste(text string) {
 		switch keys, isNumber := NumberKeys(text); {
 		case c.m.Editing():
 			if err := c.m.TypeText(solver.Flatten(text)); err != nil {
+				n := &Notice{Title: "PASTE REFUSED"}
+				n.Add(err)
+				c.holdNotice(n)
 				c.after(err.Error())
 				return
 			}
@@ -97,7 +100,7 @@ func (c *Controller) Paste(text string) {
 				c.after("the clipboard holds no text to paste (an image or a file is not pasted)")
 				return
 			}
-			if err := c.loadEquations("clipboard", text, before, cur); err != nil {
+			if err := c.loadEquations("clipboard", text, "INVALID EQUATION in the paste", before, cur); err != nil {
 				c.after(err.Error())
 				return
 			}
@@ -110,12 +113,15 @@ func (c *Controller) Paste(text string) {
 // does (emulator.LoadPaste); before and cur are the list and its current
 // equation before. In the SOLVE list, the first equation added becomes
 // the current one, ready for CALC. The error is the load's, or the
-// text's first bad equation (the good ones are added all the same).
-func (c *Controller) loadEquations(name, text string, before []string, cur int) error {
+// text's first bad equation (the good ones are added all the same); the
+// window then shows every reason over itself (TextNotice, titled title).
+func (c *Controller) loadEquations(name, text, title string, before []string, cur int) error {
 	rep, err := c.m.LoadEquations(name, text, emulator.LoadPaste)
 	if err != nil {
+		c.holdNotice(TextNotice(title, name, text, 0, err, nil))
 		return err
 	}
+	c.holdNotice(TextNotice(title, name, text, rep.Added, nil, rep.Err))
 	if f := c.m.Frame(); rep.Added > 0 && rep.Err == nil && f.Labels[0] == "CALC" && f.Labels[3] == "NEW" {
 		for ; cur < len(before); cur++ {
 			c.m.Press(emulator.KeyDown)

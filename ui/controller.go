@@ -78,6 +78,9 @@ type Snapshot struct {
 	// Recording is set while keys are recorded, Playing while a key
 	// script is played (record.go).
 	Recording, Playing bool
+	// Notice is the message shown whole over the window (why a drop, a
+	// paste or an equation was refused: notice.go), nil when none is.
+	Notice *Notice
 }
 
 // Controller owns the calculator's input: every key, click, typed text and
@@ -110,6 +113,7 @@ type Controller struct {
 	help              bool
 	pap               paperState // the print-out panel (paper.go)
 	about             bool       // the About overlay
+	notice            *Notice    // the message over the window (notice.go)
 	rec               recorder   // keys being recorded (record.go)
 	recorded          func(script string)
 	playing           chan struct{} // closed to stop a key script being played
@@ -280,7 +284,7 @@ func (c *Controller) publish() {
 	}
 	c.snap = Snapshot{Version: c.snap.Version + 1, Frame: f, Panel: c.panel, Pressed: pressed, Help: c.help,
 		Paper: c.paper(lines, total), About: c.about, PanelHidden: c.panelHidden, Menu: c.menu, Edit: edit,
-		Recording: c.rec.on, Playing: c.playing != nil}
+		Recording: c.rec.on, Playing: c.playing != nil, Notice: c.notice}
 	c.mu.Unlock()
 	c.redraw()
 }
@@ -292,6 +296,9 @@ func (c *Controller) publish() {
 func (c *Controller) Do(a Action) {
 	if c.StopPlaying() {
 		return // a key stops a key script being played, and does nothing else
+	}
+	if c.CloseNotice() {
+		return // a key closes the notice, and does nothing else
 	}
 	if a.Paper {
 		c.TogglePaper()
@@ -362,13 +369,19 @@ func (c *Controller) Do(a Action) {
 // Load adds the equations of the dropped files as a job, after whatever
 // runs now (so never in the middle of a solve).
 func (c *Controller) Load(fsys fs.FS, stderr io.Writer) {
-	c.enqueue(func() { LoadFiles(c.m, fsys, stderr); c.after("") })
+	c.enqueue(func() {
+		c.holdNotice(LoadFiles(c.m, fsys, stderr))
+		c.after("")
+	})
 }
 
 // Click handles a click at (x, y) in layout units: a key, a match of the
 // heaps panel, or its New Game button; while the print-out panel shows,
 // its Clear and Save buttons instead.
 func (c *Controller) Click(l Layout, x, y float64) {
+	if c.CloseNotice() {
+		return // a click closes the notice, and does nothing else
+	}
 	if k, ok := l.KeyAt(x, y); ok {
 		c.Do(Action{Key: k})
 		return

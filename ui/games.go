@@ -749,14 +749,15 @@ func outcome(mt *programs.Match) string {
 }
 
 // shown writes a position for the panel: a packed program's number
-// (133331), 1-3-5-7 Nim's as the display shows it (1,346), each slot with
-// its size for the others ("A 0 · B 2 · C 2").
+// (133331), 1-3-5-7 Nim's as the display shows it (1,346) with a digit
+// for every heap (0,010 for 0,0,1,0, where the display shows 10), each
+// slot with its size for the others ("A 0 · B 2 · C 2").
 func shown(g *programs.Game, p programs.Position) string {
 	switch {
 	case g.Packed != "":
 		return g.Show(p)
 	case g.Limits != nil:
-		return hp17b.Group(g.Show(p))
+		return hp17b.Group(g.ShowWhole(p))
 	}
 	return g.Spell(p, "%s %d", " · ")
 }

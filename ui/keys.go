@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -125,10 +127,19 @@ func (c *Controller) pressKey(a Action) {
 	case a.Shift:
 		c.m.Press(emulator.KeyShift)
 	}
+	input := a.Key == emulator.KeyINPUT && !a.Shift && c.m.Editing()
 	if a.WithCLR {
 		c.m.PressHeld(emulator.KeyCLR, a.Key)
 	} else {
 		c.m.Press(a.Key)
+	}
+	if top := c.m.Frame().Top; input && c.m.Editing() && strings.HasPrefix(top, "STATE FULL") {
+		// INPUT refused: the display names the limit, the notice says
+		// what to do.
+		n := &Notice{Title: "INPUT REFUSED: " + top}
+		n.Say("The equation would make the calculator's state larger than %d MB, the most hp17b writes (docs/limits.md).", emulator.MaxStateWrite>>20)
+		n.Say("It stays in the editor: shorten it, or delete equations from the SOLVE list first.")
+		c.holdNotice(n)
 	}
 }
 

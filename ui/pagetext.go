@@ -94,7 +94,7 @@ func (c *Controller) Offer(text string) Offer {
 func (c *Controller) LoadText(name, text string, stderr io.Writer) {
 	c.enqueue(func() {
 		before, cur := c.m.Equations()
-		if err := c.loadEquations(name, text, before, cur); err != nil {
+		if err := c.loadEquations(name, text, "BAD FILE "+name, before, cur); err != nil {
 			fmt.Fprintln(stderr, solver.Explain(err))
 			c.after(err.Error())
 			return

@@ -792,7 +792,7 @@ func TestKeypadMoves(t *testing.T) {
 	before := p.Rows
 	press(c, "EVAL")
 	assert.Equal(t, before, c.Panel().Rows)
-	assert.Equal(t, "It is your move: make one before EVAL. The heaps are back at 246.", c.Panel().Status)
+	assert.Equal(t, "It is your move: make one before EVAL. The heaps are back at 0,246.", c.Panel().Status)
 	c.ToggleWhy() // the equation's bits of its last answer, beside the nim-sum
 	c.Wait()
 	assert.Contains(t, strings.Join(c.Panel().Why, "\n"), "the equation's L()")

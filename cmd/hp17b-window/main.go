@@ -23,6 +23,7 @@ import (
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/internal/text"
 	ver "github.com/hp17b/hp17b/internal/version"
 	"github.com/hp17b/hp17b/programs"
@@ -97,19 +98,28 @@ func main() {
 		_ = m.SetModel(f.Model.Model) // nothing runs yet
 	}
 	badLoad := false
+	var loadNotice *ui.Notice
 	if f.Load != "" {
 		// A bad file still opens the window: its good equations are added,
-		// the display shows BAD FILE line:col, and the reason is printed;
-		// the exit status is then 64, as hp17b keys --load gives.
-		rep, err := m.LoadFile(f.Load, emulator.LoadLenient)
+		// the display shows BAD FILE line:col, and the reason is printed
+		// and shown over the window; the exit status is then 64, as hp17b
+		// keys --load gives.
+		title := "BAD FILE " + f.Load
+		b, err := files.ReadRegular(f.Load, solver.MaxFileSize)
+		var rep emulator.LoadReport
+		if err == nil {
+			rep, err = m.LoadEquations(f.Load, string(b), emulator.LoadLenient)
+		}
 		switch {
 		case err != nil:
 			fmt.Fprintf(stderr, "hp17b: --load %s: %v\n", f.Load, err)
 			m.Message("BAD FILE")
 			badLoad = true
+			loadNotice = ui.TextNotice(title, f.Load, "", 0, fmt.Errorf("--load %s: %v", f.Load, err), nil)
 		case rep.Err != nil:
 			fmt.Fprintln(stderr, solver.Explain(rep.Err))
 			badLoad = true
+			loadNotice = ui.TextNotice(title, f.Load, string(b), rep.Added, nil, rep.Err)
 		}
 	}
 	if f.Keys == "" && len(f.Click) == 0 {
@@ -128,7 +138,7 @@ func main() {
 	exposeFrame(m)
 	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
 	err = window.Run(m, window.Options{StateDir: stateDir(f.State, f.Fresh), Switch: func(p string) { next = p }, Screenshot: f.Screenshot, Clicks: clickPoints(f.Click), Stderr: stderr, ReportStartup: f.ReportStartup, Start: start, PaperFile: f.Paper, KeyMap: pcKeys,
-		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program, Skin: skin})
+		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program, Skin: skin, Notice: loadNotice})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}

@@ -87,11 +87,10 @@ func (c *compareCmd) compare(ctx context.Context, id string, stdout, stderr io.W
 	}
 	var eq *solver.Equation
 	if c.Eq != "" {
-		eqs, ok := loadEquations(c.Eq, stderr)
-		if !ok {
+		var ok bool
+		if eq, ok = pickEquation(c.Eq, "", stderr); !ok { // its first valid equation
 			return exitUsage
 		}
-		eq = eqs[0]
 	}
 	rep, err := programs.Compare(ctx, prog, eq, c.Model.Model)
 	if ctx.Err() != nil {

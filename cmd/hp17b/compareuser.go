@@ -10,16 +10,15 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/compare"
-	"github.com/hp17b/hp17b/solver"
 )
 
 // userCompare is hp17b compare's flags for a user's equation against a
 // reference (docs/compare.md); compare.Run does the work.
 type userCompare struct {
-	Name         string  `placeholder:"EQ" help:"With a reference: the equation's name in --eq's file (default: the first)."`
+	Name         string  `placeholder:"EQ" help:"With a reference: the equation of --eq's file, by its number as check prints it, its name or its text (default: the first valid one)."`
 	Ref          string  `placeholder:"COMMAND" help:"Reference program, run once through the shell: a JSON line a point in, a JSON line a point out (docs/compare.md)."`
 	RefEq        string  `name:"ref-eq" placeholder:"FILE" help:"Reference equation file (the same steps; --ref-name picks the equation)."`
-	RefName      string  `name:"ref-name" placeholder:"EQ" help:"The reference equation's name in --ref-eq's file (default: the first)."`
+	RefName      string  `name:"ref-name" placeholder:"EQ" help:"The reference equation of --ref-eq's file, by number, name or text (default: the first valid one)."`
 	Expect       string  `placeholder:"FILE" help:"Expected results: CSV with a header (inputs and solved names) or JSON lines (.jsonl) {\"in\":{…},\"out\":{…}}."`
 	Points       string  `placeholder:"FILE" help:"Compare at the points of this CSV file (a header of menu variables) or JSON lines (.jsonl)."`
 	Random       int64   `placeholder:"N" help:"N random points of the steps' ranges and lists instead of every one."`
@@ -34,24 +33,6 @@ type userCompare struct {
 // given reports whether a reference was named: the command compares the
 // user's equation, not a shipped program.
 func (u *userCompare) given() bool { return u.Ref != "" || u.RefEq != "" || u.Expect != "" }
-
-// pickEquation is the equation of file named name (the first when "").
-func pickEquation(file, name string, stderr io.Writer) (*solver.Equation, bool) {
-	eqs, ok := loadEquations(file, stderr)
-	if !ok {
-		return nil, false
-	}
-	if name == "" {
-		return eqs[0], true
-	}
-	for _, e := range eqs {
-		if e.Name == name {
-			return e, true
-		}
-	}
-	fmt.Fprintf(stderr, "hp17b: no equation named %s in %s\n", name, file)
-	return nil, false
-}
 
 // runUser compares the user's equation with a reference.
 func (c *compareCmd) runUser(e *env) int {

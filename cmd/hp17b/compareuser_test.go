@@ -72,3 +72,48 @@ func TestCompareUserUsage(t *testing.T) {
 		assert.Contains(t, errOut, c.want, c.args)
 	}
 }
+
+// TestCompareNearAndQuotedStep: a step quoted whole ('I=0.5..2 step 0.5',
+// one argument) reads as three; when every disagreement is within the
+// last digit, or within N digits, the report says so and names the
+// --digits that would pass.
+func TestCompareNearAndQuotedStep(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		f := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(f, []byte(text), 0o644))
+		return f
+	}
+	eq := write("eq.eq", "Y=A×B\n")
+	for _, tc := range []struct {
+		name, ref string
+		steps     []string
+		code      int
+		says      string
+	}{
+		{"last digit", "Y=A×B×1.00000000001\n", []string{"A=1..2 step 0.5", "B=3", "Y"}, exitFailed,
+			"every disagreement is within the last of 12 digits: --digits 11 would pass\n"},
+		{"8 digits", "Y=A×B×1.000000005\n", []string{"A=1..2 step 0.5", "B=3", "Y"}, exitFailed,
+			"every disagreement agrees to 8 significant digits: --digits 8 would pass\n"},
+		{"far", "Y=A+B\n", []string{"A=1..2 step 0.5", "B=3", "Y"}, exitFailed, ""},
+		{"agree", "Y=B×A\n", []string{"A=1..2 step 0.5", "B=3", "Y"}, exitOK, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ref := write(tc.name+".eq", tc.ref)
+			out, errOut, code := runCLI(append([]string{"compare", "--eq", eq, "--ref-eq", ref}, tc.steps...)...)
+			require.Equal(t, tc.code, code, errOut)
+			assert.Contains(t, out, "domain: A=1..2 step 0.5 (3 points)")
+			if tc.says == "" {
+				assert.NotContains(t, out, "would pass")
+				return
+			}
+			assert.Contains(t, out, tc.says)
+			var rep struct {
+				Within int `json:"within_digits"`
+			}
+			out, _, _ = runCLI(append([]string{"compare", "--json", "--eq", eq, "--ref-eq", ref}, tc.steps...)...)
+			require.NoError(t, json.Unmarshal([]byte(out), &rep))
+			assert.NotZero(t, rep.Within)
+		})
+	}
+}

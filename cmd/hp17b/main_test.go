@@ -32,7 +32,7 @@ func TestCheck(t *testing.T) {
 
 	_, errOut, code := runCLI("check", "testdata/bad.eq")
 	assert.Equal(t, exitUsage, code)
-	assert.Equal(t, "INVALID EQUATION at testdata/bad.eq:2:5: unexpected \")\"\n  C×)\n    ^\n", errOut)
+	assert.Equal(t, "1. INVALID EQUATION at testdata/bad.eq:2:5: unexpected \")\"\n  C×)\n    ^\nhp17b: the equation of testdata/bad.eq is invalid\n", errOut)
 
 	_, errOut, code = runCLI("check", "testdata/missing.eq")
 	assert.Equal(t, exitUsage, code)

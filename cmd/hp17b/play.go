@@ -431,10 +431,10 @@ func (t *terminal) listMoves() {
 	}
 	width := 0
 	for _, mv := range m.Moves {
-		width = max(width, len(t.g.Show(mv.From)), len(t.g.Show(mv.To)))
+		width = max(width, len(t.g.ShowWhole(mv.From)), len(t.g.ShowWhole(mv.To)))
 	}
 	for i, mv := range m.Moves {
-		line := fmt.Sprintf("%3d. %-15s %*s → %-*s", i+1, mv.By, width, t.g.Show(mv.From), width, t.g.Show(mv.To))
+		line := fmt.Sprintf("%3d. %-15s %*s → %-*s", i+1, mv.By, width, t.g.ShowWhole(mv.From), width, t.g.ShowWhole(mv.To))
 		if t.g.Packed == "" && len(mv.From) == len(mv.To) {
 			for j := range mv.From {
 				if mv.From[j] != mv.To[j] {

@@ -226,6 +226,7 @@ func TestPlayCommands(t *testing.T) {
 		{"a move forgets the moves undone", "D 6\nundo\nD 5\nredo\n", nil, []string{"Nothing to redo."}, nil},
 		{"moves", "D 6\nmoves\n", nil, []string{"  1. you             1357 → 1356   D 7 → 6\n  2. the calculator  1356 → 1346   C 5 → 4\n"}, nil},
 		{"moves at the start", "moves\n", nil, []string{"No moves yet."}, nil},
+		{"moves from an empty heap", "A 0\nmoves\n", nil, []string{"  1. you             1357 → 0357   A 1 → 0\n  2. the calculator  0357 → 0356   D 7 → 6\n"}, nil},
 		{"moves packed", "EVAL\nmoves\n", []string{"--program", "kayles"}, []string{"  1. the calculator   1357 → 13272\n"}, nil},
 		{"new", "D 6\nnew\nmoves\n", nil, []string{"Your move> [INIT]  INIT=1,357\n   A |          1", "No moves yet."}, nil},
 		{"eval opens", "EVAL\n", []string{"--program", "n567"}, []string{"[EVAL]  EVAL=563"}, nil},

@@ -30,36 +30,6 @@ func readEquationFile(path string, stderr io.Writer) ([]byte, bool) {
 	return b, true
 }
 
-// loadEquations reads an equation file and reports a bad one with
-// file:line:column and a caret.
-func loadEquations(path string, stderr io.Writer) ([]*solver.Equation, bool) {
-	b, ok := readEquationFile(path, stderr)
-	if !ok {
-		return nil, false
-	}
-	eqs, err := solver.ParseFile(path, string(b))
-	if err != nil {
-		reportEquationError(stderr, err)
-		return nil, false
-	}
-	return eqs, true
-}
-
-// loadEntries is loadEquations with the file's entries, the lines kept as
-// typed (solver.KeptMark) among them.
-func loadEntries(path string, stderr io.Writer) ([]solver.Entry, bool) {
-	b, ok := readEquationFile(path, stderr)
-	if !ok {
-		return nil, false
-	}
-	entries, err := solver.ReadFile(path, string(b), false)
-	if err != nil {
-		reportEquationError(stderr, err)
-		return nil, false
-	}
-	return entries, true
-}
-
 // stateLists are the lists of the state file at path (the calculator's
 // own when path is ""), read when the equation first calls a list function
 // (FLOW, #T, SIZEC, ITEM, SIZES: 17bII+ owner's manual p.177), so that a
@@ -131,45 +101,6 @@ func reportEquationError(w io.Writer, err error) {
 	fmt.Fprintln(w, solver.Explain(err))
 }
 
-type checkCmd struct {
-	File string `arg:"" placeholder:"FILE" help:"The equation file."`
-	Keys bool   `help:"Print the keystrokes that type each equation into a real HP-17BII, as a key script (hp17b keys runs it)."`
-	Link bool   `help:"Print for each equation the link that opens it in the browser's page (#eq=…, at --host)."`
-	Host string `placeholder:"URL" help:"With --link: the page's address, put in front of each link (default: none, the relative #eq=…)."`
-}
-
-func (c *checkCmd) run(e *env) int {
-	stdout, stderr := e.stdout, e.stderr
-	entries, ok := loadEntries(c.File, stderr)
-	if !ok {
-		return exitUsage
-	}
-	if c.Link {
-		if !writeLinks(entries, c.Host, stdout, stderr) {
-			return exitFailed
-		}
-		return exitOK
-	}
-	if c.Keys {
-		if !writeKeys(entries, stdout, stderr) {
-			return exitFailed
-		}
-		return exitOK
-	}
-	for i, en := range entries {
-		if en.Eq == nil {
-			why := "INVALID EQUATION"
-			if _, err := solver.Parse(en.Text); err != nil {
-				why = err.Error()
-			}
-			fmt.Fprintf(stdout, "%d. %s  kept as typed (%s)\n", i+1, printable(en.Text), why)
-			continue
-		}
-		fmt.Fprintf(stdout, "%d. %s  menu: %s\n", i+1, en.Eq.Title(), strings.Join(en.Eq.Menu, " "))
-	}
-	return exitOK
-}
-
 // solveJSON is one line of `hp17b solve --json`.
 type solveJSON struct {
 	Name    string            `json:"name"`
@@ -184,7 +115,7 @@ type solveJSON struct {
 
 type solveCmd struct {
 	Eq        string    `required:"" placeholder:"FILE" help:"The equation file."`
-	Name      string    `placeholder:"EQ" help:"The equation's name in the file (default: the first)."`
+	Name      string    `placeholder:"EQ" help:"The equation: its number as check prints it, its name, or its text (default: the first valid one)."`
 	Display   string    `default:"fix2" placeholder:"MODE" help:"Display mode: fix0 … fix11 or all (default fix2)."`
 	JSON      bool      `name:"json" help:"Print one JSON object per solve."`
 	Iterative bool      `help:"The iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)."`
@@ -201,22 +132,9 @@ func (c *solveCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: %v\n", err)
 		return exitUsage
 	}
-	eqs, ok := loadEquations(c.Eq, stderr)
+	eq, ok := pickEquation(c.Eq, c.Name, stderr)
 	if !ok {
 		return exitUsage
-	}
-	eq := eqs[0]
-	if c.Name != "" {
-		eq = nil
-		for _, e := range eqs {
-			if e.Name == c.Name {
-				eq = e
-			}
-		}
-		if eq == nil {
-			fmt.Fprintf(stderr, "hp17b: no equation named %s in %s\n", c.Name, c.Eq)
-			return exitUsage
-		}
 	}
 	// Check every step before doing any.
 	steps, err := solver.ParseSteps(eq, c.Steps)

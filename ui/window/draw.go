@@ -180,7 +180,8 @@ func equationStrip(l ui.Layout, view ui.View, w, h float64) (area ui.Rect, ox, o
 }
 
 // overlays draws what lies over the calculator: About, the key map, the
-// window's menu.
+// window's menu, and over them all a notice (why a drop, a paste or
+// INPUT was refused).
 func (g *Game) overlays(p painter, l ui.Layout, snap ui.Snapshot) {
 	whole, wl := g.overlayPainter(p, l), g.overlayLayout(l)
 	if snap.About {
@@ -194,6 +195,9 @@ func (g *Game) overlays(p painter, l ui.Layout, snap ui.Snapshot) {
 	}
 	if snap.Menu {
 		g.drawMenu(p, l)
+	}
+	if snap.Notice != nil {
+		g.drawNotice(whole, wl, snap.Notice)
 	}
 }
 

@@ -51,6 +51,9 @@ func (g *Game) pointerDown(x, y int) (emulator.Key, bool) {
 	snap := g.ctrl.Snapshot()
 	lx, ly := g.toLayout(x, y, snap.Menu)
 	switch {
+	case snap.Notice != nil:
+		g.ctrl.CloseNotice() // the click closes it, and does nothing else
+		return 0, false
 	case snap.Menu:
 		g.menuClick(l, lx, ly)
 		return 0, false

@@ -2,6 +2,7 @@ package window
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 
 	"github.com/hp17b/hp17b/emulator"
@@ -241,4 +242,137 @@ func MenuRow(l ui.Layout, what string) (ui.Rect, bool) {
 		}
 	}
 	return ui.Rect{}, false
+}
+
+// colNotice is the notice's ground: nearly opaque, so that the keys'
+// labels do not show through its words.
+var colNotice = color.RGBA{0x10, 0x10, 0x10, 0xf4}
+
+// Sizes of the notice overlay, layout units.
+const (
+	noticeSize   = 11.0 // the words, points
+	noticeLineH  = 14.0
+	noticeMargin = 20.0
+	noticeMono   = 11.0 // the equation's line and caret, at most
+)
+
+// noticeRows lays out a notice's lines for a width of w layout units:
+// words wrapped, an equation's line and its caret each one row of the
+// monospaced face at monoSize (smaller than noticeMono when the longest
+// of them would not fit).
+func noticeRows(n *ui.Notice, f fonts, w float64) (rows []ui.NoticeLine, monoSize float64) {
+	monoSize = noticeMono
+	for _, l := range n.Lines {
+		// The face's advances are rounded at each size: shrink until the
+		// line fits, down to 4 points.
+		for l.Mono && monoSize > 4 && measure(l.Text, f.mono, monoSize) > w {
+			monoSize = max(4, min(monoSize*0.97, monoSize*w/measure(l.Text, f.mono, monoSize)))
+		}
+	}
+	for _, l := range n.Lines {
+		switch {
+		case l.Mono:
+			rows = append(rows, l)
+		case strings.TrimSpace(l.Text) == "":
+			rows = append(rows, ui.NoticeLine{})
+		default:
+			for _, line := range wrapWidth(l.Text, f.regular, noticeSize, w) {
+				rows = append(rows, ui.NoticeLine{Text: line})
+			}
+		}
+	}
+	return rows, monoSize
+}
+
+// NoticeInk is what a row of a notice is drawn in: the title's gold, the
+// words' label colour, an equation's line and caret in the matches'
+// colour.
+type NoticeInk int
+
+// The inks of a notice's rows.
+const (
+	InkTitle NoticeInk = iota
+	InkWords
+	InkEquation
+)
+
+// NoticeRow is a row of text of the notice as drawn: its text, its ink,
+// and its place (X, Y its top left corner; W the text's width, H the
+// row's height; Lead the width of its leading spaces, where its ink
+// starts), in layout units for noticePlaced, in window pixels for
+// NoticePlaces.
+type NoticeRow struct {
+	Text             string
+	Ink              NoticeInk
+	X, Y, W, H, Lead float64
+	src              *typeface
+	size             float64
+}
+
+// noticePlaced places the notice's rows over l: the title, the reasons
+// (noticeRows), a row that says how many more there are when they do not
+// all fit, and how to close it.
+func noticePlaced(n *ui.Notice, f fonts, l ui.Layout) []NoticeRow {
+	w := l.Width - 2*noticeMargin
+	y := noticeMargin
+	var out []NoticeRow
+	put := func(text string, ink NoticeInk, src *typeface, size, h float64) {
+		lead := measure(text[:len(text)-len(strings.TrimLeft(text, " "))], src, size)
+		out = append(out, NoticeRow{Text: text, Ink: ink, X: noticeMargin, Y: y, W: measure(text, src, size), H: h, Lead: lead, src: src, size: size})
+		y += h
+	}
+	for _, line := range wrapWidth(n.Title, f.bold, 13, w) {
+		put(line, InkTitle, f.bold, 13, 18)
+	}
+	y += 6
+	rows, monoSize := noticeRows(n, f, w)
+	last := int((l.Height - noticeMargin - 2*noticeLineH - y) / noticeLineH)
+	for i, r := range rows {
+		if i >= last && i < len(rows)-1 {
+			put(fmt.Sprintf("… and %d more lines (the terminal has them all)", len(rows)-i), InkTitle, f.regular, noticeSize, noticeLineH)
+			break
+		}
+		if r.Mono {
+			put(r.Text, InkEquation, f.mono, monoSize, noticeLineH)
+		} else {
+			put(r.Text, InkWords, f.regular, noticeSize, noticeLineH)
+		}
+	}
+	y += noticeLineH / 2
+	put("Any key or click closes this", InkTitle, f.regular, noticeSize, noticeLineH)
+	return out
+}
+
+// drawNotice draws the notice over the whole window: its title in gold,
+// the reasons in words and each equation's line with the caret under the
+// character at fault (ui.Notice), and how to close it (noticePlaced).
+func (g *Game) drawNotice(p painter, l ui.Layout, n *ui.Notice) {
+	p.rect(ui.Rect{W: l.Width, H: l.Height}, colNotice)
+	inks := map[NoticeInk]color.Color{InkTitle: colGold, InkWords: colLabel, InkEquation: colMatch}
+	for _, r := range noticePlaced(n, g.fonts, l) {
+		if r.Text != "" {
+			p.text(r.Text, r.src, r.size, r.X, r.Y, inks[r.Ink])
+		}
+	}
+}
+
+// NoticePlaces is where the window draws notice n's rows on a window of
+// w×h pixels laid out as l (the desktop's side-by-side view), in window
+// pixels, for tests that read a live window's notice back.
+func NoticePlaces(n *ui.Notice, l ui.Layout, w, h float64) ([]NoticeRow, error) {
+	f, err := loadFonts()
+	if err != nil {
+		return nil, err
+	}
+	view := ui.ViewFor(l, w, h)
+	if view.Portrait {
+		return nil, fmt.Errorf("NoticePlaces: a window held upright is not placed here")
+	}
+	s, ox, oy := view.Body.Scale, view.Body.X, view.Body.Y
+	rows := noticePlaced(n, f, l)
+	for i := range rows {
+		r := &rows[i]
+		r.X, r.Y, r.W, r.H, r.Lead = ox+r.X*s, oy+r.Y*s, r.W*s, r.H*s, r.Lead*s
+	}
+	return rows, nil
 }

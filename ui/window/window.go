@@ -69,6 +69,11 @@ type Options struct {
 	// window closes for Ctrl+N or Ctrl+Shift+S (the program restarts the
 	// window on it: Ebitengine runs one window a process).
 	Switch func(path string)
+	// Notice, when set, shows over the window from its first frame until
+	// a key or a click: why the file given by --load was refused, whole
+	// (ui.TextNotice). Not in screenshot mode, whose picture is the
+	// calculator's.
+	Notice *ui.Notice
 }
 
 // Game is the Ebitengine game: it holds the controller, turns input into
@@ -156,6 +161,9 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 	if p, ok := g.ctrl.WindowPlace(); ok && p.PanelHidden && opt.Screenshot == "" {
 		g.ctrl.SetPanelHidden(true)
 		g.panelHidden = true
+	}
+	if opt.Notice != nil && opt.Screenshot == "" {
+		g.ctrl.SetNotice(opt.Notice)
 	}
 	if opt.Program != "" {
 		prog, err := programs.ByID(opt.Program)

@@ -3,7 +3,6 @@ package emulator
 import (
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -55,7 +54,6 @@ type Machine struct {
 	cancel   context.CancelFunc
 	progress [2]string
 
-	rng  *rand.Rand
 	tape []string // the printer's print-out (printer.go)
 
 	// Clock is the host's clock, which the calculator's clock follows
@@ -82,7 +80,7 @@ type Machine struct {
 // default programs, NIM first (programs.DefaultEquations).
 func New(equations []string) *Machine {
 	m := &Machine{vars: solver.NewVars(), appVars: map[string]*solver.Vars{}, mode: hp17b.DefaultMode,
-		beep: true, rng: rand.New(rand.NewPCG(1, 2)), Clock: time.Now}
+		beep: true, Clock: time.Now}
 	m.toMain()
 	m.rpn.reset()
 	m.solve.eqs = append(m.solve.eqs, equations...)

@@ -22,6 +22,11 @@ type TVM struct {
 	FV    hp17b.Number // future value
 	PYR   hp17b.Number // payments per year, 1 to 999
 	Begin bool         // payments at the beginning of each period
+	// Exact makes SolveN, SolvePV, SolvePMT and SolveFV give the correctly
+	// rounded answer (hp17b's --exact-tvm); false, the default, gives the
+	// HP-17BII's own digits, computed in its 15-digit working arithmetic
+	// (tvm15.go). SolveIYR gives the correctly rounded rate either way.
+	Exact bool
 }
 
 // ErrInvalidPYR: P/YR must be a whole number from 1 to 999 (p.66).
@@ -60,6 +65,9 @@ func factors(i, n w) (uspv, sppv w) {
 
 // SolvePV returns PV = −[(1+iS)·PMT·USPV + FV·SPPV].
 func (t TVM) SolvePV() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machinePV()
+	}
 	if r, ok := t.direct(0); ok {
 		return r, nil
 	}
@@ -73,6 +81,9 @@ func (t TVM) SolvePV() (hp17b.Number, error) {
 
 // SolveFV returns FV = −[PV + (1+iS)·PMT·USPV] ÷ SPPV.
 func (t TVM) SolveFV() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machineFV()
+	}
 	if r, ok := t.direct(1); ok {
 		return r, nil
 	}
@@ -90,6 +101,9 @@ func (t TVM) SolveFV() (hp17b.Number, error) {
 // SolvePMT returns PMT = −[PV + FV·SPPV] ÷ ((1+iS)·USPV); NO SOLUTION when
 // N is 0.
 func (t TVM) SolvePMT() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machinePMT()
+	}
 	if r, ok := t.direct(2); ok {
 		return r, nil
 	}
@@ -109,6 +123,9 @@ func (t TVM) SolvePMT() (hp17b.Number, error) {
 // PV + A + (FV − A)·(1+i)^−N = 0, so N = ln((A − FV) ÷ (PV + A)) ÷ ln(1+i);
 // with i = 0, N = −(PV + FV) ÷ PMT. NO SOLUTION when no N satisfies it.
 func (t TVM) SolveN() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machineN()
+	}
 	if fastFlows {
 		r, ok := t.solveNFast()
 		hear("N", ok)

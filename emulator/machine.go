@@ -33,6 +33,9 @@ type Machine struct {
 	mode    hp17b.Mode
 	beep    bool
 	model   solver.Model // the calculator modelled: HP-17BII or HP-17bII+
+	// exactTVM makes TVM give the correctly rounded answer, not the
+	// HP-17BII's digits (SetExactTVM).
+	exactTVM bool
 	beeps   uint64       // the beeper's sounds so far (Frame.Beeps)
 
 	algLine

@@ -89,9 +89,8 @@ func (m machineTVM) factors() (uspv, sppv hp17b.S15, err error) {
 	if err != nil {
 		return uspv, sppv, err
 	}
-	sp, ok1 := x.Neg().Exp()
-	em, ok2 := x.Neg().Expm1()
-	if !ok1 || !ok2 {
+	sp, em, ok := x.Neg().ExpBoth()
+	if !ok {
 		return uspv, sppv, errTVMOverflow
 	}
 	us, _ := em.Neg().Div(m.i)

@@ -356,6 +356,30 @@ func (a S15) Exp() (S15, bool) {
 	return s15FromDD(mh, ml, k), true
 }
 
+// ExpBoth is Exp and Expm1 of a at once (one e^a computed where both come
+// from it): the TVM's SPPV and USPV factors.
+func (a S15) ExpBoth() (exp, expm1 S15, ok bool) {
+	if a.c == 0 {
+		return S15Int(1), S15{}, true
+	}
+	h, _, fine := a.Float()
+	if !fine || math.Abs(h) < 2.5 {
+		exp, ok1 := a.Exp()
+		expm1, ok2 := a.Expm1()
+		return exp, expm1, ok1 && ok2
+	}
+	mh, ml, k, ok := a.exp10()
+	if !ok || k > S15MaxExp || k < -15 {
+		exp, ok1 := a.Exp()
+		expm1, ok2 := a.Expm1()
+		return exp, expm1, ok1 && ok2
+	}
+	exp = s15FromDD(mh, ml, k)
+	sh, sl := ddScale10(1, 0, -k)
+	mh, ml = dd.Add(mh, ml, -sh, -sl)
+	return exp, s15FromDD(mh, ml, k), true
+}
+
 // Expm1 is e^a − 1 chopped to 15 digits; ok is false past the range.
 func (a S15) Expm1() (S15, bool) {
 	if a.c == 0 {

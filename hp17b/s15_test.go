@@ -198,6 +198,11 @@ func TestS15FunctionsApd(t *testing.T) {
 		_, _ = wide.Sub(&w, &w, one) // exact: −1 + e^x keeps e^x's digits
 		got, ok = x.Expm1()
 		check("EXPM1", x, got, ok, &w)
+		e, em, ok := x.ExpBoth()
+		require.True(t, ok)
+		ee, _ := x.Exp()
+		assert.Equal(t, ee, e, "ExpBoth's EXP(%s)", x.testString())
+		assert.Equal(t, got, em, "ExpBoth's EXPM1(%s)", x.testString())
 	}
 }
 

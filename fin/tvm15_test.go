@@ -73,3 +73,25 @@ func TestMachineTVM(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "480.000000001", n0.String())
 }
+
+// TestTinyRate: I%YR for N 480, PV 100,000, FV 0 after PMT was solved at
+// 0 % (the problem set of dm319, "Looking for TVM contributions", HP
+// Museum forum thread 21729, 2024) is the rate for the stored PMT,
+// −7.98336798337E-12 % (a 60-digit Newton solve), to 12 digits, with the
+// fast paths and without, in both modes; it was −7.98336800156E-12.
+func TestTinyRate(t *testing.T) {
+	for _, exact := range []bool{false, true} {
+		x := TVM{N: hp17b.FromInt(480), PV: hp17b.FromInt(100000), PYR: hp17b.FromInt(12), Exact: exact}
+		pmt, err := x.SolvePMT()
+		require.NoError(t, err)
+		require.Equal(t, "-208.333333333", pmt.String())
+		x.PMT = pmt
+		for _, fast := range []bool{true, false} {
+			fastFlows = fast
+			r, err := x.SolveIYR(t.Context())
+			fastFlows = true
+			require.NoError(t, err)
+			assert.Equal(t, "-0.00000000000798336798337", r.String(), "exact %v, fast %v", exact, fast)
+		}
+	}
+}

@@ -27,7 +27,8 @@ type TVM struct {
 	// Exact makes SolveN, SolvePV, SolvePMT and SolveFV give the correctly
 	// rounded answer (hp17b's --exact-tvm); false, the default, gives the
 	// HP-17BII's own digits, computed in its 15-digit working arithmetic
-	// (tvm15.go). SolveIYR gives the correctly rounded rate either way.
+	// (tvm15.go). SolveIYR gives the correctly rounded rate either way,
+	// except with PMT 0, where the machine's closed form is used.
 	Exact bool
 }
 
@@ -245,6 +246,9 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 	}
 	if t.N.Sign() <= 0 {
 		return hp17b.Zero, ErrNoSolution
+	}
+	if !t.Exact && t.PMT.IsZero() {
+		return t.machineIYRNoPMT()
 	}
 	gap := t.gap()
 	bs, err := brackets(c, gap, rateGrid())

@@ -22,6 +22,12 @@ import "github.com/hp17b/hp17b/hp17b"
 //     −EXPM1(−x) ÷ i with x = N × LNP1(i).
 //   - N = LN((A − FV × i) ÷ (A + PV × i)) ÷ LNP1(i), A = (1 + iS) × PMT.
 //   - I%YR = 0: USPV = N, SPPV = 1 (p.247).
+//   - I%YR with PMT = 0 in closed form, i = EXP(LN(−FV ÷ PV) ÷ N) − 1: the
+//     17BII takes the time of a direct solve there (the article's
+//     timings), and of the two closed forms the reference names this one
+//     gives its published 3.125001E-6 for N 32, PV −999,999, FV 1,000,000
+//     (the 1 of 1.00000003125001 keeps the subtraction to 7 digits; with
+//     EXPM1 it would be the exact 3.12500161133E-6).
 //   - x above 20000 × ln 10 (F past 10^20000): OVERFLOW and no number, the
 //     limit the article finds coded in the algorithm.
 
@@ -186,4 +192,26 @@ func (t TVM) machineN() (hp17b.Number, error) {
 		return hp17b.Zero, ErrNoSolution
 	}
 	return result12(r)
+}
+
+// machineIYRNoPMT is I%YR with PMT = 0: (EXP(LN(−FV ÷ PV) ÷ N) − 1) ×
+// P/YR × 100 (P/YR checked by SolveIYR); NO SOLUTION when −FV ÷ PV is
+// not positive.
+func (t TVM) machineIYRNoPMT() (hp17b.Number, error) {
+	pv, fv, n := hp17b.S15Of(t.PV), hp17b.S15Of(t.FV), hp17b.S15Of(t.N)
+	q, ok := fv.Neg().Div(pv)
+	if !ok || q.Sign() <= 0 {
+		return hp17b.Zero, ErrNoSolution
+	}
+	l, _ := q.Ln()
+	x, ok := l.Div(n)
+	if !ok {
+		return hp17b.Zero, ErrNoSolution
+	}
+	f, ok := x.Exp()
+	if !ok {
+		return hp17b.Zero, hp17b.ErrOverflow
+	}
+	i := f.Sub(hp17b.S15Int(1))
+	return result12(i.Mul(hp17b.S15Of(t.PYR)).Mul(hp17b.S15Int(100)))
 }

@@ -221,3 +221,44 @@ func TestS15NoAlloc(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// FuzzS15 holds +, −, × and ÷ to apd with the same rules on any operands
+// (as TestS15DiffApd), and LNP1, EXP and EXPM1 to never panic.
+func FuzzS15(f *testing.F) {
+	f.Add(uint64(100000000000000), int32(-14), false, uint64(999999999999999), int32(-30), true)
+	f.Add(uint64(106058312422591), int32(1), false, uint64(100000000000000), int32(-14), true)
+	exact := apd.Context{Precision: 100, MaxExponent: 200000, MinExponent: -200000, Rounding: apd.RoundDown}
+	f.Fuzz(func(t *testing.T, ca uint64, ea int32, na bool, cb uint64, eb int32, nb bool) {
+		a := s15Norm(na, 0, ca%s15Lim, int(ea%2000))
+		b := s15Norm(nb, 0, cb%s15Lim, int(eb%2000))
+		toApd := func(x S15) *apd.Decimal {
+			d := apd.New(int64(x.c), x.e)
+			d.Negative = x.neg && x.c != 0
+			return d
+		}
+		if !a.IsZero() && !b.IsZero() {
+			big, small := a, b
+			if small.e > big.e {
+				big, small = small, big
+			}
+			var ts, sum apd.Decimal
+			_, _ = exact.Quantize(&ts, toApd(small), big.e-1)
+			_, _ = exact.Add(&sum, toApd(big), &ts)
+			if want := s15OfApd(&sum); a.Add(b) != want {
+				t.Fatalf("%s + %s = %s, want %s", a.testString(), b.testString(), a.Add(b).testString(), want.testString())
+			}
+			var p apd.Decimal
+			_, _ = exact.Mul(&p, toApd(a), toApd(b))
+			if want := s15OfApd(&p); a.Mul(b) != want {
+				t.Fatalf("%s × %s = %s, want %s", a.testString(), b.testString(), a.Mul(b).testString(), want.testString())
+			}
+		}
+		_, _ = a.Lnp1()
+		_, _ = a.Exp()
+		_, _ = a.Expm1()
+		_, _, _ = a.ExpBoth()
+		_, _ = a.Ln()
+		_, _ = a.Div(b)
+		_, _ = a.Round12()
+	})
+}

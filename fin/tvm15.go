@@ -69,18 +69,16 @@ func (t TVM) machine() (machineTVM, error) {
 	return m, nil
 }
 
-// growth is x = N × LNP1(i), with errTVMOverflow past 20000 × ln 10.
+// growth is x = N × LNP1(i), with errTVMOverflow past 20000 × ln 10 (a
+// limit on growth: the published one is for F above 10^20000; a F below
+// 10^-20000 is taken as the arithmetic gives it, 0 past 10^-50000).
 func (m machineTVM) growth() (hp17b.S15, error) {
 	l, ok := m.i.Lnp1()
 	if !ok {
 		return hp17b.S15{}, hp17b.ErrInvalidInput
 	}
 	x := m.n.Mul(l)
-	ax := x
-	if ax.Sign() < 0 {
-		ax = ax.Neg()
-	}
-	if ax.Cmp(s15Overflow) > 0 {
+	if x.Cmp(s15Overflow) > 0 {
 		return hp17b.S15{}, errTVMOverflow
 	}
 	return x, nil

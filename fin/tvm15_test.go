@@ -60,6 +60,16 @@ func TestMachineTVM(t *testing.T) {
 	n, err := x.SolveN()
 	require.NoError(t, err)
 	assert.Equal(t, "360.00", hp17b.Format(n, hp17b.Mode{Fix: 2}))
+	// A shrinking balance has no limit: 100 at −50 % for 200,000 years is
+	// 10^-60204, below the range: FV 0. PV of 100 then is OVERFLOW (F past
+	// 10^20000 the other way: SPPV is 2^200000).
+	d := TVM{N: hp17b.FromInt(200000), IYR: hp17b.FromInt(-50), PV: hp17b.FromInt(100), PYR: hp17b.One}
+	fvd, err := d.SolveFV()
+	require.NoError(t, err)
+	assert.Equal(t, "0", fvd.String())
+	d.PV, d.FV = hp17b.Zero, hp17b.FromInt(100)
+	_, err = d.SolvePV()
+	assert.Equal(t, hp17b.ErrOverflow, err)
 	z := TVM{N: hp17b.FromInt(480), PV: hp17b.FromInt(100000), PYR: hp17b.FromInt(12)}
 	p0, err := z.SolvePMT()
 	require.NoError(t, err)

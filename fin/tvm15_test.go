@@ -40,6 +40,15 @@ func TestMachineFlatRate(t *testing.T) {
 		counts[want]++
 	}
 	assert.Equal(t, map[string]int{"-100": 362, "-1000": 24, "0": 483177 - 386, "error": 483300 - 483177}, counts)
+	// The article's check of the limit: I%YR 100, PV 100, PMT −100
+	// overflows once N passes 20000 × ln 10 ÷ ln 2 = 66,438.56.
+	y := TVM{IYR: hp17b.FromInt(100), PV: hp17b.FromInt(100), PMT: hp17b.FromInt(-100), PYR: hp17b.One, N: hp17b.FromInt(66438)}
+	fv, err := y.SolveFV()
+	require.NoError(t, err)
+	assert.Equal(t, "0", fv.String())
+	y.N = hp17b.FromInt(66439)
+	_, err = y.SolveFV()
+	assert.Equal(t, hp17b.ErrOverflow, err)
 	for _, n := range []int64{1, 300, 363, 387, 400} {
 		x.N, x.Exact = hp17b.FromInt(n), true
 		got, err := x.SolveFV()

@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hp17b/hp17b/hp17b"
@@ -31,6 +32,15 @@ func (a *algLine) clear() {
 	a.entry, a.x, a.chain, a.fresh = "", hp17b.Zero, nil, true
 }
 
+// MaxKeyedDigits is how many mantissa digits the calculator line takes.
+// The HP-17BII takes any number, each past the twelfth counting in the
+// number's magnitude (sixteen 1s keyed are 1.11111111111E15), and flips the
+// exponent's sign at 501 (K. Wasserman, "A Really Obscure (unknown?) Bug",
+// HP Forum archive thread 30471, 2003); hp17b takes 1,000, which shows the
+// flip over its whole course, and ignores more as the machine ignores none
+// (docs/decisions.md).
+const MaxKeyedDigits = 1000
+
 // typeChar adds a digit, '.', or 'E' to the number being typed.
 func (a *algLine) typeChar(c byte) {
 	if a.entry == "" {
@@ -53,7 +63,7 @@ func (a *algLine) typeChar(c byte) {
 		return
 	case hasExp && len(strings.TrimPrefix(exp, "-")) >= 3:
 		return
-	case !hasExp && c != 'E' && digits(mant) >= hp17b.Digits:
+	case !hasExp && c != 'E' && digits(mant) >= MaxKeyedDigits:
 		return
 	}
 	if a.entry == "0" && c != '.' && c != 'E' {
@@ -132,14 +142,48 @@ func (a *algLine) finishEntry() error {
 }
 
 // entryValue is the number being typed (an E with no exponent digits yet
-// counts for nothing), or hp17b.Parse's error for a number beyond the
-// range (the value is then the largest number).
+// counts for nothing), or hp17b.ErrOverflow for a number beyond the range
+// (the value is then the largest number). It is keyedValue of the entry.
 func (a *algLine) entryValue() (hp17b.Number, error) {
-	s := a.entry
-	if strings.HasSuffix(s, "E") || strings.HasSuffix(s, "E-") {
-		s = strings.TrimSuffix(strings.TrimSuffix(s, "-"), "E")
+	return keyedValue(a.entry)
+}
+
+// keyedValue is the number an entry's text stands for ("-1234.5E-3", "1E",
+// "0."), as the HP-17BII reads keyed digits: every digit counts in the
+// magnitude, the value rounds half up to 12 digits (hp17b.FromDigits), and
+// the exponent the digits give wraps as a three-digit field whose half
+// above 499 reads negative: 501 digits before the point give E-500, 502
+// give E-499 (K. Wasserman, HP Forum archive thread 30471, 2003; the wrap
+// past those two counts is our reading of them). A keyed exponent is then
+// added, and the range applies (only the wrap reaches E-500).
+func keyedValue(entry string) (hp17b.Number, error) {
+	s := strings.TrimSuffix(strings.TrimSuffix(entry, "-"), "E")
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	mant, exps, _ := strings.Cut(s, "E")
+	ip, fp, _ := strings.Cut(mant, ".")
+	ip = strings.TrimLeft(ip, "0")
+	var lead int
+	if ip != "" {
+		lead = len(ip) - 1
+	} else {
+		lead = -1 - (len(fp) - len(strings.TrimLeft(fp, "0")))
 	}
-	return hp17b.Parse(s)
+	wrapped := lead > hp17b.MaxExp
+	if wrapped {
+		lead = (lead+500)%1000 - 500
+	}
+	if exps != "" {
+		e, err := strconv.Atoi(exps)
+		if err != nil {
+			return hp17b.Zero, nil
+		}
+		lead += e
+	}
+	if lead < hp17b.MinExp && !wrapped {
+		return hp17b.Zero, nil // below the range, as any result
+	}
+	return hp17b.FromDigits(neg, strings.TrimLeft(ip+fp, "0"), lead)
 }
 
 // setX puts a computed value on the line.

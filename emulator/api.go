@@ -173,6 +173,30 @@ func (m *Machine) SetModel(model solver.Model) error {
 	return nil
 }
 
+// ExactTVM reports whether TVM gives the correctly rounded answer
+// (SetExactTVM).
+func (m *Machine) ExactTVM() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.exactTVM
+}
+
+// SetExactTVM chooses TVM's digits: false (the default) the HP-17BII's,
+// computed in its 15-digit working arithmetic (fin/tvm15.go: the flat-rate
+// plateaus, OVERFLOW past 10^20000); true the correctly rounded answer
+// (fin.TVM.Exact; hp17b's --exact-tvm). It is kept in the state. ErrBusy
+// while the Solver works.
+func (m *Machine) SetExactTVM(exact bool) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.busy {
+		return ErrBusy
+	}
+	m.exactTVM = exact
+	m.saveLocked()
+	return nil
+}
+
 // addEquationsFit is addEquations unless the equations would make the state
 // larger than MaxStateWrite: then nothing is added and the error says so.
 func (m *Machine) addEquationsFit(texts []string) (added int, err error) {

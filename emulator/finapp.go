@@ -59,10 +59,11 @@ func tvmVars(m *Machine) *solver.Vars {
 	return v
 }
 
-// tvmOf reads the TVM problem from the store.
-func tvmOf(v *solver.Vars) fin.TVM {
+// tvmOf reads the TVM problem from the store, with the machine's choice
+// of digits (SetExactTVM).
+func tvmOf(m *Machine, v *solver.Vars) fin.TVM {
 	return fin.TVM{N: v.Value("N"), IYR: v.Value("I%YR"), PV: v.Value("PV"), PMT: v.Value("PMT"),
-		FV: v.Value("FV"), PYR: v.Value(varPYR), Begin: !v.Value(varBegin).IsZero()}
+		FV: v.Value("FV"), PYR: v.Value(varPYR), Begin: !v.Value(varBegin).IsZero(), Exact: m.exactTVM}
 }
 
 // tvmStatus is the status line, "12 P/YR END MODE" (p.66).
@@ -85,8 +86,8 @@ func openTVM(m *Machine) menu {
 		m.setMsg(tvmStatus(v), "", nil)
 	}
 	tvmKey := func(name string, solve func(t fin.TVM) (hp17b.Number, error)) calcKey {
-		return calcKey{label: name, name: name, calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
-			return solved(solve(tvmOf(v)))
+		return calcKey{label: name, name: name, calc: func(m *Machine) (func(context.Context) (hp17b.Number, error), error) {
+			return solved(solve(tvmOf(m, v)))
 		}}
 	}
 	status := func(m *Machine) { m.setMsg(tvmStatus(v), "", nil) }
@@ -99,8 +100,8 @@ func openTVM(m *Machine) menu {
 	return &calcMenu{vars: v, cleared: []string{"N", "I%YR", "PV", "PMT", "FV"},
 		reset: status, onBack: status, keys: [6]calcKey{
 			n,
-			{label: "I%YR", name: "I%YR", calc: func(*Machine) (func(context.Context) (hp17b.Number, error), error) {
-				t := tvmOf(v)
+			{label: "I%YR", name: "I%YR", calc: func(m *Machine) (func(context.Context) (hp17b.Number, error), error) {
+				t := tvmOf(m, v)
 				return t.SolveIYR, nil
 			}},
 			tvmKey("PV", fin.TVM.SolvePV),
@@ -168,7 +169,7 @@ func (a *amrtMenu) start(m *Machine) {
 	if m.mode.All {
 		fix = -1
 	}
-	a.sched, a.err = fin.NewSchedule(tvmOf(a.v), fix)
+	a.sched, a.err = fin.NewSchedule(tvmOf(m, a.v), fix)
 	a.count = 0
 }
 
@@ -288,7 +289,7 @@ func printAmortTable(m *Machine, tvm, v *solver.Vars) {
 	if m.mode.All {
 		fix = -1
 	}
-	sched, err := fin.NewSchedule(tvmOf(tvm), fix)
+	sched, err := fin.NewSchedule(tvmOf(m, tvm), fix)
 	if err == nil && first > 1 {
 		_, err = sched.Next(first - 1)
 	}

@@ -3,7 +3,6 @@ package emulator
 import (
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -34,6 +33,9 @@ type Machine struct {
 	mode    hp17b.Mode
 	beep    bool
 	model   solver.Model // the calculator modelled: HP-17BII or HP-17bII+
+	// exactTVM makes TVM give the correctly rounded answer, not the
+	// HP-17BII's digits (SetExactTVM).
+	exactTVM bool
 	beeps   uint64       // the beeper's sounds so far (Frame.Beeps)
 
 	algLine
@@ -55,7 +57,6 @@ type Machine struct {
 	cancel   context.CancelFunc
 	progress [2]string
 
-	rng  *rand.Rand
 	tape []string // the printer's print-out (printer.go)
 
 	// Clock is the host's clock, which the calculator's clock follows
@@ -82,7 +83,7 @@ type Machine struct {
 // default programs, NIM first (programs.DefaultEquations).
 func New(equations []string) *Machine {
 	m := &Machine{vars: solver.NewVars(), appVars: map[string]*solver.Vars{}, mode: hp17b.DefaultMode,
-		beep: true, rng: rand.New(rand.NewPCG(1, 2)), Clock: time.Now}
+		beep: true, Clock: time.Now}
 	m.toMain()
 	m.rpn.reset()
 	m.solve.eqs = append(m.solve.eqs, equations...)

@@ -43,12 +43,15 @@ type calcSection struct {
 	// Model is the calculator modelled: "17bii+" for the HP-17bII+, empty
 	// for the HP-17BII (solver.Model's names).
 	Model string `json:"model,omitempty"`
+	// ExactTVM: TVM gives the correctly rounded answer (SetExactTVM).
+	ExactTVM bool `json:"exactTVM,omitempty"`
 }
 
 // saveCalculator is the calculator's section now.
 func saveCalculator(m *Machine) *calcSection {
 	return &calcSection{X: m.x, Registers: m.regs, Fix: m.mode.Fix, All: m.mode.All, Comma: m.mode.Comma, Beep: m.beep,
-		RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl, Model: modelName(m.model)}
+		RPN: m.rpn.on, Stack: m.rpn.inUse(), NoLift: m.rpn.on && m.rpn.noLift, Adapter: m.adapter, Double: m.dbl, Model: modelName(m.model),
+		ExactTVM: m.exactTVM}
 }
 
 // restoreCalculator takes the calculator's section on (none, nil, is all
@@ -70,6 +73,7 @@ func restoreCalculator(m *Machine, c *calcSection) (notes []string) {
 	m.rpn.noLift = c.RPN && c.NoLift
 	m.adapter, m.dbl = c.Adapter, c.Double
 	m.model, _ = solver.ParseModel(c.Model) // an unknown name reads as the 17BII
+	m.exactTVM = c.ExactTVM
 	return notes
 }
 

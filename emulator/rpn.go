@@ -64,7 +64,7 @@ func (m *Machine) typeChar(c byte) {
 	m.algLine.typeChar(c)
 }
 
-// setX puts a recalled or computed value in x: RCL, LAST, RAN#, a menu
+// setX puts a recalled or computed value in x: RCL, LAST, π, a menu
 // variable shown or solved, TODAY. In RPN it enters the stack as a keyed
 // number does, lifting it first.
 func (m *Machine) setX(v hp17b.Number) {

@@ -1,8 +1,6 @@
 package emulator
 
 import (
-	"math/rand/v2"
-
 	"github.com/hp17b/hp17b/hp17b"
 )
 
@@ -88,24 +86,22 @@ func onOff(name string, on bool) string {
 	return name + " OFF"
 }
 
-// mathMenu is MATH: functions of x.
+// mathMenu is MATH: LOG 10^X LN EXP N! π, functions of x and the
+// constant π, the 12-digit 3.14159265359 (the Solver's PI). The 17B family
+// has no random-number function, on the keyboard or in the Solver (P. A.
+// Gebhardt, "HP17b & it's offsprings - Random Number Generator - How?", HP
+// Museum archive thread 160322, 2009; E. W. Shore, "(17B) Random Numbers",
+// HP Museum forum thread 12719, 2019); a 17BII user keys π from the
+// keyboard ("Pi is 3,1416" in FIX 4, HP Museum archive message 107875,
+// 2007), and the 17BII has no π key, so the sixth label is π.
 var mathMenu = &table{
 	{label: "LOG", do: func(m *Machine) { m.unary(hp17b.Log) }},
 	{label: "10^X", do: func(m *Machine) { m.unary(hp17b.Alog) }},
 	{label: "LN", do: func(m *Machine) { m.unary(hp17b.Ln) }},
 	{label: "EXP", do: func(m *Machine) { m.unary(hp17b.Exp) }},
 	{label: "N!", do: func(m *Machine) { m.unary(hp17b.Fact) }},
-	{label: "RAN#", do: func(m *Machine) {
+	{label: "π", do: func(m *Machine) {
 		m.finishEntry()
-		v, _ := hp17b.Parse("0." + randomDigits(m.rng))
-		m.setX(v)
+		m.setX(hp17b.Pi)
 	}},
-}
-
-func randomDigits(r *rand.Rand) string {
-	b := make([]byte, hp17b.Digits)
-	for i := range b {
-		b[i] = byte('0' + r.IntN(10))
-	}
-	return string(b)
 }

@@ -261,7 +261,7 @@ func TestFastIYRAgree(t *testing.T) {
 	bg := context.Background()
 	for seed := range uint64(*flowCases) {
 		rng := rand.New(rand.NewPCG(seed, 9))
-		x := TVM{
+		x := TVM{Exact: true,
 			N:     hp17b.FromInt(int64(1 + rng.IntN(600))),
 			PV:    randAmount(rng, 2, 6),
 			PMT:   hp17b.Neg(randAmount(rng, 0, 4)),
@@ -292,7 +292,7 @@ func TestGapBound(t *testing.T) {
 	ctx := apd.BaseContext.WithPrecision(60)
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 19))
-		x := TVM{N: hp17b.FromInt(int64(1 + rng.IntN(1000))), PV: randAmount(rng, 2, 6),
+		x := TVM{Exact: true, N: hp17b.FromInt(int64(1 + rng.IntN(1000))), PV: randAmount(rng, 2, 6),
 			PMT: hp17b.Neg(randAmount(rng, 0, 4)), FV: randAmount(rng, 0, 5), Begin: rng.IntN(2) == 0}
 		d, ok := newDDTVM(x)
 		require.True(t, ok)
@@ -344,7 +344,7 @@ func TestFastTVMAgree(t *testing.T) {
 	}{{"PV", TVM.SolvePV}, {"FV", TVM.SolveFV}, {"PMT", TVM.SolvePMT}}
 	for seed := range uint64(*flowCases) {
 		rng := rand.New(rand.NewPCG(seed, 11))
-		x := TVM{
+		x := TVM{Exact: true,
 			N:     hp17b.FromInt(int64(1 + rng.IntN(1000))),
 			IYR:   randAmount(rng, -3, 2),
 			PV:    randAmount(rng, 2, 6),
@@ -382,7 +382,7 @@ func TestDirectBound(t *testing.T) {
 	checked := 0
 	for seed := range uint64(300) {
 		rng := rand.New(rand.NewPCG(seed, 23))
-		x := TVM{N: hp17b.FromInt(int64(1 + rng.IntN(1000))), IYR: randAmount(rng, -3, 2),
+		x := TVM{Exact: true, N: hp17b.FromInt(int64(1 + rng.IntN(1000))), IYR: randAmount(rng, -3, 2),
 			PV: randAmount(rng, 2, 6), PMT: hp17b.Neg(randAmount(rng, 0, 4)), FV: randAmount(rng, 0, 5),
 			PYR: hp17b.FromInt(int64(1 + rng.IntN(12))), Begin: rng.IntN(2) == 0}
 		d, ok := newDDTVM(x)

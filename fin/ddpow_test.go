@@ -186,7 +186,7 @@ func TestICNVLooseBoundFails(t *testing.T) {
 // payment from SolvePMT or at random, Begin or End, and a display of 0 to
 // 11 decimals.
 func randSchedule(rng *rand.Rand) (TVM, int) {
-	x := TVM{
+	x := TVM{Exact: true,
 		N:     hp17b.FromInt(int64(1 + rng.IntN(480))),
 		IYR:   randAmount(rng, -1, 1),
 		PV:    randAmount(rng, 2, 7),
@@ -309,7 +309,7 @@ func TestBondAgree(t *testing.T) {
 // fractional, negative, 0 or huge; I%YR everyday, tiny, negative or 0;
 // Begin and End.
 func randTVM(rng *rand.Rand) TVM {
-	x := TVM{
+	x := TVM{Exact: true,
 		N:     hp17b.FromInt(int64(1 + rng.IntN(600))),
 		IYR:   randAmount(rng, -1, 1),
 		PV:    randAmount(rng, 2, 6),
@@ -461,7 +461,7 @@ func BenchmarkICNVWide(b *testing.B) { wideOnly(b, BenchmarkICNV) }
 // BenchmarkAMRT times a whole schedule of the support document's loan
 // (100,000 over 360 months at 10 %, FIX 2) a year at a time.
 func BenchmarkAMRT(b *testing.B) {
-	loan := TVM{N: hp17b.FromInt(360), IYR: mustNum("10"), PV: mustNum("100000"), PMT: mustNum("-877.57"), PYR: hp17b.FromInt(12)}
+	loan := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("10"), PV: mustNum("100000"), PMT: mustNum("-877.57"), PYR: hp17b.FromInt(12)}
 	for b.Loop() {
 		s, err := NewSchedule(loan, 2)
 		must(b, s, err)
@@ -523,7 +523,7 @@ func BenchmarkDeprcWide(b *testing.B) { wideOnly(b, BenchmarkDeprc) }
 
 // BenchmarkTVMSolveN times SolveN of p.69's mortgage.
 func BenchmarkTVMSolveN(b *testing.B) {
-	x := TVM{N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+	x := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
 	for b.Loop() {
 		r, err := x.SolveN()
 		must(b, r, err)
@@ -536,7 +536,7 @@ func BenchmarkTVMSolveNWide(b *testing.B) { wideOnly(b, BenchmarkTVMSolveN) }
 // BenchmarkTVMDirectFrac times SolvePV, SolveFV and SolvePMT of p.69's
 // mortgage with N = 359.5, and once more at I%YR = 0.
 func BenchmarkTVMDirectFrac(b *testing.B) {
-	x := TVM{N: mustNum("359.5"), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+	x := TVM{Exact: true, N: mustNum("359.5"), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
 	z := x
 	z.IYR = hp17b.Zero
 	for b.Loop() {
@@ -611,9 +611,9 @@ func TestExactTies(t *testing.T) {
 // first problem was 408.317944766 where the 34-digit code says NO
 // SOLUTION).
 func TestAPDUnderflow(t *testing.T) {
-	x := TVM{N: mustNum("1000000"), IYR: mustNum("5.258361"), PV: mustNum("145.346"), PMT: mustNum("-296.7369"),
+	x := TVM{Exact: true, N: mustNum("1000000"), IYR: mustNum("5.258361"), PV: mustNum("145.346"), PMT: mustNum("-296.7369"),
 		FV: mustNum("3186.113"), PYR: hp17b.FromInt(2)}
-	y := TVM{N: mustNum("1000000"), IYR: mustNum("100"), PV: mustNum("1000"), PMT: mustNum("-10"), FV: mustNum("5"), PYR: hp17b.One}
+	y := TVM{Exact: true, N: mustNum("1000000"), IYR: mustNum("100"), PV: mustNum("1000"), PMT: mustNum("-10"), FV: mustNum("5"), PYR: hp17b.One}
 	f := Flows{{Amount: mustNum("-1000"), Times: hp17b.One}}
 	for range 400 {
 		f = append(f, Flow{Amount: mustNum("3"), Times: hp17b.FromInt(999)})
@@ -635,7 +635,7 @@ func TestAPDUnderflow(t *testing.T) {
 
 // BenchmarkTVMSolveIYRFrac times I%YR of p.68's car loan over N = 36.5.
 func BenchmarkTVMSolveIYRFrac(b *testing.B) {
-	x := TVM{N: mustNum("36.5"), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12)}
+	x := TVM{Exact: true, N: mustNum("36.5"), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12)}
 	for b.Loop() {
 		r, err := x.SolveIYR(context.Background())
 		must(b, r, err)
@@ -670,7 +670,7 @@ func FuzzFastFinance(f *testing.F) {
 			}
 		}
 		check("ICNV", func() (hp17b.Number, error) { return icnv(int(sel%4), r, p) })
-		x := TVM{N: p, IYR: r, PV: a, PMT: b, FV: num(c1^c3, e2), PYR: hp17b.FromInt(int64(1 + sel%12)), Begin: sel&16 != 0}
+		x := TVM{Exact: true, N: p, IYR: r, PV: a, PMT: b, FV: num(c1^c3, e2), PYR: hp17b.FromInt(int64(1 + sel%12)), Begin: sel&16 != 0}
 		check("PV", x.SolvePV)
 		check("FV", x.SolveFV)
 		check("PMT", x.SolvePMT)

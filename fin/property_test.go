@@ -67,7 +67,7 @@ func TestTVMProperty(t *testing.T) {
 		n := 1 + r.IntN(480)
 		pyr := []int{1, 2, 4, 12, 52, 365}[r.IntN(6)]
 		i := 0.0005 + r.Float64()*(math.Min(0.3, 5/float64(n))-0.0005)
-		x := TVM{
+		x := TVM{Exact: true,
 			N:     hp17b.FromInt(int64(n)),
 			IYR:   mustNum(fmt.Sprintf("%.4f", i*float64(pyr)*100)),
 			PV:    mustNum(fmt.Sprintf("%.2f", (r.Float64()*2-1)*1e6)),
@@ -117,7 +117,7 @@ func mustNum(s string) hp17b.Number {
 
 // BenchmarkTVMSolveIYR times a solve for I%YR (the car loan of p.68).
 func BenchmarkTVMSolveIYR(b *testing.B) {
-	x := TVM{N: hp17b.FromInt(36), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12)}
+	x := TVM{Exact: true, N: hp17b.FromInt(36), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12)}
 	for b.Loop() {
 		if _, err := x.SolveIYR(context.Background()); err != nil {
 			b.Fatal(err)
@@ -181,7 +181,7 @@ func benchNPV100(b *testing.B) {
 // BenchmarkTVMDirect times SolvePV, SolveFV and SolvePMT of the home
 // mortgage of p.69 (360 payments of 630 at 11.5 %).
 func BenchmarkTVMDirect(b *testing.B) {
-	x := TVM{N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+	x := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
 	for b.Loop() {
 		for _, fn := range []func() (hp17b.Number, error){x.SolvePV, x.SolveFV, x.SolvePMT} {
 			if _, err := fn(); err != nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 
+	"github.com/cockroachdb/apd/v3"
+
 	"github.com/hp17b/hp17b/hp17b"
 )
 
@@ -22,6 +24,12 @@ type TVM struct {
 	FV    hp17b.Number // future value
 	PYR   hp17b.Number // payments per year, 1 to 999
 	Begin bool         // payments at the beginning of each period
+	// Exact makes SolveN, SolvePV, SolvePMT and SolveFV give the correctly
+	// rounded answer (hp17b's --exact-tvm); false, the default, gives the
+	// HP-17BII's own digits, computed in its 15-digit working arithmetic
+	// (tvm15.go). SolveIYR gives the correctly rounded rate either way,
+	// except with PMT 0, where the machine's closed form is used.
+	Exact bool
 }
 
 // ErrInvalidPYR: P/YR must be a whole number from 1 to 999 (p.66).
@@ -58,8 +66,34 @@ func factors(i, n w) (uspv, sppv w) {
 	return quo(sub(wint(1), sppv), i), sppv
 }
 
+// factorsNear0 is factors with enough digits that USPV keeps 34 where
+// N × i is tiny: 1 − (1 + i)^−N is about N × i, so forming it from a
+// power near 1 loses −log10|N × i| digits, which the precision gains
+// back. Without it, the rate for N 480, PV 100,000, PMT −208.333333333,
+// FV 0 was right to 8 digits (−7.98336800156E-12 % for
+// −7.98336798337E-12).
+func factorsNear0(i, n w) (uspv, sppv w) {
+	ni := math.Abs(f64(i) * f64(n))
+	if isZero(i) || ni >= 1e-3 || ni == 0 {
+		return factors(i, n)
+	}
+	ctx := hp17b.Wide
+	ctx.Precision += uint32(-math.Log10(ni)) + 3
+	one := apd.New(1, 0)
+	var b, e, p, o, q apd.Decimal
+	_, _ = ctx.Add(&b, one, i)
+	e.Neg(n)
+	_, _ = ctx.Pow(&p, &b, &e)
+	_, _ = ctx.Sub(&o, one, &p)
+	_, _ = ctx.Quo(&q, &o, i)
+	return &q, &p
+}
+
 // SolvePV returns PV = −[(1+iS)·PMT·USPV + FV·SPPV].
 func (t TVM) SolvePV() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machinePV()
+	}
 	if r, ok := t.direct(0); ok {
 		return r, nil
 	}
@@ -73,6 +107,9 @@ func (t TVM) SolvePV() (hp17b.Number, error) {
 
 // SolveFV returns FV = −[PV + (1+iS)·PMT·USPV] ÷ SPPV.
 func (t TVM) SolveFV() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machineFV()
+	}
 	if r, ok := t.direct(1); ok {
 		return r, nil
 	}
@@ -90,6 +127,9 @@ func (t TVM) SolveFV() (hp17b.Number, error) {
 // SolvePMT returns PMT = −[PV + FV·SPPV] ÷ ((1+iS)·USPV); NO SOLUTION when
 // N is 0.
 func (t TVM) SolvePMT() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machinePMT()
+	}
 	if r, ok := t.direct(2); ok {
 		return r, nil
 	}
@@ -109,6 +149,9 @@ func (t TVM) SolvePMT() (hp17b.Number, error) {
 // PV + A + (FV − A)·(1+i)^−N = 0, so N = ln((A − FV) ÷ (PV + A)) ÷ ln(1+i);
 // with i = 0, N = −(PV + FV) ÷ PMT. NO SOLUTION when no N satisfies it.
 func (t TVM) SolveN() (hp17b.Number, error) {
+	if !t.Exact {
+		return t.machineN()
+	}
 	if fastFlows {
 		r, ok := t.solveNFast()
 		hear("N", ok)
@@ -181,13 +224,14 @@ func gapAt(i, n, pv, pmt, fv float64, begin bool) float64 {
 	return pv + k*pmt*(-math.Expm1(x))/i + fv*sp
 }
 
-// gapWide is gap at 34 digits.
+// gapWide is gap at 34 digits, its factors at more where N × i is tiny
+// (factorsNear0).
 func (t TVM) gapWide(i w) w {
 	k := wint(1)
 	if t.Begin {
 		k = add(k, i)
 	}
-	us, sp := factors(i, widen(t.N))
+	us, sp := factorsNear0(i, widen(t.N))
 	return add(add(widen(t.PV), mul(mul(k, widen(t.PMT)), us)), mul(widen(t.FV), sp))
 }
 
@@ -202,6 +246,9 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 	}
 	if t.N.Sign() <= 0 {
 		return hp17b.Zero, ErrNoSolution
+	}
+	if !t.Exact && t.PMT.IsZero() {
+		return t.machineIYRNoPMT()
 	}
 	gap := t.gap()
 	bs, err := brackets(c, gap, rateGrid())

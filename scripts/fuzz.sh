@@ -16,7 +16,7 @@ for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:F
   hp17b:FuzzParseNumber emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
   cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics \
   compare:FuzzAnswerLine solver:FuzzSaveLoad solver:FuzzCanonical solver:FuzzPostedSpellings emulator:FuzzEquationScript \
-  hp17b:FuzzRoundingTest hp17b:FuzzFloatStage hp17b:FuzzDoubleStage fin:FuzzFastFinance \
+  hp17b:FuzzRoundingTest hp17b:FuzzFloatStage hp17b:FuzzDoubleStage fin:FuzzFastFinance hp17b:FuzzS15 \
   internal/link:FuzzRoundTrip; do
   specs="$specs $spec"
 done

@@ -65,6 +65,7 @@ type keysCmd struct {
 	Trace      bool      `help:"Print the display after every key."`
 	Print      string    `placeholder:"FILE" help:"Write the printer's print-out (PRT, AMRT's TABLE) to this file."`
 	Model      cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
+	ExactTVM   *bool     `name:"exact-tvm" negatable:"" help:"TVM gives the correctly rounded answer, not the HP-17BII's own digits (its 15-digit arithmetic: the default); kept in the state, --no-exact-tvm goes back."`
 	Timeout    timeout   `placeholder:"D" help:"${timeout_help}"`
 	Script     []string  `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: Key scripts)."`
 }
@@ -91,6 +92,9 @@ func (c *keysCmd) run(e *env) int {
 	defer m.Close()
 	if c.Model.Given {
 		_ = m.SetModel(c.Model.Model) // not busy: no key has run yet
+	}
+	if c.ExactTVM != nil {
+		_ = m.SetExactTVM(*c.ExactTVM) // not busy: no key has run yet
 	}
 	if c.Load != "" && !loadInto(m, c.Load, stderr) {
 		return exitUsage

@@ -79,7 +79,7 @@ dist: deps
 fuzz:
 	@FUZZTIME=$(FUZZTIME) sh scripts/fuzz.sh
 
-# Every fuzz target for two minutes (twenty-nine targets: about 58 minutes in all), the
+# Every fuzz target for two minutes (thirty-three targets: about 66 minutes in all), the
 # state file's concurrency and kill checks at length, and 10^7 more arguments a function
 # for the elementary functions (their two stages against each other, apd at 50 digits on
 # every 1,000th and wherever they cannot decide); make test keeps its short runs.

@@ -5,14 +5,16 @@
 # xauth for the window's tests (xdotool to type into it, x11-apps for xwd to
 # capture it, openbox and wmctrl to close it as a user does, xclip for the
 # clipboard the window copies to and pastes from; brotli for make web's
-# pre-compressed copies; Chromium for the browser build's test). Uses sudo
+# pre-compressed copies; libx11-dev for e2e/internal/xdnddrop, the live
+# tests' drag-and-drop source, which go vet and staticcheck read too;
+# Chromium for the browser build's test). Uses sudo
 # only when not root.
 set -e
 if ! command -v go >/dev/null 2>&1; then
   echo "deps: Go 1.26 is needed (https://go.dev/dl/); it is not on PATH" >&2
   exit 1
 fi
-pkgs="gcc libc6-dev xvfb xauth xdotool x11-apps openbox wmctrl xclip zip brotli"
+pkgs="gcc libc6-dev libx11-dev xvfb xauth xdotool x11-apps openbox wmctrl xclip zip brotli"
 missing=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

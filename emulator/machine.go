@@ -36,7 +36,7 @@ type Machine struct {
 	// exactTVM makes TVM give the correctly rounded answer, not the
 	// HP-17BII's digits (SetExactTVM).
 	exactTVM bool
-	beeps   uint64       // the beeper's sounds so far (Frame.Beeps)
+	beeps    uint64 // the beeper's sounds so far (Frame.Beeps)
 
 	algLine
 	rpn     rpnStack // RPN mode and its stack (rpn.go)

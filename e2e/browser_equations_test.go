@@ -218,7 +218,7 @@ func TestBrowserPaste(t *testing.T) {
 	// and in the status line; the keys answer and memory is intact.
 	r, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`hp17bPage.failNow()`))
 	require.NoError(t, err)
-	assert.Contains(t, r["error"], "assignment to entry in nil map")
+	assert.Contains(t, r["error"], "index out of range [0] with length 0")
 	waitPageTop(t, ctx, "ACTION FAILED")
 	waitStatus(t, ctx, "failed")
 	alive(t, ctx, "a failing action")

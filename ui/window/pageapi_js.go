@@ -233,10 +233,8 @@ func (g *Game) pageHooks() {
 	if testHooks() {
 		// failNow(): an action that fails, for the page's tests: the
 		// calculator must go on with its memory.
-		methods["failNow"] = func([]js.Value) (any, error) {
-			var m map[string]int
-			m["the page's test"]++ // a nil map: panics
-			return nil, nil
+		methods["failNow"] = func(args []js.Value) (any, error) {
+			return args[len(args)], nil // out of range: a runtime panic
 		}
 	}
 	api := js.Global().Get("Object").New()

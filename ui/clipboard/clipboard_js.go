@@ -4,6 +4,7 @@ package clipboard
 
 import (
 	"errors"
+	"fmt"
 	"syscall/js"
 	"time"
 )
@@ -33,14 +34,17 @@ func await(p js.Value) (js.Value, error) {
 	})
 	fail := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		msg := "refused"
-		if len(args) > 0 {
-			msg = args[0].Call("toString").String()
+		if len(args) > 0 && !args[0].IsUndefined() && !args[0].IsNull() {
+			msg = js.Global().Get("String").Invoke(args[0]).String() // whatever the promise was refused with
 		}
 		done <- result{err: errors.New("clipboard: " + msg)}
 		return nil
 	})
 	defer ok.Release()
 	defer fail.Release()
+	if p.Type() != js.TypeObject || p.Get("then").Type() != js.TypeFunction {
+		return js.Undefined(), errors.New("clipboard: the browser gave no promise")
+	}
 	p.Call("then", ok, fail)
 	select {
 	case r := <-done:
@@ -50,31 +54,52 @@ func await(p js.Value) (js.Value, error) {
 	}
 }
 
-func browserClipboard() (js.Value, error) {
-	c := js.Global().Get("navigator").Get("clipboard")
-	if c.IsUndefined() || c.IsNull() {
+// browserClipboard is the page's navigator.clipboard when it has the
+// method named (readText, writeText); ErrNoTool otherwise.
+func browserClipboard(method string) (js.Value, error) {
+	nav := js.Global().Get("navigator")
+	if nav.Type() != js.TypeObject {
+		return js.Value{}, ErrNoTool
+	}
+	c := nav.Get("clipboard")
+	if c.Type() != js.TypeObject || c.Get(method).Type() != js.TypeFunction {
 		return js.Value{}, ErrNoTool
 	}
 	return c, nil
 }
 
+// call calls the clipboard's method and waits for its promise; a call
+// the browser throws at (a refused permission in some browsers) is an
+// error, never a panic.
+func call(method string, args ...any) (v js.Value, err error) {
+	c, err := browserClipboard(method)
+	if err != nil {
+		return js.Undefined(), err
+	}
+	var p js.Value
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("clipboard: %v", r)
+			}
+		}()
+		p = c.Call(method, args...)
+	}()
+	if err != nil {
+		return js.Undefined(), err
+	}
+	return await(p)
+}
+
 // Write puts text on the browser's clipboard.
 func Write(text string) error {
-	c, err := browserClipboard()
-	if err != nil {
-		return err
-	}
-	_, err = await(c.Call("writeText", text))
+	_, err := call("writeText", text)
 	return err
 }
 
 // Read returns the browser's clipboard text.
 func Read() (string, error) {
-	c, err := browserClipboard()
-	if err != nil {
-		return "", err
-	}
-	v, err := await(c.Call("readText"))
+	v, err := call("readText")
 	if err != nil {
 		return "", err
 	}

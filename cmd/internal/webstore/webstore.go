@@ -17,26 +17,42 @@ type Local struct {
 	Key string
 }
 
-func storage() (js.Value, error) {
-	s := js.Global().Get("localStorage")
-	if s.IsUndefined() || s.IsNull() {
+// storage is the page's localStorage: an error where the browser has
+// none or refuses it (reading it throws in some private modes), never a
+// panic.
+func storage() (s js.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("this browser refuses the page its local storage: %v", r)
+		}
+	}()
+	s = js.Global().Get("localStorage")
+	if s.Type() != js.TypeObject {
 		return js.Value{}, fmt.Errorf("this browser gives no local storage")
 	}
 	return s, nil
 }
 
 // Load returns the kept state, or an error that is os.ErrNotExist when
-// nothing is kept yet.
-func (l Local) Load() ([]byte, error) {
+// nothing is kept yet; anything but text kept under the key is an error.
+func (l Local) Load() (b []byte, err error) {
 	s, err := storage()
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the browser refused to read the state: %v", r)
+		}
+	}()
 	v := s.Call("getItem", l.Key)
-	if v.IsNull() || v.IsUndefined() {
+	switch v.Type() {
+	case js.TypeNull, js.TypeUndefined:
 		return nil, os.ErrNotExist
+	case js.TypeString:
+		return []byte(v.String()), nil
 	}
-	return []byte(v.String()), nil
+	return nil, fmt.Errorf("the browser kept no text under %s (%s)", l.Key, v.Type())
 }
 
 // Save keeps b. Two tabs share one storage: the last to save wins (no

@@ -401,11 +401,13 @@ func TestBrowser(t *testing.T) {
 	stateFile := filepath.Join(t.TempDir(), "hp17b-state.json")
 	require.NoError(t, os.WriteFile(stateFile, []byte(parts[2]), 0o644))
 
-	// A second finger while one is down (on the LCD, no key) presses
+	// A second finger while one is down (on no key) presses
 	// nothing: A's menu key stays unpressed.
 	one := 1.0
-	k := phone.layout(true).Bezel
-	x1, y1 := phone.view().Body.Pixel(k.X+k.W/2, k.Y+k.H/2)
+	// The first finger rests on the heaps panel's title (the display is
+	// the page's paste zone, a long press there the browser's).
+	pl := phone.layout(true).Panel
+	x1, y1 := phone.view().Panel.Pixel(pl.X+pl.W/2, pl.Y+12)
 	d := phone.layout(true).Keys[emulator.KeyF2]
 	x2, y2 := phone.view().Body.Pixel(d.X+d.W/2, d.Y+d.H/2)
 	first := &input.TouchPoint{X: x1, Y: y1, RadiusX: &one, RadiusY: &one, Force: &one, ID: new(0.0)}

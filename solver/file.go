@@ -75,16 +75,7 @@ func equationsOf(entries []Entry) []*Equation {
 // with the first error. A file with no equation at all is an error.
 func ReadFile(name, text string, lenient bool) ([]Entry, error) {
 	text = strings.TrimPrefix(text, "\ufeff")
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	r := fileReader{name: name, lines: lines, source: strings.Join(lines, "\n")}
-	widest := 0
-	for _, l := range lines {
-		widest = max(widest, utf8.RuneCountInString(l))
-	}
-	r.listing = widest == ListingWidth
+	r := newFileReader(name, text)
 	var first error
 	for r.i < len(r.lines) {
 		e, err := r.next()
@@ -101,6 +92,24 @@ func ReadFile(name, text string, lenient bool) ([]Entry, error) {
 		return nil, &SyntaxError{File: name, Pos: Pos{1, 1}, Msg: "no equation in the file", Source: text}
 	}
 	return r.entries, first
+}
+
+// newFileReader is a reader of text (its byte-order mark taken off) at
+// its first line: its lines without their CR, and whether it is a printed
+// listing (its widest line exactly ListingWidth), as ReadFile and
+// ReadFileAll both read it.
+func newFileReader(name, text string) *fileReader {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	r := &fileReader{name: name, lines: lines, source: strings.Join(lines, "\n")}
+	widest := 0
+	for _, l := range lines {
+		widest = max(widest, utf8.RuneCountInString(l))
+	}
+	r.listing = widest == ListingWidth
+	return r
 }
 
 // fileReader is an equation file being read: lines[i:] are unread.

@@ -19,11 +19,7 @@ type FileItem struct {
 // file with no equation at all (good or bad).
 func ReadFileAll(name, text string) ([]FileItem, error) {
 	text = strings.TrimPrefix(text, "\ufeff")
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	r := fileReader{name: name, lines: lines, source: strings.Join(lines, "\n")}
+	r := newFileReader(name, text)
 	var items []FileItem
 	for r.i < len(r.lines) {
 		start := r.i

@@ -291,7 +291,7 @@ eqfile.addEventListener("change", async () => {
   let text;
   try { text = await file.text(); } catch (e) { hp17bStatus(file.name + ": " + e); return; }
   const r = calc("openText", file.name, text);
-  hp17bStatus(r.error ? file.name + ": " + r.error : "Read " + file.name + ": its equations are in the SOLVE list (SOLVE, then ▲ ▼).");
+  hp17bStatus(r.error ? file.name + ": " + r.error : "Read " + file.name + ": the display says what was added, and the window why any equation was not.");
 });
 document.getElementById("openeq").addEventListener("click", () => eqfile.click());
 globalThis.hp17bDownload = (name, text) => {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -155,10 +156,31 @@ func TestLiveNoticeSaysWhy(t *testing.T) {
 	other := ui.TextNotice("BAD FILE bad.eq", "bad.eq", "X=Y)Z\n", 0, nil, fmt.Errorf("x"))
 	assert.NotEmpty(t, noticeShown(img, other))
 	xdo("key", "--window", win, "Escape")
+	// Escape's effect seen before the next key (docs/window.md: a named
+	// key in the same frame as Ctrl+Q would reach the notice first, which
+	// takes it and does nothing else): the notice gone.
+	_, gone := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return noticeShown(img, want) != "" })
+	require.True(t, gone, "Escape closed the notice")
 	_, top := waitLCD(t, win, "BAD FILE 3:4", 5*time.Second)
 	assert.Equal(t, "BAD FILE 3:4", top, "Escape closed the notice and did nothing else")
-	// One window at a time: xwd reads a window's place on the screen.
-	quitByCtrlQ(t, win, wait)
+	// One window at a time: xwd reads a window's place on the screen. It
+	// is ended as a session's end ends it (SIGTERM: it saves and exits):
+	// after a drop in a full run, Ctrl+Q sent by xdotool at times never
+	// reached it (alone, it always did; Ctrl+Q's quit is
+	// TestLiveRecordKeys' and others').
+	out, err := exec.Command("xdotool", "getwindowpid", win).Output()
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	require.NoError(t, err)
+	require.NoError(t, syscall.Kill(pid, syscall.SIGTERM))
+	done := make(chan error, 1)
+	go func() { done <- wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err, "the window ends cleanly on SIGTERM")
+	case <-time.After(scaled(10 * time.Second)):
+		t.Fatal("SIGTERM did not end the window")
+	}
 
 	win, _ = liveWindow(t, "--fresh", "--load", bad)
 	seen(win, noticeFor(bad), "")

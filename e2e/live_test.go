@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -82,6 +83,26 @@ func quitByCtrlQ(t *testing.T, win string, wait func() error) {
 		require.NoError(t, err)
 	case <-time.After(scaled(10 * time.Second)):
 		t.Fatal("Ctrl+Q did not quit")
+	}
+}
+
+// signalWindow sends sig to the process of window win and waits up to
+// within (scaled) for it to end cleanly; the test fails with what, the
+// process's state, otherwise.
+func signalWindow(t *testing.T, win string, wait func() error, sig syscall.Signal, within time.Duration, what string) {
+	t.Helper()
+	out, err := exec.Command("xdotool", "getwindowpid", win).Output()
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
+	require.NoError(t, err)
+	require.NoError(t, syscall.Kill(pid, sig))
+	exited := make(chan error, 1)
+	go func() { exited <- wait() }()
+	select {
+	case err := <-exited:
+		assert.NoError(t, err, "a clean exit")
+	case <-time.After(scaled(within)):
+		t.Fatalf("the window's process did not end at %s", what)
 	}
 }
 

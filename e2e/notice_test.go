@@ -168,19 +168,7 @@ func TestLiveNoticeSaysWhy(t *testing.T) {
 	// after a drop in a full run, Ctrl+Q sent by xdotool at times never
 	// reached it (alone, it always did; Ctrl+Q's quit is
 	// TestLiveRecordKeys' and others').
-	out, err := exec.Command("xdotool", "getwindowpid", win).Output()
-	require.NoError(t, err)
-	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
-	require.NoError(t, err)
-	require.NoError(t, syscall.Kill(pid, syscall.SIGTERM))
-	done := make(chan error, 1)
-	go func() { done <- wait() }()
-	select {
-	case err := <-done:
-		require.NoError(t, err, "the window ends cleanly on SIGTERM")
-	case <-time.After(scaled(10 * time.Second)):
-		t.Fatal("SIGTERM did not end the window")
-	}
+	signalWindow(t, win, wait, syscall.SIGTERM, 10*time.Second, "SIGTERM")
 
 	win, _ = liveWindow(t, "--fresh", "--load", bad)
 	seen(win, noticeFor(bad), "")

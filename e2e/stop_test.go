@@ -3,8 +3,6 @@
 package e2e
 
 import (
-	"os/exec"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,17 +39,5 @@ func TestLiveStopHeavySolve(t *testing.T) {
 	xdo("key", "--window", win, "F1") // again, then Ctrl-C
 	_, top = waitLCD(t, win, "CALCULATING...", 30*time.Second)
 	require.Equal(t, "CALCULATING...", top, "the solve runs again")
-	out, err := exec.Command("xdotool", "getwindowpid", win).Output()
-	require.NoError(t, err)
-	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
-	require.NoError(t, err)
-	require.NoError(t, syscall.Kill(pid, syscall.SIGINT))
-	exited := make(chan error, 1)
-	go func() { exited <- wait() }()
-	select {
-	case err := <-exited:
-		assert.NoError(t, err, "a clean exit")
-	case <-time.After(scaled(time.Minute)):
-		t.Fatal("the window's process did not end at Ctrl-C during the solve")
-	}
+	signalWindow(t, win, wait, syscall.SIGINT, time.Minute, "Ctrl-C during the solve")
 }

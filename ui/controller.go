@@ -111,10 +111,11 @@ type Controller struct {
 	// menu open (keys.go).
 	panelHidden, menu bool
 	help              bool
-	pap               paperState // the print-out panel (paper.go)
-	about             bool       // the About overlay
-	notice            *Notice    // the message over the window (notice.go)
-	rec               recorder   // keys being recorded (record.go)
+	pap               paperState  // the print-out panel (paper.go)
+	about             bool        // the About overlay
+	notice            *Notice     // the message over the window (notice.go)
+	failReport        func(error) // where a failed job is reported (guard.go)
+	rec               recorder    // keys being recorded (record.go)
 	recorded          func(script string)
 	playing           chan struct{} // closed to stop a key script being played
 	closed            bool

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"runtime/debug"
-	"sync"
 )
 
 // Failure is a panic caught at an event's boundary (Guard): what was being
@@ -38,30 +37,14 @@ func Guard(what string, fn func()) (err error) {
 // reason is in the page's status line or on standard error).
 const failureMessage = "ACTION FAILED"
 
-// failures is where the controllers report a Failure (SetFailureReport).
-var failures struct {
-	mu     sync.Mutex
-	report func(error)
-}
-
-// SetFailureReport sets where a failure caught in a controller's job is
-// reported besides the display's ACTION FAILED: the window prints it on
-// its standard error, the page also in its status line. nil reports
+// SetFailureReport sets where a failure caught in this controller's job
+// is reported besides the display's ACTION FAILED: the window prints it
+// on its standard error, the page also in its status line. nil reports
 // nowhere.
-func SetFailureReport(report func(error)) {
-	failures.mu.Lock()
-	defer failures.mu.Unlock()
-	failures.report = report
-}
-
-// reportFailure hands err to the failure report, if one is set.
-func reportFailure(err error) {
-	failures.mu.Lock()
-	report := failures.report
-	failures.mu.Unlock()
-	if report != nil {
-		report(err)
-	}
+func (c *Controller) SetFailureReport(report func(error)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.failReport = report
 }
 
 // FailureAdvice is what to do after a failure, for the page's status line
@@ -77,5 +60,10 @@ func (c *Controller) fail(err error) {
 		c.m.Message(failureMessage)
 		c.after(err.Error())
 	})
-	reportFailure(err)
+	c.mu.Lock()
+	report := c.failReport
+	c.mu.Unlock()
+	if report != nil {
+		report(err)
+	}
 }

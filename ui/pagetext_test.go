@@ -100,10 +100,9 @@ func TestGuard(t *testing.T) {
 	assert.Contains(t, f.Stack, "TestGuard")
 
 	var reported []error
-	SetFailureReport(func(err error) { reported = append(reported, err) })
-	defer SetFailureReport(nil)
 	c := NewController(emulator.New(programs.DefaultEquations()), nil)
 	defer c.Close()
+	c.SetFailureReport(func(err error) { reported = append(reported, err) })
 	press(c, "1 2")
 	c.enqueue(func() { panic("a test's job") })
 	c.Wait()

@@ -144,15 +144,20 @@ func (c *Controller) SaveEquations(path string) error {
 	eqs, _ := c.m.Equations()
 	err := files.WriteReplacing(path, []byte(solver.FormatFile(eqs)))
 	msg := "NOT SAVED"
-	switch {
-	case err != nil:
-	case len(eqs) == 1:
-		msg = "1 EQUATION SAVED"
-	default:
-		msg = strconv.Itoa(len(eqs)) + " EQUATIONS SAVED"
+	if err == nil {
+		msg = SavedMessage(len(eqs))
 	}
 	c.Message(msg)
 	return err
+}
+
+// SavedMessage is the display's word for n equations saved (Ctrl+S's
+// file, the page's download): "1 EQUATION SAVED", "3 EQUATIONS SAVED".
+func SavedMessage(n int) string {
+	if n == 1 {
+		return "1 EQUATION SAVED"
+	}
+	return strconv.Itoa(n) + " EQUATIONS SAVED"
 }
 
 // Message shows a message on the display (as the calculator shows one: the

@@ -355,20 +355,23 @@ function showOffer(fragment) {
   list.textContent = "";
   const err = document.getElementById("offererror");
   err.textContent = "";
+  let count = 0;
   if (r.error) {
     err.textContent = r.error;
     offered = "";
   } else {
     offered = r.value.text;
-    for (const e of r.value.offer.equations) {
+    const o = JSON.parse(r.value.offer); // ui.Offer's JSON
+    count = o.equations.length;
+    for (const e of o.equations) {
       const li = document.createElement("li");
       li.textContent = e.title + (e.menu.length ? "  menu: " + e.menu.join(" ") : "") + (e.known ? " (already in the SOLVE list)" : "");
       list.appendChild(li);
     }
-    const bad = r.value.offer.error;
+    const bad = o.error;
     if (bad) err.textContent = "Line " + bad.line + ", column " + bad.col + ": " + bad.msg + (bad.caret ? "\n" + bad.caret : "");
   }
-  document.getElementById("offeradd").disabled = !offered || r.value.offer.equations.length === 0;
+  document.getElementById("offeradd").disabled = !offered || count === 0;
   offer.hidden = false;
   document.getElementById(offered ? "offeradd" : "offerno").focus();
 }

@@ -118,7 +118,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.lastSize, g.version, g.dirty = size, snap.Version, false
 	l := g.layout()
 	view := ui.ViewFor(l, float64(size[0]), float64(size[1])) // portrait: the panel below
-	pagePlaceLCD(l, view, size, snap.Menu || snap.Help || snap.About)
+	g.pagePlaceLCD(l, view, size, snap.Menu || snap.Help || snap.About)
 	p := painter{dst: screen, fonts: g.fonts}
 	p.scale, p.ox, p.oy = view.Body.Scale, view.Body.X, view.Body.Y
 	area := screen.Bounds()

@@ -3,6 +3,7 @@
 package window
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/hp17b/hp17b/ui"
@@ -50,16 +51,16 @@ func pageAwake() {}
 // pageHooks sets where a failed job is reported: standard error (the page
 // also has its status line: page_js.go).
 func (g *Game) pageHooks() {
-	ui.SetFailureReport(func(err error) { g.opt.Stderr.Write([]byte("hp17b: " + ui.FailureAdvice(err) + "\n")) })
+	g.ctrl.SetFailureReport(func(err error) { fmt.Fprintf(g.opt.Stderr, "hp17b: %s\n", ui.FailureAdvice(err)) })
 }
 
 // The page's own actions have no desktop counterpart: these are never
 // called outside the browser (inPage is false, and the page's commands are
 // not in the desktop's menu).
-func pageStatus(string)                             {}
-func pageDownload(string, string, int)              {}
-func pageOpenFile()                                 {}
-func pastePending() bool                            { return false }
-func pagePlaceLCD(ui.Layout, ui.View, [2]int, bool) {}
-func (g *Game) shareEquation() error                { return nil }
-func (g *Game) copyLink() error                     { return nil }
+func pageStatus(string)                                       {}
+func (g *Game) pageDownload(string, string, int)              {}
+func pageOpenFile()                                           {}
+func pastePending() bool                                      { return false }
+func (g *Game) pagePlaceLCD(ui.Layout, ui.View, [2]int, bool) {}
+func (g *Game) shareEquation() error                          { return nil }
+func (g *Game) copyLink() error                               { return nil }

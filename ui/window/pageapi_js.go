@@ -3,6 +3,7 @@
 package window
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -63,20 +64,13 @@ func callPage(name string, args ...any) bool {
 }
 
 // pageDownload has the page download text as a file called name; n is
-// how many equations it holds, for the status line.
-func pageDownload(name, text string, n int) {
+// how many equations it holds, for the display (ui.SavedMessage).
+func (g *Game) pageDownload(name, text string, n int) {
 	if !callPage("hp17bDownload", name, text) {
 		pageStatus("This page cannot save files: reload it.")
 		return
 	}
-	msg := fmt.Sprintf("%d EQUATIONS SAVED", n)
-	if n == 1 {
-		msg = "1 EQUATION SAVED"
-	}
-	g := currentGame
-	if g != nil {
-		g.ctrl.Message(msg)
-	}
+	g.ctrl.Message(ui.SavedMessage(n))
 }
 
 // pastePending reports whether the page is about to deliver a paste
@@ -85,7 +79,11 @@ func pageDownload(name, text string, n int) {
 // command does not also read navigator.clipboard.
 func pastePending() bool {
 	f := js.Global().Get("hp17bPastePending")
-	return f.Type() == js.TypeFunction && f.Invoke().Type() == js.TypeBoolean && f.Invoke().Bool()
+	if f.Type() != js.TypeFunction {
+		return false
+	}
+	due := f.Invoke()
+	return due.Type() == js.TypeBoolean && due.Bool()
 }
 
 // pageOpenFile has the page ask for an equation file (its file input).
@@ -141,14 +139,10 @@ func pageAddress() string {
 	return s
 }
 
-// currentGame is the page's one window (pageHooks sets it).
-var currentGame *Game
-
 // pageHooks gives the page its object hp17bPage and sets where a failed
 // job is reported (the page's status line and console).
 func (g *Game) pageHooks() {
-	currentGame = g
-	ui.SetFailureReport(func(err error) {
+	g.ctrl.SetFailureReport(func(err error) {
 		fmt.Fprintf(g.opt.Stderr, "hp17b: %s\n", ui.FailureAdvice(err))
 		pageStatus(ui.FailureAdvice(err))
 	})
@@ -185,7 +179,7 @@ func (g *Game) pageHooks() {
 			return true, nil
 		},
 		// offerLink(fragment): the equations of an #eq= link, read but not
-		// added: {text, offer} (ui.Offer's JSON).
+		// added: {text, offer}, the offer as ui.Offer's JSON text.
 		"offerLink": func(args []js.Value) (any, error) {
 			frag, err := textArg("offerLink", args, 0)
 			if err != nil {
@@ -195,7 +189,11 @@ func (g *Game) pageHooks() {
 			if err != nil {
 				return nil, err
 			}
-			return map[string]any{"text": text, "offer": offerJSON(g.ctrl.Offer(text))}, nil
+			offer, err := json.Marshal(g.ctrl.Offer(text))
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"text": text, "offer": string(offer)}, nil
 		},
 		// add(text): the equations of an accepted offer, added to the
 		// SOLVE list (never replacing it).
@@ -277,42 +275,21 @@ func testHooks() bool {
 	return s.Type() == js.TypeString && strings.Contains(s.String(), "test-hooks")
 }
 
-// offerJSON is an Offer as the page's script reads it (plain maps and
-// slices, which syscall/js turns into objects and arrays).
-func offerJSON(o ui.Offer) map[string]any {
-	eqs := make([]any, len(o.Equations))
-	for i, e := range o.Equations {
-		menu := make([]any, len(e.Menu))
-		for j, m := range e.Menu {
-			menu[j] = m
-		}
-		eqs[i] = map[string]any{"title": e.Title, "text": e.Text, "menu": menu, "known": e.Known}
-	}
-	out := map[string]any{"equations": eqs}
-	if o.Error != nil {
-		out["error"] = map[string]any{"line": o.Error.Line, "col": o.Error.Col, "msg": o.Error.Msg, "caret": o.Error.Caret}
-	}
-	return out
-}
-
 // pagePlaceLCD tells the page where the display is drawn on the canvas
 // (device pixels, of a canvas size×size), so that its paste zone lies over
 // it: a long press there offers the browser's Paste. Told when it moves;
 // while covered (the window's menu, the key map or About drawn over the
 // display, whose rows a tap must reach) the zone is given no size.
-func pagePlaceLCD(l ui.Layout, view ui.View, size [2]int, covered bool) {
+func (g *Game) pagePlaceLCD(l ui.Layout, view ui.View, size [2]int, covered bool) {
 	x0, y0 := view.Body.Pixel(l.Bezel.X, l.Bezel.Y)
 	x1, y1 := view.Body.Pixel(l.Bezel.X+l.Bezel.W, l.Bezel.Y+l.Bezel.H)
 	r := [6]float64{x0, y0, x1 - x0, y1 - y0, float64(size[0]), float64(size[1])}
 	if covered {
 		r[2], r[3] = 0, 0
 	}
-	if r == lastLCDPlace {
+	if r == g.lcdPlace {
 		return
 	}
-	lastLCDPlace = r
+	g.lcdPlace = r
 	callPage("hp17bPlaceLCD", r[0], r[1], r[2], r[3], r[4], r[5])
 }
-
-// lastLCDPlace is the display's place last told to the page.
-var lastLCDPlace [6]float64

@@ -197,7 +197,7 @@ func (g *Game) saveStateAs() error {
 func (g *Game) saveEquations() error {
 	if inPage {
 		text, n := g.ctrl.SolveListText()
-		pageDownload("hp17b-equations.txt", text, n)
+		g.pageDownload("hp17b-equations.txt", text, n)
 		return nil
 	}
 	go func() {

@@ -79,12 +79,16 @@ type Options struct {
 // Game is the Ebitengine game: it holds the controller, turns input into
 // actions (input.go, shortcuts.go) and draws snapshots (draw.go).
 type Game struct {
-	ctrl     *ui.Controller
-	sound    *beeper                // the beeper (sound.go)
-	opened   atomic.Pointer[string] // a state file chosen with Ctrl+O, to restart on
-	beeps    uint64                 // the frames' beep count already sounded
-	opt      Options
-	fonts    fonts
+	ctrl   *ui.Controller
+	sound  *beeper                // the beeper (sound.go)
+	opened atomic.Pointer[string] // a state file chosen with Ctrl+O, to restart on
+	beeps  uint64                 // the frames' beep count already sounded
+	opt    Options
+	fonts  fonts
+	// lcdPlace is where the display was last told to lie, for the page's
+	// paste zone (pageapi_js.go).
+	//lint:ignore U1000 the browser build's (pageapi_js.go)
+	lcdPlace [6]float64
 	keys     *ui.KeyMap
 	done     bool
 	shotErr  error

@@ -160,7 +160,8 @@ var headerKeys = []string{"topic", "purpose", "var", "example", "source", "note"
 // parseEntry reads one library file: its header lines "# key: text" (key
 // one of headerKeys; var's text is "NAME | meaning | unit"; example and
 // note may repeat, each line kept), then one equation by solver.FileRule.
-// Every menu variable must be described, and nothing else.
+// Every menu variable must be described, once, and nothing else; Vars
+// come in the menu's order.
 func parseEntry(file, text string) (Entry, error) {
 	e := Entry{File: file}
 	for i, line := range strings.Split(text, "\n") {
@@ -216,13 +217,21 @@ func parseEntry(file, text string) (Entry, error) {
 	case e.Purpose == "" || e.Example == "" || e.Source == "":
 		return e, fmt.Errorf("%s: purpose, example and source are each needed", file)
 	}
-	var described []string
+	// The variables in the menu's order, each described once.
+	described := map[string]Var{}
+	var names []string
 	for _, v := range e.Vars {
-		described = append(described, v.Name)
+		described[v.Name] = v
+		names = append(names, v.Name)
 	}
-	if !slices.Equal(described, eq.Menu) {
-		return e, fmt.Errorf("%s: the variables described (%s) are not the menu's (%s), in its order",
-			file, strings.Join(described, " "), strings.Join(eq.Menu, " "))
+	sorted := slices.Sorted(slices.Values(names))
+	if len(described) != len(names) || !slices.Equal(sorted, slices.Sorted(slices.Values(eq.Menu))) {
+		return e, fmt.Errorf("%s: the variables described (%s) are not the menu's (%s), each once",
+			file, strings.Join(names, " "), strings.Join(eq.Menu, " "))
+	}
+	e.Vars = e.Vars[:0]
+	for _, m := range eq.Menu {
+		e.Vars = append(e.Vars, described[m])
 	}
 	return e, nil
 }

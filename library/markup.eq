@@ -3,6 +3,6 @@
 # var: PRICE | selling price | $
 # var: COST | cost | $
 # var: MU% | markup as a percent of cost | %
-# example: 20 COST  50 MU%  PRICE → PRICE=30.00
-# source: HP-17bII+ owner's manual, chapter 3, "Markup Calculations" (MU%C: markup as a percentage of cost)
+# example: COST=9.6 MU%=15 PRICE → PRICE=11.04
+# source: 17bII+ owner's manual, chapter 3, "Markup Calculations" (MU%C: markup as a percentage of cost) and "Using Shared Variables", p.53 (soup at 9.60 a case, 15% on cost)
 MUC:PRICE=COST×(1+MU%÷100)

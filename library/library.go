@@ -235,3 +235,23 @@ func parseEntry(file, text string) (Entry, error) {
 	}
 	return e, nil
 }
+
+// InList returns the equation of list (the SOLVE list's texts) named as e
+// is (the text before its ':', case aside), and whether there is one. The
+// library never replaces it: adding e then would leave the list two
+// equations of one name, so `hp17b library --add` and the window refuse
+// and say so (NamedMessage).
+func (e Entry) InList(list []string) (string, bool) {
+	for _, t := range list {
+		if name, _, ok := strings.Cut(t, ":"); ok && strings.EqualFold(strings.TrimSpace(name), e.Name) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// NamedMessage says why e was not added to a SOLVE list that holds
+// existing, an equation of its name.
+func (e Entry) NamedMessage(existing string) string {
+	return fmt.Sprintf("the SOLVE list already holds an equation named %s (%s); it stays as it is: delete or rename it first to add the library's", e.Name, existing)
+}

@@ -92,3 +92,16 @@ func TestExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestListing: the listing names every entry and every game program.
+func TestListing(t *testing.T) {
+	l := Listing()
+	for _, e := range All() {
+		assert.Contains(t, l, "    "+e.Name+" ")
+	}
+	assert.Contains(t, l, "## Game programs")
+	assert.Contains(t, l, "hp17b programs")
+	t.Log("\n" + l)
+	e, _ := Find("CANM")
+	t.Log("\n" + e.Describe())
+}

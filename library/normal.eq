@@ -1,5 +1,5 @@
 # topic: Statistics
-# purpose: The normal distribution's cumulative probability: P(X ≤ X) for a mean M and standard deviation SD.
+# purpose: The normal distribution's cumulative probability: the chance of a value X or less, for a mean M and standard deviation SD.
 # var: P | the probability that a value is X or less |
 # var: X | the value |
 # var: M | the mean |

@@ -494,7 +494,7 @@ var proofs = map[string]proof{
 			y, c := v["YLD%"]/200, v["CPN%"]/2
 			p := 0.0
 			for k := 1; k <= n; k++ {
-				p += c * math.Pow(1+y, -(float64(k-1) + dsc/180))
+				p += c * math.Pow(1+y, -(float64(k-1)+dsc/180))
 			}
 			return p + v["RV"]*math.Pow(1+y, -(float64(n-1)+dsc/180)) - c*a/180
 		},
@@ -659,7 +659,9 @@ var proofs = map[string]proof{
 		steps: []string{"DSC%=" + seq(0.5, 5, 0.25), "DAYS=0,5,10,15,20", "NET=" + seq(25, 90, 5), "COST%"},
 		tol:   "2e-11",
 		why:   rounds(4),
-		ref:   func(v map[string]float64) float64 { return v["DSC%"] / (100 - v["DSC%"]) * 365 / (v["NET"] - v["DAYS"]) * 100 },
+		ref: func(v map[string]float64) float64 {
+			return v["DSC%"] / (100 - v["DSC%"]) * 365 / (v["NET"] - v["DAYS"]) * 100
+		},
 	},
 	// Statistics.
 	"NORM": {
@@ -698,7 +700,9 @@ var proofs = map[string]proof{
 		steps: []string{"Z=1,1.645,1.96,2.576,3", "PR=" + seq(0.05, 0.95, 0.05), "E=0.005," + seq(0.01, 0.1, 0.01), "N"},
 		tol:   "2e-11",
 		why:   rounds(4),
-		ref:   func(v map[string]float64) float64 { return v["Z"] * v["Z"] * v["PR"] * (1 - v["PR"]) / (v["E"] * v["E"]) },
+		ref: func(v map[string]float64) float64 {
+			return v["Z"] * v["Z"] * v["PR"] * (1 - v["PR"]) / (v["E"] * v["E"])
+		},
 	},
 	// Dates.
 	"ACCR": {

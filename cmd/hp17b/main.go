@@ -52,6 +52,7 @@ type commandLine struct {
 	Keys       keysCmd          `cmd:"" help:"Press keys on the calculator and print its display."`
 	Play       playCmd          `cmd:"" help:"Play a game program (NIM by default) against the calculator in the terminal."`
 	Programs   programsCmd      `cmd:"" help:"List the programs, or show one's rules and equation."`
+	Library    libraryCmd       `cmd:"" help:"List the equation library (loans, leases, bonds, business…), show one, or --add it to the SOLVE list."`
 	Serve      serveCmd         `cmd:"" help:"${serve_help}"`
 	VersionCmd versionCmd       `cmd:"" name:"version" hidden:"" help:"Print the version."`
 }

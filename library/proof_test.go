@@ -114,50 +114,87 @@ func TestProofs(t *testing.T) {
 		t.Run(e.Name, func(t *testing.T) {
 			p, ok := proofs[e.Name]
 			require.True(t, ok, "%s has no proof", e.Name)
-			eq, err := solver.Parse(e.Text)
-			require.NoError(t, err)
-			plan, err := compare.ParsePlan(eq, p.steps)
-			require.NoError(t, err)
-			require.Len(t, plan.Solved, 1)
-			crit := compare.Default
-			if p.tol != "" {
-				crit, err = compare.Rel(p.tol)
-				require.NoError(t, err)
-				require.NotEmpty(t, p.why, "a tolerance says why")
-			}
-			src := compare.Grid(plan)
-			if p.random > 0 {
-				src = compare.Random(plan, p.random, 17)
-			}
-			require.GreaterOrEqual(t, src.Total(), int64(1000), "at least 1,000 points")
-			ref := compare.Func(func(plan *compare.Plan, pt *compare.Point) compare.Answer {
-				v, r := map[string]float64{}, map[string]*big.Rat{}
-				for _, st := range plan.Steps {
-					x := st.Value
-					switch {
-					case !st.Store:
-						continue
-					case st.Var >= 0:
-						x = pt.Values[st.Var]
-					}
-					v[st.Name], r[st.Name] = x.Float64(), rat(x)
-				}
-				if p.ref != nil && math.IsNaN(p.ref(v)) {
-					return compare.Answer{Out: []compare.Value{{Msg: hp17b.MsgSolutionNotFound}}}
-				}
-				return compare.Answer{Out: []compare.Value{{Num: p.answer(v, r)}}}
-			})
-			rep, err := compare.Run(context.Background(), compare.Config{Plan: plan, Source: src, Ref: ref, Criterion: crit, Name: e.Name, Domain: domain(plan, src)})
-			require.NoError(t, err)
-			var b strings.Builder
-			rep.WriteText(&b)
-			if p.why != "" {
-				b.WriteString("tolerance: " + p.why + "\n")
-			}
-			t.Log("\n" + b.String())
+			rep, text := prove(t, e.Text, p, 0, 1)
+			require.GreaterOrEqual(t, rep.Points, int64(1000), "at least 1,000 points")
+			t.Log("\n" + text)
 			assert.True(t, rep.OK(), "%s disagrees with its reference", e.Name)
 		})
 	}
+}
+
+// TestProofsCanFail: a proof fails on a wrong equation (the Canadian
+// mortgage compounded monthly, GROW's and REAL's first forms, which lose
+// digits) and on a reference off by one part in a million, at every
+// entry: the criteria are tight enough to see it.
+func TestProofsCanFail(t *testing.T) {
+	wrong := map[string]string{
+		"CANM": "CANM:PV×SPFV(I%YR÷12:N)+PMT×USFV(I%YR÷12:N)+FV=0",
+		"GROW": "GROW:PV=IF(I%=G%:PMT×N÷(1+I%÷100):PMT×(1-SPPV(I%:N)×SPFV(G%:N))÷((I%-G%)÷100))",
+		"REAL": "REAL:1+NOM%÷100=(1+REAL%÷100)×(1+INF%÷100)",
+	}
+	for name, text := range wrong {
+		rep, _ := prove(t, text, proofs[name], 0, 1)
+		assert.False(t, rep.OK(), "%s: %s passes", name, text)
+	}
+	for _, e := range All() {
+		rep, text := prove(t, e.Text, proofs[e.Name], 100, 1+1e-6)
+		// Every point but those whose answer is 0 (R78's K=0: 1 in 7).
+		assert.Greater(t, rep.Disagree, int64(80), "%s: a reference off by 1E-6 agrees\n%s", e.Name, text)
+	}
+}
+
+// prove runs proof p on the equation text: over its domain, or over n
+// random points of it when n > 0, with the reference's answers multiplied
+// by scale. It returns the report and its text.
+func prove(t *testing.T, text string, p proof, n int64, scale float64) (*compare.Report, string) {
+	t.Helper()
+	eq, err := solver.Parse(text)
+	require.NoError(t, err)
+	plan, err := compare.ParsePlan(eq, p.steps)
+	require.NoError(t, err)
+	require.Len(t, plan.Solved, 1)
+	crit := compare.Default
+	if p.tol != "" {
+		crit, err = compare.Rel(p.tol)
+		require.NoError(t, err)
+		require.NotEmpty(t, p.why, "a tolerance says why")
+	}
+	src := compare.Grid(plan)
+	switch {
+	case n > 0:
+		src = compare.Random(plan, n, 5)
+	case p.random > 0:
+		src = compare.Random(plan, p.random, 17)
+	}
+	ref := compare.Func(func(plan *compare.Plan, pt *compare.Point) compare.Answer {
+		v, r := map[string]float64{}, map[string]*big.Rat{}
+		for _, st := range plan.Steps {
+			x := st.Value
+			switch {
+			case !st.Store:
+				continue
+			case st.Var >= 0:
+				x = pt.Values[st.Var]
+			}
+			v[st.Name], r[st.Name] = x.Float64(), rat(x)
+		}
+		if p.ref != nil && math.IsNaN(p.ref(v)) {
+			return compare.Answer{Out: []compare.Value{{Msg: hp17b.MsgSolutionNotFound}}}
+		}
+		x := p.answer(v, r)
+		if scale != 1 {
+			x, _ = hp17b.Mul(x, num(scale))
+		}
+		return compare.Answer{Out: []compare.Value{{Num: x}}}
+	})
+	rep, err := compare.Run(context.Background(), compare.Config{Plan: plan, Source: src, Ref: ref, Criterion: crit, Domain: domain(plan, src)})
+	require.NoError(t, err)
+	var b strings.Builder
+	rep.WriteText(&b)
+	if p.why != "" {
+		b.WriteString("tolerance: " + p.why + "\n")
+	}
+	return rep, b.String()
 }
 
 // The references' textbook formulas. Rates are fractions a period.

@@ -18,7 +18,7 @@ import (
 func (e Entry) Keys() (script string, n int) {
 	s, k, err := emulator.EquationScript(e.Text)
 	if err != nil {
-		panic(fmt.Sprintf("%s cannot be typed: %v", e.Name, err)) // TestKeys holds every entry typable
+		panic(fmt.Sprintf("%s cannot be typed: %v", e.Name, err)) // TestListing types every entry
 	}
 	return "NEW " + s + " INPUT", k + 2
 }

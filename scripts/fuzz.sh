@@ -17,7 +17,7 @@ for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:F
   cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics \
   compare:FuzzAnswerLine solver:FuzzSaveLoad solver:FuzzCanonical solver:FuzzPostedSpellings emulator:FuzzEquationScript \
   hp17b:FuzzRoundingTest hp17b:FuzzFloatStage hp17b:FuzzDoubleStage fin:FuzzFastFinance hp17b:FuzzS15 \
-  internal/link:FuzzRoundTrip; do
+  internal/link:FuzzRoundTrip library:FuzzParseEntry; do
   specs="$specs $spec"
 done
 

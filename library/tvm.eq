@@ -9,5 +9,6 @@
 # var: FV | future value | $
 # example: PV=5750 I%YR=10.5 P=12 N=36 BEG=0 FV=0 PMT → PMT=-186.89
 # source: the TVM equation of the 17bII+ owner's manual, chapter 5, p.65 (0 = PV + (1+iS)·PMT·USPV(i:N) + FV·SPPV(i:N), S 1 for Begin); its car loan, p.68
+# note: The example is the manual's car loan, p.68, display and all; its balloon mortgage, p.70, is in testdata/published.txt.
 # note: Written with SPFV and USFV, the future values, so that nothing is divided by the growth factor.
 TVMB:PV×SPFV(I%YR÷P:N)+(1+I%YR÷P÷100×BEG)×PMT×USFV(I%YR÷P:N)+FV=0

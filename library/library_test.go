@@ -46,7 +46,8 @@ func TestSearch(t *testing.T) {
 
 // TestExamples: each entry's worked example, run as `hp17b solve` runs
 // its steps, shows the display it gives, in FIX 2 (the calculator's
-// default); the reference of its proof (TestProofs) shows the same.
+// default), on the HP-17BII and on the 17bII+ (which always searches);
+// the reference of its proof (TestProofs) shows the same.
 func TestExamples(t *testing.T) {
 	for _, e := range All() {
 		t.Run(e.Name, func(t *testing.T) {
@@ -54,9 +55,11 @@ func TestExamples(t *testing.T) {
 			require.True(t, ok, "an example is STEPS → DISPLAY: %q", e.Example)
 			eq, err := solver.Parse(e.Text)
 			require.NoError(t, err)
-			got, err := solver.New(eq, solver.NewVars()).DoAll(context.Background(), steps, solver.Options{}, hp17b.DefaultMode)
-			require.NoError(t, err)
-			assert.Equal(t, []string{want}, got, "%s: %s", e.Name, steps)
+			for _, model := range []solver.Model{solver.Model17BII, solver.Model17BIIPlus} {
+				got, err := solver.New(eq, solver.NewVars()).DoAll(context.Background(), steps, solver.Options{Model: model}, hp17b.DefaultMode)
+				require.NoError(t, err)
+				assert.Equal(t, []string{want}, got, "%s: %s on the %s", e.Name, steps, model)
+			}
 			p, ok := proofs[e.Name]
 			require.True(t, ok)
 			v, r := map[string]float64{}, map[string]*big.Rat{}

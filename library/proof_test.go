@@ -122,6 +122,18 @@ func TestProofs(t *testing.T) {
 	}
 }
 
+// TestProofsPlus runs each proof on the 17bII+'s Solver, which always
+// searches (docs/solver-models.md), over 1,000 random points of its domain.
+func TestProofsPlus(t *testing.T) {
+	for _, e := range All() {
+		t.Run(e.Name, func(t *testing.T) {
+			rep, text := proveOn(t, solver.Model17BIIPlus, e.Text, proofs[e.Name], 1000, 1)
+			t.Log("\n" + text)
+			assert.True(t, rep.OK(), "%s disagrees with its reference on the 17bII+", e.Name)
+		})
+	}
+}
+
 // TestProofsCanFail: a proof fails on a wrong equation (the Canadian
 // mortgage compounded monthly, GROW's and REAL's first forms, which lose
 // digits) and on a reference off by one part in a million, at every
@@ -147,6 +159,11 @@ func TestProofsCanFail(t *testing.T) {
 // random points of it when n > 0, with the reference's answers multiplied
 // by scale. It returns the report and its text.
 func prove(t *testing.T, text string, p proof, n int64, scale float64) (*compare.Report, string) {
+	return proveOn(t, solver.Model17BII, text, p, n, scale)
+}
+
+// proveOn is prove on the given calculator's Solver.
+func proveOn(t *testing.T, model solver.Model, text string, p proof, n int64, scale float64) (*compare.Report, string) {
 	t.Helper()
 	eq, err := solver.Parse(text)
 	require.NoError(t, err)
@@ -187,7 +204,7 @@ func prove(t *testing.T, text string, p proof, n int64, scale float64) (*compare
 		}
 		return compare.Answer{Out: []compare.Value{{Num: x}}}
 	})
-	rep, err := compare.Run(context.Background(), compare.Config{Plan: plan, Source: src, Ref: ref, Criterion: crit, Domain: domain(plan, src)})
+	rep, err := compare.Run(context.Background(), compare.Config{Plan: plan, Source: src, Ref: ref, Criterion: crit, Domain: domain(plan, src), Model: model})
 	require.NoError(t, err)
 	var b strings.Builder
 	rep.WriteText(&b)

@@ -90,7 +90,7 @@ type Snapshot struct {
 // every 100 ms while one runs (the search's estimates), it publishes one
 // Snapshot and asks for a redraw.
 type Controller struct {
-	m      *emulator.Machine
+	m      Machine
 	redraw func()
 	jobs   chan func()
 	wg     sync.WaitGroup
@@ -122,9 +122,10 @@ type Controller struct {
 	stop              chan struct{} // closed by Close: the clock's ticker ends
 }
 
-// NewController starts the controller's goroutine; redraw is called after
-// every new snapshot (from any goroutine).
-func NewController(m *emulator.Machine, redraw func()) *Controller {
+// NewController starts the controller's goroutine over the calculator m
+// (an *emulator.Machine); redraw is called after every new snapshot (from
+// any goroutine).
+func NewController(m Machine, redraw func()) *Controller {
 	if redraw == nil {
 		redraw = func() {}
 	}
@@ -244,9 +245,6 @@ func (c *Controller) Close() {
 	c.Wait()
 	close(c.jobs)
 }
-
-// Machine returns the calculator.
-func (c *Controller) Machine() *emulator.Machine { return c.m }
 
 // Snapshot returns the latest published snapshot.
 func (c *Controller) Snapshot() Snapshot {

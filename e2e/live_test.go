@@ -328,6 +328,21 @@ func TestLiveInterrupt(t *testing.T) {
 	assert.Equal(t, "INTERRUPTED", top)
 }
 
+// TestLiveClickedSolveStops: a replayed click (--click) that starts a
+// solve of hours does not hold the window: it draws the search, and a key
+// interrupts it, as after a click by hand. (A tick once waited for the
+// click's job to end: the window drew nothing and took no key.)
+func TestLiveClickedSolveStops(t *testing.T) {
+	k := ui.NewLayout(true).Keys[emulator.KeyF1]
+	win, xdo := liveWindow(t, "--fresh", "--keys", `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:J+0×SQRT(J)))" INPUT CALC`,
+		"--click", ftoa(k.X+k.W/2)+","+ftoa(k.Y+k.H/2)) // solve T: hours of work
+	_, top := waitLCD(t, win, "CALCULATING...", 10*time.Second)
+	require.Equal(t, "CALCULATING...", top, "the clicked solve runs, and the window draws it")
+	xdo("key", "--window", win, "5") // any key interrupts
+	_, top = waitLCD(t, win, "INTERRUPTED", 10*time.Second)
+	assert.Equal(t, "INTERRUPTED", top)
+}
+
 // TestLiveBeepWithoutDevice: an error beeps; under Xvfb there is no audio
 // device, and the window stays silent and keeps working.
 func TestLiveBeepWithoutDevice(t *testing.T) {

@@ -102,6 +102,9 @@ type Controller struct {
 	pubMu    sync.Mutex // one publication at a time (publish)
 	mu       sync.Mutex
 	inFlight int // jobs queued or running
+	// idle, when set, is closed once no job is queued or running
+	// (WaitFor).
+	idle     chan struct{}
 	snap     Snapshot
 	panel    Panel
 	pressed  emulator.Key
@@ -176,6 +179,10 @@ func (c *Controller) loop() {
 		}
 		c.mu.Lock()
 		c.inFlight--
+		if c.inFlight == 0 && c.idle != nil {
+			close(c.idle)
+			c.idle = nil
+		}
 		c.mu.Unlock()
 		c.redraw()
 		c.wg.Done()
@@ -227,8 +234,35 @@ func (c *Controller) Working() bool {
 }
 
 // Wait returns when every job given so far has run and its snapshot is
-// published.
+// published, however long a solve takes: for tests, and for Close once
+// the window has gone. The window's ticks wait with WaitFor.
 func (c *Controller) Wait() { c.wg.Wait() }
+
+// WaitFor is Wait bounded by d: it reports whether every job given so far
+// has run within d. When d passes first it returns false and the jobs
+// run on (a solve goes on, and a key may still interrupt it): nothing is
+// dropped, and the caller asks again later. Each call starts no
+// goroutine, so a tick may ask as often as it likes.
+func (c *Controller) WaitFor(d time.Duration) bool {
+	c.mu.Lock()
+	if c.inFlight == 0 {
+		c.mu.Unlock()
+		return true
+	}
+	if c.idle == nil {
+		c.idle = make(chan struct{})
+	}
+	idle := c.idle
+	c.mu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-idle:
+		return true
+	case <-t.C:
+		return false
+	}
+}
 
 // Close interrupts a solve in progress, drops the jobs not yet started and
 // stops the controller's goroutine: the window's process ends at once.

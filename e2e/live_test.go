@@ -23,6 +23,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/lcdtest"
 	"github.com/hp17b/hp17b/ui/window"
 )
 
@@ -173,7 +174,7 @@ func at(img image.Image, x, y float64) (int, int) {
 // next key (two named keys in one frame keep no order, docs/window.md).
 func waitMenu(t *testing.T, win, want string, d time.Duration) {
 	t.Helper()
-	v := waitView(t, win, func(v ui.LCDText) bool { return v.Labels[0] == want }, d)
+	v := waitView(t, win, func(v lcdtest.Text) bool { return v.Labels[0] == want }, d)
 	require.Equal(t, want, v.Labels[0], "the menu line: %v", v.Labels)
 }
 
@@ -186,7 +187,7 @@ func waitLCD(t *testing.T, win, want string, d time.Duration) (image.Image, stri
 		var err error
 		img, err = captureWindow(win)
 		require.NoError(t, err)
-		top = ui.ReadLCD(lcdDots(img)).Top
+		top = lcdtest.Read(lcdDots(img)).Top
 		if top == want || (want == "" && strings.HasSuffix(top, "7")) {
 			return img, top
 		}
@@ -314,7 +315,7 @@ func TestLiveInterrupt(t *testing.T) {
 	require.Equal(t, "T=1.00", top, "the guess is stored")
 	l := ui.NewLayout(true)
 	searching := func(img image.Image) bool {
-		top := ui.ReadLCD(lcdDots(img)).Top
+		top := lcdtest.Read(lcdDots(img)).Top
 		return top == "CALCULATING..." || strings.HasPrefix(top, "T ") // the estimates: "T 1.00000000000 -"
 	}
 	running := false
@@ -428,7 +429,7 @@ func TestLiveRPN(t *testing.T) {
 	}
 	require.True(t, shifted, "the shift key lit")
 	labels := func(want string) func(image.Image) bool {
-		return func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Labels[4] == want }
+		return func(img image.Image) bool { return lcdtest.Read(lcdDots(img)).Labels[4] == want }
 	}
 	clickAt(xdo, win, img, l.Keys[emulator.KeyDSP]) // MODES
 	_, modes := captureUntil(t, win, 5*time.Second, labels("RPN"))
@@ -616,7 +617,7 @@ func TestLivePrintSolveList(t *testing.T) {
 	}
 	require.True(t, shifted, "the shift key lit")
 	clickAt(xdo, win, img, l.Keys[emulator.KeyPRT]) // PRINTER
-	_, printer := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Labels[0] == "LIST" })
+	_, printer := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return lcdtest.Read(lcdDots(img)).Labels[0] == "LIST" })
 	require.True(t, printer, "the PRINTER menu")
 	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // LIST
 	xdo("key", "--window", win, "F9")

@@ -33,6 +33,7 @@ import (
 	"github.com/hp17b/hp17b/internal/webserve"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/lcdtest"
 	"github.com/hp17b/hp17b/ui/window"
 )
 
@@ -294,14 +295,14 @@ func shot(t *testing.T, ctx context.Context) image.Image {
 // readLCD reads the LCD back from a screenshot, dot by dot, where the
 // window draws it on a page of the screenshot's size at 3 device pixels a
 // CSS pixel (phone and onItsSide), the heaps panel shown.
-func readLCD(img image.Image) ui.LCDText {
+func readLCD(img image.Image) lcdtest.Text {
 	b := img.Bounds()
 	return readLCDIn(img, ui.PageLayout(true, nil, float64(b.Dx())/3, float64(b.Dy())/3))
 }
 
 // readLCDIn reads the LCD back from a screenshot of the window drawing
 // layout l (with the heaps panel or without).
-func readLCDIn(img image.Image, l ui.Layout) ui.LCDText {
+func readLCDIn(img image.Image, l ui.Layout) lcdtest.Text {
 	b := img.Bounds()
 	view := ui.ViewFor(l, float64(b.Dx()), float64(b.Dy()))
 	grid := l.Pixels(view.Body.Scale, view.Body.X, view.Body.Y)
@@ -313,7 +314,7 @@ func readLCDIn(img image.Image, l ui.Layout) ui.LCDText {
 			d[r][c] = (cr+cg+cb)/3 < 0x6000
 		}
 	}
-	return ui.ReadLCD(&d)
+	return lcdtest.Read(&d)
 }
 
 func saveShot(t *testing.T, img image.Image, name string) {

@@ -15,6 +15,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/lcdtest"
 	"github.com/hp17b/hp17b/ui/window"
 )
 
@@ -73,13 +74,13 @@ func TestLiveWholeEquation(t *testing.T) {
 	// (the line scrolls, or the cursor moves along it: the first presses
 	// stay within the 22 characters shown). Control is held down through
 	// the presses, as a hand holds it.
-	view := waitView(t, win, func(v ui.LCDText) bool { return v.Top == top && v.Cursor >= 0 }, 5*time.Second)
+	view := waitView(t, win, func(v lcdtest.Text) bool { return v.Top == top && v.Cursor >= 0 }, 5*time.Second)
 	require.GreaterOrEqual(t, view.Cursor, 0, "the cursor is shown: %+v", view)
 	xdo("keydown", "--window", win, "Control_L")
 	for i := range 19 {
 		before := view
 		xdo("key", "--window", win, "Right")
-		view = waitView(t, win, func(v ui.LCDText) bool {
+		view = waitView(t, win, func(v lcdtest.Text) bool {
 			return v.Top != before.Top || v.Cursor != before.Cursor
 		}, 5*time.Second)
 		require.False(t, view.Top == before.Top && view.Cursor == before.Cursor, "Ctrl+→ %d moved nothing: %+v", i+1, view)
@@ -148,7 +149,7 @@ func waitTop(t *testing.T, win string, ok func(string) bool, d time.Duration) st
 	for deadline := time.Now().Add(scaled(d)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		img, err := captureWindow(win)
 		require.NoError(t, err)
-		if top = ui.ReadLCD(lcdDots(img)).Top; ok(top) {
+		if top = lcdtest.Read(lcdDots(img)).Top; ok(top) {
 			break
 		}
 	}
@@ -157,13 +158,13 @@ func waitTop(t *testing.T, win string, ok func(string) bool, d time.Duration) st
 
 // waitView reads the window's display until ok holds of it or d (scaled
 // to the machine's load) passes, and returns the last reading.
-func waitView(t *testing.T, win string, ok func(ui.LCDText) bool, d time.Duration) ui.LCDText {
+func waitView(t *testing.T, win string, ok func(lcdtest.Text) bool, d time.Duration) lcdtest.Text {
 	t.Helper()
-	var v ui.LCDText
+	var v lcdtest.Text
 	for deadline := time.Now().Add(scaled(d)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		img, err := captureWindow(win)
 		require.NoError(t, err)
-		if v = ui.ReadLCD(lcdDots(img)); ok(v) {
+		if v = lcdtest.Read(lcdDots(img)); ok(v) {
 			break
 		}
 	}
@@ -217,7 +218,7 @@ func TestLiveInvalidEquationMark(t *testing.T) {
 	for deadline := time.Now().Add(scaled(5 * time.Second)); label != "CALC" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		shot, err := captureWindow(win)
 		require.NoError(t, err)
-		label = ui.ReadLCD(lcdDots(shot)).Labels[0]
+		label = lcdtest.Read(lcdDots(shot)).Labels[0]
 	}
 	require.Equal(t, "CALC", label, "INPUT shows the SOLVE list's menu")
 	xdo("key", "--window", win, "F1")

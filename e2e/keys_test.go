@@ -21,6 +21,7 @@ import (
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/lcdtest"
 	"github.com/hp17b/hp17b/ui/window"
 )
 
@@ -94,7 +95,7 @@ func TestLiveShiftTap(t *testing.T) {
 	xdo("key", "--window", win, "Delete")
 	time.Sleep(60 * time.Millisecond)
 	xdo("key", "--window", win, "F1") // FIN
-	inFIN := func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Labels[0] == "TVM" }
+	inFIN := func(img image.Image) bool { return lcdtest.Read(lcdDots(img)).Labels[0] == "TVM" }
 	_, ok := captureUntil(t, win, 5*time.Second, inFIN)
 	require.True(t, ok, "FIN")
 	tap()
@@ -195,13 +196,13 @@ func TestLiveDefaultKeyMap(t *testing.T) {
 	press := func(name, key string, a ui.Action) {
 		reference(ref, a)
 		xdo("key", "--window", win, key)
-		want := ui.ReadLCD(ui.RenderLCD(ref.Frame()))
+		want := lcdtest.Read(ui.RenderLCD(ref.Frame()))
 		clock := slices.Contains(want.Labels[:], "APPT") // TIME: the two clocks differ
-		var got ui.LCDText
+		var got lcdtest.Text
 		for deadline := time.Now().Add(scaled(10 * time.Second)); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			img, err := captureWindow(win)
 			require.NoError(t, err)
-			if got = ui.ReadLCD(lcdDots(img)); clock {
+			if got = lcdtest.Read(lcdDots(img)); clock {
 				got.Top, want.Top = "", ""
 			}
 			if got == want {
@@ -264,7 +265,7 @@ func TestLiveHeldKeyDrawnPressed(t *testing.T) {
 		return func(img image.Image) bool { return !keyPressed(img, l, k) }
 	}
 	xdo("mousemove", "--window", win, itoa(x), itoa(y), "mousedown", "1")
-	_, ok := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Top == "8" })
+	_, ok := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return lcdtest.Read(lcdDots(img)).Top == "8" })
 	assert.True(t, ok, "8 pressed")
 	time.Sleep(600 * time.Millisecond) // well past a click's flash
 	_, ok = captureUntil(t, win, 5*time.Second, pressed(emulator.Key8))
@@ -272,7 +273,7 @@ func TestLiveHeldKeyDrawnPressed(t *testing.T) {
 	xdo("mouseup", "1")
 	img, ok = captureUntil(t, win, 5*time.Second, up(emulator.Key8))
 	assert.True(t, ok, "released: drawn up")
-	assert.Equal(t, "8", ui.ReadLCD(lcdDots(img)).Top, "the click pressed 8 once")
+	assert.Equal(t, "8", lcdtest.Read(lcdDots(img)).Top, "the click pressed 8 once")
 
 	xdo("keydown", "--window", win, "s") // STO
 	time.Sleep(600 * time.Millisecond)
@@ -311,7 +312,7 @@ func TestLivePanelHideShow(t *testing.T) {
 	pos := func(g string) string { return strings.Fields(g[strings.Index(g, "Position:"):])[1] }
 	assert.Equal(t, pos(before), pos(geometry()), "the calculator stays where it was")
 	_, shown := captureUntil(t, win, 5*time.Second, func(img image.Image) bool {
-		return ui.ReadLCD(lcdDotsIn(img, ui.NewLayout(false))).Top == "X=Y"
+		return lcdtest.Read(lcdDotsIn(img, ui.NewLayout(false))).Top == "X=Y"
 	})
 	assert.True(t, shown, "the LCD drawn in its place, the calculator's size kept")
 	xdo("key", "--window", win, "F8")
@@ -441,11 +442,11 @@ func TestLiveResume(t *testing.T) {
 	key("2")
 	img, top := waitLCD(t, win, "42", 5*time.Second)
 	require.Equal(t, "42", top)
-	labels := ui.ReadLCD(lcdDots(img)).Labels
+	labels := lcdtest.Read(lcdDots(img)).Labels
 	quitByCtrlQ(t, win, wait)
 	win, _ = launch(t, bin, "--state", state)
 	img, top = waitLCD(t, win, "42", 5*time.Second)
 	assert.Equal(t, "42", top, "the number keyed is back")
-	assert.Equal(t, labels, ui.ReadLCD(lcdDots(img)).Labels, "in TIME's CALC menu")
+	assert.Equal(t, labels, lcdtest.Read(lcdDots(img)).Labels, "in TIME's CALC menu")
 	assert.Equal(t, "DATE1", labels[0])
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/lcdtest"
 	"github.com/hp17b/hp17b/ui/window"
 )
 
@@ -173,7 +174,7 @@ func at(img image.Image, x, y float64) (int, int) {
 // next key (two named keys in one frame keep no order, docs/window.md).
 func waitMenu(t *testing.T, win, want string, d time.Duration) {
 	t.Helper()
-	v := waitView(t, win, func(v ui.LCDText) bool { return v.Labels[0] == want }, d)
+	v := waitView(t, win, func(v lcdtest.Text) bool { return v.Labels[0] == want }, d)
 	require.Equal(t, want, v.Labels[0], "the menu line: %v", v.Labels)
 }
 
@@ -186,7 +187,7 @@ func waitLCD(t *testing.T, win, want string, d time.Duration) (image.Image, stri
 		var err error
 		img, err = captureWindow(win)
 		require.NoError(t, err)
-		top = ui.ReadLCD(lcdDots(img)).Top
+		top = lcdtest.Read(lcdDots(img)).Top
 		if top == want || (want == "" && strings.HasSuffix(top, "7")) {
 			return img, top
 		}
@@ -314,7 +315,7 @@ func TestLiveInterrupt(t *testing.T) {
 	require.Equal(t, "T=1.00", top, "the guess is stored")
 	l := ui.NewLayout(true)
 	searching := func(img image.Image) bool {
-		top := ui.ReadLCD(lcdDots(img)).Top
+		top := lcdtest.Read(lcdDots(img)).Top
 		return top == "CALCULATING..." || strings.HasPrefix(top, "T ") // the estimates: "T 1.00000000000 -"
 	}
 	running := false
@@ -324,6 +325,21 @@ func TestLiveInterrupt(t *testing.T) {
 	}
 	require.True(t, running, "the search runs and shows it")
 	clickAt(xdo, win, img, l.Keys[emulator.Key5]) // any key interrupts
+	_, top = waitLCD(t, win, "INTERRUPTED", 10*time.Second)
+	assert.Equal(t, "INTERRUPTED", top)
+}
+
+// TestLiveClickedSolveStops: a replayed click (--click) that starts a
+// solve of hours does not hold the window: it draws the search, and a key
+// interrupts it, as after a click by hand. (A tick once waited for the
+// click's job to end: the window drew nothing and took no key.)
+func TestLiveClickedSolveStops(t *testing.T) {
+	k := ui.NewLayout(true).Keys[emulator.KeyF1]
+	win, xdo := liveWindow(t, "--fresh", "--keys", `SOLVE NEW "T=Σ(I:1:999999:1:Σ(J:1:999999:1:J+0×SQRT(J)))" INPUT CALC`,
+		"--click", ftoa(k.X+k.W/2)+","+ftoa(k.Y+k.H/2)) // solve T: hours of work
+	_, top := waitLCD(t, win, "CALCULATING...", 10*time.Second)
+	require.Equal(t, "CALCULATING...", top, "the clicked solve runs, and the window draws it")
+	xdo("key", "--window", win, "5") // any key interrupts
 	_, top = waitLCD(t, win, "INTERRUPTED", 10*time.Second)
 	assert.Equal(t, "INTERRUPTED", top)
 }
@@ -413,7 +429,7 @@ func TestLiveRPN(t *testing.T) {
 	}
 	require.True(t, shifted, "the shift key lit")
 	labels := func(want string) func(image.Image) bool {
-		return func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Labels[4] == want }
+		return func(img image.Image) bool { return lcdtest.Read(lcdDots(img)).Labels[4] == want }
 	}
 	clickAt(xdo, win, img, l.Keys[emulator.KeyDSP]) // MODES
 	_, modes := captureUntil(t, win, 5*time.Second, labels("RPN"))
@@ -601,7 +617,7 @@ func TestLivePrintSolveList(t *testing.T) {
 	}
 	require.True(t, shifted, "the shift key lit")
 	clickAt(xdo, win, img, l.Keys[emulator.KeyPRT]) // PRINTER
-	_, printer := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return ui.ReadLCD(lcdDots(img)).Labels[0] == "LIST" })
+	_, printer := captureUntil(t, win, 5*time.Second, func(img image.Image) bool { return lcdtest.Read(lcdDots(img)).Labels[0] == "LIST" })
 	require.True(t, printer, "the PRINTER menu")
 	clickAt(xdo, win, img, l.Keys[emulator.KeyF1]) // LIST
 	xdo("key", "--window", win, "F9")

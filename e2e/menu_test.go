@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/lcdtest"
 	"github.com/hp17b/hp17b/ui/window"
 )
 
@@ -66,7 +67,7 @@ func TestLiveMenuByKeyboard(t *testing.T) {
 	img, ok := captureUntil(t, win, 10*time.Second, func(img image.Image) bool { return menuChosen(img, "New calculator") })
 	require.True(t, ok, "▼ chooses the second row")
 	assert.False(t, menuChosen(img, "Open"))
-	assert.Equal(t, "0.00", ui.ReadLCD(lcdDots(img)).Top, "the 5 typed over the menu did not reach the calculator")
+	assert.Equal(t, "0.00", lcdtest.Read(lcdDots(img)).Top, "the 5 typed over the menu did not reach the calculator")
 	key("z", "Down")
 	_, ok = captureUntil(t, win, 10*time.Second, func(img image.Image) bool { return menuChosen(img, "Zoom 1.5×") })
 	require.True(t, ok, "z jumps to Zoom 1×, ▼ to Zoom 1.5×")
@@ -198,7 +199,7 @@ func TestLiveRecordKeys(t *testing.T) {
 	played, err := exec.Command(cli, "keys", "--fresh", strings.TrimSpace(string(script))).Output()
 	require.NoError(t, err, "hp17b keys %s", script)
 	lines := strings.Split(string(played), "\n")
-	want := ui.ReadLCD(lcdDots(shown))
+	want := lcdtest.Read(lcdDots(shown))
 	assert.Equal(t, want.Top, strings.TrimSpace(lines[0]), "hp17b keys %s", script)
 	assert.Equal(t, strings.Join(want.Labels[:], " "), strings.Join(strings.Fields(lines[1]), " "), "the menu line")
 }

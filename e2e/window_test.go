@@ -21,6 +21,7 @@ import (
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/ui"
+	"github.com/hp17b/hp17b/ui/lcdtest"
 )
 
 // These tests run the window program under the display the tests have
@@ -127,7 +128,7 @@ func TestScreenshotLCDMatchesFrame(t *testing.T) {
 	got := lcdDots(img)
 	want := ui.RenderLCD(frameAfter(t, "SOLVE [CALC] [INIT]"))
 	assert.Equal(t, *want, *got, "the LCD region shows exactly the emulator's frame")
-	text := ui.ReadLCD(got)
+	text := lcdtest.Read(got)
 	assert.Equal(t, "INIT=1,357.00", text.Top)
 	assert.Equal(t, [6]string{"INIT", "A", "B", "C", "D", "EVAL"}, text.Labels)
 }
@@ -138,7 +139,7 @@ func TestClickOnMatchGetsTheReply(t *testing.T) {
 	m := l.Match(3, 6) // D's seventh match: taking it leaves D = 6
 	img := screenshot(t, bin, "--keys", "SOLVE [CALC] [INIT]",
 		"--click", strings.Join([]string{ftoa(m.X + m.W/2), ftoa(m.Y + m.H/2)}, ","))
-	text := ui.ReadLCD(lcdDots(img))
+	text := lcdtest.Read(lcdDots(img))
 	assert.Equal(t, "EVAL=1,346.00", text.Top, "the calculator's reply")
 	assert.Equal(t, *ui.RenderLCD(frameAfter(t, "SOLVE [CALC] [INIT] 6 [D] [EVAL]")), *lcdDots(img))
 }
@@ -148,7 +149,7 @@ func TestClickOnKey(t *testing.T) {
 	l := ui.NewLayout(true)
 	k := l.Keys[emulator.Key7]
 	img := screenshot(t, bin, "--click", ftoa(k.X+k.W/2)+","+ftoa(k.Y+k.H/2))
-	assert.Equal(t, "7", ui.ReadLCD(lcdDots(img)).Top)
+	assert.Equal(t, "7", lcdtest.Read(lcdDots(img)).Top)
 }
 
 // TestBadLoadReported: a file with a bad equation still opens the window,
@@ -174,7 +175,7 @@ func TestBadLoadReported(t *testing.T) {
 	defer f.Close()
 	img, err := png.Decode(f)
 	require.NoError(t, err)
-	assert.Equal(t, "BAD FILE 4:5", ui.ReadLCD(lcdDots(img)).Top)
+	assert.Equal(t, "BAD FILE 4:5", lcdtest.Read(lcdDots(img)).Top)
 	out, err = exec.Command(bin, "--fresh", "--load", bad, "--keys", "CLR SOLVE DOWN DOWN", "--screenshot", shot).CombinedOutput()
 	require.ErrorAs(t, err, &exit, string(out))
 	f2, err := os.Open(shot)
@@ -182,7 +183,7 @@ func TestBadLoadReported(t *testing.T) {
 	defer f2.Close()
 	img, err = png.Decode(f2)
 	require.NoError(t, err)
-	assert.Equal(t, "AREA:A=L×W", ui.ReadLCD(lcdDots(img)).Top, "the good equation was added")
+	assert.Equal(t, "AREA:A=L×W", lcdtest.Read(lcdDots(img)).Top, "the good equation was added")
 }
 
 func ftoa(f float64) string { return fmtFloat(f) }
@@ -297,8 +298,8 @@ func TestScreenshotSkins(t *testing.T) {
 	bin := buildWindow(t)
 	dark := screenshot(t, bin, "--keys", "MODES")
 	light := screenshot(t, bin, "--keys", "MODES", "--skin", "light")
-	want := ui.ReadLCD(ui.RenderLCD(frameAfter(t, "MODES")))
-	assert.Equal(t, want, ui.ReadLCD(lcdDots(dark)))
-	assert.Equal(t, want, ui.ReadLCD(lcdDots(light)))
+	want := lcdtest.Read(ui.RenderLCD(frameAfter(t, "MODES")))
+	assert.Equal(t, want, lcdtest.Read(lcdDots(dark)))
+	assert.Equal(t, want, lcdtest.Read(lcdDots(light)))
 	assert.NotEqual(t, dark.At(2, 2), light.At(2, 2), "the skins' backgrounds differ")
 }

@@ -5,29 +5,13 @@ import (
 	"strings"
 )
 
-// TextKeys returns the keystrokes that type text into an equation on the
-// calculator, starting in the ALPHA menu (where NEW and EDIT leave it):
-// a letter is its group's menu key then the letter's; a digit and . + - ×
+// charKeys are the keystrokes of one character from the ALPHA menu: a
+// letter is its group's menu key then the letter's; a digit and . + - ×
 // ÷ ( ) = are the keyboard's own keys; ^ is shift ×; a space is FGHI's
 // fifth key; : < > # % Σ $ ~ & are found on OTHER's pages (WXYZ, OTHER,
-// MORE as needed). Every letter and character leaves the ALPHA menu as it
-// was, so the keystrokes of a text are those of its characters one after
-// another. A character the keyboard cannot type is an error that says
-// where it is (1-based) and what to write instead. Source: the ALPHA menus
-// of editor.go (17bII+ owner's manual, "Typing Words and Characters").
-func TextKeys(text string) ([]Key, error) {
-	var keys []Key
-	for i, r := range []rune(text) {
-		k, err := charKeys(r)
-		if err != nil {
-			return nil, fmt.Errorf("character %d %q: %v", i+1, r, err)
-		}
-		keys = append(keys, k...)
-	}
-	return keys, nil
-}
-
-// charKeys are the keystrokes of one character from the ALPHA menu.
+// MORE as needed). Every character leaves the ALPHA menu as it was.
+// Source: the ALPHA menus of editor.go (17bII+ owner's manual, "Typing
+// Words and Characters").
 func charKeys(r rune) ([]Key, error) {
 	s := string(r)
 	if r >= '0' && r <= '9' {
@@ -80,12 +64,14 @@ func charKeys(r rune) ([]Key, error) {
 }
 
 // EquationScript returns the key script (docs/command-line.md, Key
-// scripts) that types text into an equation from the ALPHA menu, as
-// TextKeys presses it, and the number of keystrokes: a letter is its
+// scripts) that types text into an equation from the ALPHA menu, and the
+// number of keystrokes: a letter is its
 // group's label then its own ("[ABCDE] [A]"), a character of OTHER is
 // "[WXYZ] [OTHER]", "[MORE]" as often as needed, then its label, a space
 // "[FGHI] [SPACE]", ^ is Y^X (shift ×), and digits and . + - × ÷ ( ) = are
-// the keyboard's keys, a run of digits one token. The error is TextKeys's.
+// the keyboard's keys, a run of digits one token. A character the
+// keyboard cannot type is an error that says where it is (1-based) and
+// what to write instead.
 // Source: the 17bII+ owner's manual, p.30 (the ALPHA menu types letters
 // and characters) and p.157 (digits and operators come from the
 // keyboard).

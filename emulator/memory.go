@@ -3,6 +3,7 @@ package emulator
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/solver"
@@ -172,4 +173,38 @@ func appMemory[T any](m *Machine, label string) *T {
 	}
 	m.own[label] = v
 	return v
+}
+
+// Section returns the JSON kept in continuous memory under name for an
+// owner outside the calculator (the heaps panel's game: "game"), nil when
+// there is none. It is saved and restored with the state file (and the
+// browser's storage), as a whole.
+func (m *Machine) Section(name string) json.RawMessage {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.sections[name]
+}
+
+// SetSection keeps b (valid JSON) under name in continuous memory and
+// saves it with the state; nil removes the section.
+func (m *Machine) SetSection(name string, b json.RawMessage) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if b == nil {
+		delete(m.sections, name)
+	} else {
+		if m.sections == nil {
+			m.sections = map[string]json.RawMessage{}
+		}
+		m.sections[name] = append(json.RawMessage(nil), b...)
+	}
+	m.saveLocked()
+}
+
+// sectionsCopy is the sections for the state file.
+func (m *Machine) sectionsCopy() map[string]json.RawMessage {
+	if len(m.sections) == 0 {
+		return nil
+	}
+	return maps.Clone(m.sections)
 }

@@ -63,12 +63,21 @@ func SplitScript(script string) ([]string, error) {
 	return out, nil
 }
 
+// Keyboard is what a key script presses its keys on: a *Machine, or an
+// owner's narrower view of one (the window's ui.Machine).
+type Keyboard interface {
+	Press(k Key)
+	PressHeld(held, k Key)
+	TypeText(s string) error
+	Frame() Frame
+}
+
 // Run presses the keys of a script (the syntax of `hp17b keys`, listed in
 // docs/command-line.md, Key scripts): key names, numbers typed digit by digit, [LABEL] for the menu
 // key showing LABEL, and "text" typed into an equation. after, when set, is
 // called with each token and the frame it leaves. It stops at the first bad
 // token with a *ScriptError.
-func Run(m *Machine, script string, after func(token string, f Frame)) error {
+func Run(m Keyboard, script string, after func(token string, f Frame)) error {
 	_, err := RunContext(context.Background(), m, script, after)
 	return err
 }
@@ -94,7 +103,7 @@ func (e *StoppedError) Unwrap() error { return e.Err }
 // a *StoppedError saying how many ran. A key that is running then (a long
 // solve) is the caller's to interrupt (Machine.Interrupt). It returns the
 // number of tokens run.
-func RunContext(ctx context.Context, m *Machine, script string, after func(token string, f Frame)) (int, error) {
+func RunContext(ctx context.Context, m Keyboard, script string, after func(token string, f Frame)) (int, error) {
 	tokens, err := SplitScript(script)
 	if err != nil {
 		return 0, err
@@ -130,7 +139,7 @@ func isNumberToken(tok string) bool {
 	return true
 }
 
-func runToken(m *Machine, tok string) error {
+func runToken(m Keyboard, tok string) error {
 	if held, k, ok := chord(tok); ok {
 		m.PressHeld(held, k)
 		return nil

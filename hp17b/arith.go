@@ -16,10 +16,6 @@ import (
 // only when checked.
 const smallLimit = 999999999999
 
-// small returns n as an int64 when it holds its small form: an integer of
-// at most 12 digits (see Number).
-func (n Number) small() (int64, bool) { return n.c, n.e == 0 }
-
 // fromSmall builds a Number from an int64 known to have at most 12 digits.
 func fromSmall(v int64) Number { return Number{c: v} }
 

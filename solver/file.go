@@ -48,17 +48,6 @@ func ParseFile(name, text string) ([]*Equation, error) {
 	return equationsOf(entries), err
 }
 
-// ParseFileLenient is ParseFile that keeps going past a bad equation: it
-// returns every good equation and the first error (nil when there is none).
-func ParseFileLenient(name, text string) ([]*Equation, error) {
-	entries, err := ReadFile(name, text, true)
-	eqs := equationsOf(entries)
-	if err != nil && len(eqs) == 0 {
-		return nil, err
-	}
-	return eqs, err
-}
-
 func equationsOf(entries []Entry) []*Equation {
 	var eqs []*Equation
 	for _, e := range entries {

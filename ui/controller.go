@@ -90,7 +90,7 @@ type Snapshot struct {
 // every 100 ms while one runs (the search's estimates), it publishes one
 // Snapshot and asks for a redraw.
 type Controller struct {
-	m      *emulator.Machine
+	m      Machine
 	redraw func()
 	jobs   chan func()
 	wg     sync.WaitGroup
@@ -102,6 +102,9 @@ type Controller struct {
 	pubMu    sync.Mutex // one publication at a time (publish)
 	mu       sync.Mutex
 	inFlight int // jobs queued or running
+	// idle, when set, is closed once no job is queued or running
+	// (WaitFor).
+	idle     chan struct{}
 	snap     Snapshot
 	panel    Panel
 	pressed  emulator.Key
@@ -122,9 +125,10 @@ type Controller struct {
 	stop              chan struct{} // closed by Close: the clock's ticker ends
 }
 
-// NewController starts the controller's goroutine; redraw is called after
-// every new snapshot (from any goroutine).
-func NewController(m *emulator.Machine, redraw func()) *Controller {
+// NewController starts the controller's goroutine over the calculator m
+// (an *emulator.Machine); redraw is called after every new snapshot (from
+// any goroutine).
+func NewController(m Machine, redraw func()) *Controller {
 	if redraw == nil {
 		redraw = func() {}
 	}
@@ -175,6 +179,10 @@ func (c *Controller) loop() {
 		}
 		c.mu.Lock()
 		c.inFlight--
+		if c.inFlight == 0 && c.idle != nil {
+			close(c.idle)
+			c.idle = nil
+		}
 		c.mu.Unlock()
 		c.redraw()
 		c.wg.Done()
@@ -226,8 +234,35 @@ func (c *Controller) Working() bool {
 }
 
 // Wait returns when every job given so far has run and its snapshot is
-// published.
+// published, however long a solve takes: for tests, and for Close once
+// the window has gone. The window's ticks wait with WaitFor.
 func (c *Controller) Wait() { c.wg.Wait() }
+
+// WaitFor is Wait bounded by d: it reports whether every job given so far
+// has run within d. When d passes first it returns false and the jobs
+// run on (a solve goes on, and a key may still interrupt it): nothing is
+// dropped, and the caller asks again later. Each call starts no
+// goroutine, so a tick may ask as often as it likes.
+func (c *Controller) WaitFor(d time.Duration) bool {
+	c.mu.Lock()
+	if c.inFlight == 0 {
+		c.mu.Unlock()
+		return true
+	}
+	if c.idle == nil {
+		c.idle = make(chan struct{})
+	}
+	idle := c.idle
+	c.mu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-idle:
+		return true
+	case <-t.C:
+		return false
+	}
+}
 
 // Close interrupts a solve in progress, drops the jobs not yet started and
 // stops the controller's goroutine: the window's process ends at once.
@@ -244,9 +279,6 @@ func (c *Controller) Close() {
 	c.Wait()
 	close(c.jobs)
 }
-
-// Machine returns the calculator.
-func (c *Controller) Machine() *emulator.Machine { return c.m }
 
 // Snapshot returns the latest published snapshot.
 func (c *Controller) Snapshot() Snapshot {

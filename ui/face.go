@@ -18,6 +18,7 @@ import (
 
 	"github.com/hp17b/hp17b/assets"
 	"github.com/hp17b/hp17b/emulator"
+	"github.com/hp17b/hp17b/ui/lcd"
 )
 
 // Face paints the calculator's face in software onto an *image.RGBA: the
@@ -394,7 +395,7 @@ func paintLCD(dst *image.RGBA, g PixelDots, dots *Dots, fr emulator.Frame, s *Sk
 		col := LCDWidth
 		word := []rune("BUSY")
 		for i := len(word) - 1; i >= 0; i-- {
-			rows, w := glyphOf(assets.Small, word[i])
+			rows, w := lcd.Glyph(assets.Small, word[i])
 			col -= w
 			for y := range rows {
 				for x := 0; x < w; x++ {

@@ -19,7 +19,7 @@ import (
 // for the files refused in whole or in part (every reason, TextNotice),
 // nil when every file was read whole. Call it where no solve can run at
 // the same time (the controller runs it as a job: Controller.Load).
-func LoadFiles(m *emulator.Machine, fsys fs.FS, stderr io.Writer) *Notice {
+func LoadFiles(m Machine, fsys fs.FS, stderr io.Writer) *Notice {
 	var all *Notice
 	add := func(n *Notice) {
 		if n == nil {

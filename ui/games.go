@@ -53,7 +53,7 @@ type gameState struct {
 // load takes the game kept in continuous memory, if any. The Solver's
 // runs before it (a --keys script's INIT and EVAL) are read by the first
 // job, as moves of the game.
-func (st *gameState) load(m *emulator.Machine) {
+func (st *gameState) load(m Machine) {
 	b := m.Section(gameSection)
 	if b == nil {
 		return
@@ -80,7 +80,7 @@ func (st *gameState) load(m *emulator.Machine) {
 }
 
 // keep writes the match to continuous memory when it changed.
-func (st *gameState) keep(m *emulator.Machine) {
+func (st *gameState) keep(m Machine) {
 	var b []byte
 	if st.match != nil {
 		b, _ = json.Marshal(st.match)

@@ -10,7 +10,7 @@ import (
 )
 
 // spaceKeys is what a space costs on the calculator: FGHI's menu key,
-// then SPACE (emulator.TextKeys).
+// then SPACE (emulator.EquationScript).
 const spaceKeys = 2
 
 // writeKeys prints, for each equation of a file, the key script that types

@@ -108,8 +108,8 @@ func (p painter) measure(s string, src *typeface, size float64) float64 {
 func (g *Game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	size := [2]int{b.Dx(), b.Dy()}
-	if g.opt.Screenshot != "" {
-		g.ctrl.Wait()
+	if g.opt.Screenshot != "" && (len(g.clicks) > 0 || !g.ctrl.WaitFor(clickWait)) {
+		return // the screenshot is of every key and click done: a later frame
 	}
 	snap := g.ctrl.Snapshot()
 	if size == g.lastSize && snap.Version == g.version && g.drawn && !g.dirty && g.opt.Screenshot == "" {

@@ -88,15 +88,9 @@ func (g *Game) housekeeping() error {
 			g.sound.beep()
 		}
 	}
-	if !g.clicked {
-		// The synthetic clicks, once, before any input: in screenshot
-		// mode and in the live window (the browser's ?click=X,Y) alike.
-		g.clicked = true
-		for _, c := range g.opt.Clicks {
-			g.ctrl.Click(g.layout(), c[0], c[1])
-			g.ctrl.Wait()
-		}
-	}
+	// The clicks left after a long job are replayed by the next ticks;
+	// input, closing and the window's place go on meanwhile.
+	g.replayClicks()
 	if g.opt.Screenshot != "" {
 		return nil
 	}
@@ -114,6 +108,35 @@ func (g *Game) housekeeping() error {
 	}
 	g.keepPlace(g.placeNow())
 	return nil
+}
+
+// clickWait is how long a tick waits for the jobs of the synthetic
+// clicks (replayClicks): a key's job takes well under a millisecond, a
+// move of the heaps panel's game and the calculator's reply a few tens;
+// a longer wait would be felt as a window that stops answering.
+const clickWait = 50 * time.Millisecond
+
+// replayClicks replays the synthetic clicks (Options.Clicks, the
+// browser's ?click=X,Y), in screenshot mode and in the live window alike:
+// each once the jobs before it have run, so that a click lands on what
+// the one before left (a match on the heaps as the reply left them). It
+// waits at most clickWait in all, never blocking the tick on a long
+// solve: the clicks left stay for the next ticks (the controller asks
+// for one after every job and while a job runs), and it reports whether
+// every click was replayed. Nothing is lost meanwhile; the display shows
+// the Solver working, as it does for a click by hand, and a key
+// interrupts it.
+func (g *Game) replayClicks() bool {
+	deadline := time.Now().Add(clickWait)
+	for len(g.clicks) > 0 {
+		if !g.ctrl.WaitFor(time.Until(deadline)) {
+			return false
+		}
+		c := g.clicks[0]
+		g.clicks = g.clicks[1:]
+		g.ctrl.Click(g.layout(), c[0], c[1])
+	}
+	return true
 }
 
 // keyboard turns the frame's PC keys into actions. A Control key tapped

@@ -13,6 +13,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -33,8 +34,11 @@ type Options struct {
 	// below are done, write that frame to this PNG file and close.
 	Screenshot string
 	// Clicks are synthetic mouse clicks in layout units, handled as real
-	// ones after the key script, before any other input (an input hook for
-	// scripts and tests, live or in screenshot mode).
+	// ones after the key script, each once the jobs of the one before have
+	// run, before any other input (an input hook for scripts and tests,
+	// live or in screenshot mode). In the live window, a click whose job
+	// still runs a tick later (a long solve) lets input in: a key then
+	// interrupts the Solver, and the clicks left follow once it is done.
 	Clicks [][2]float64
 	// Stderr receives reports (bad dropped files, the start-up time).
 	Stderr io.Writer
@@ -103,8 +107,9 @@ type Game struct {
 	placeTimer *time.Timer
 	version    uint64 // the snapshot last drawn
 	lastSize   [2]int
-	clicked    bool
-	ringing    bool // an alarm's message is in the title bar
+	// clicks are the synthetic clicks not yet replayed (replayClicks).
+	clicks  [][2]float64
+	ringing bool // an alarm's message is in the title bar
 	// recording and playing are the title bar's REC and PLAYING shown.
 	recording, playing bool
 	// panelHidden is the heaps panel's state the window is sized for.
@@ -146,7 +151,7 @@ func New(m *emulator.Machine, opt Options) (*Game, error) {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	g := &Game{opt: opt, keys: opt.KeyMap}
+	g := &Game{opt: opt, keys: opt.KeyMap, clicks: slices.Clone(opt.Clicks)}
 	if g.keys == nil {
 		g.keys = ui.DefaultKeyMap()
 	}

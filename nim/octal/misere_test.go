@@ -57,7 +57,7 @@ func TestMovesWithin(t *testing.T) {
 		err    string
 	}{
 		{Slides[0], []int{1, 3, 5, 7}, false, ""},
-		{Slides[0], []int{499_999}, false, ""},                 // 500,000 × 2 digits: just within
+		{Slides[0], []int{499_999}, false, ""},                  // 500,000 × 2 digits: just within
 		{Slides[0], []int{500_000}, false, "about 1e+06 moves"}, // one more
 		{Slides[0], []int{5_000_000, 5_000_000}, true, ""},
 		{Slides[7], []int{400_000}, false, "1 heaps of Kayles are about 1.2e+06 moves to try"},

@@ -2,16 +2,11 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
+	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/solver"
 )
-
-// alphaSource is where the owner's manual shows that the keyboard types
-// capitals only: the ALPHA menu's letter groups ABCDE FGHI JKLM NOPQ
-// RSTUV WXYZ hold no small letters.
-const alphaSource = "17bII+ owner's manual p.30, \"Typing Words and Characters: the ALPHAbetic Menu\""
 
 type checkCmd struct {
 	File   string `arg:"" placeholder:"FILE" help:"The equation file."`
@@ -124,44 +119,12 @@ func nameClashes(items []solver.FileItem) []string {
 	return out
 }
 
-// lowerNames are the names of eq (its label and variables) that hold a
-// small letter, in order; capitals maps each to its capitals, and clash
-// holds the groups of names whose capitals are one name.
-func lowerNames(eq *solver.Equation) (lower []string, capitals map[string]string, clash [][]string) {
-	names := slices.Clone(eq.Names)
-	if eq.Name != "" {
-		names = append([]string{eq.Name}, names...)
-	}
-	capitals = map[string]string{}
-	groups := map[string][]string{}
-	var order []string
-	for _, n := range names {
-		u := strings.ToUpper(n)
-		if u != n && capitals[n] == "" {
-			lower = append(lower, n)
-			capitals[n] = u
-		}
-		if !slices.Contains(groups[u], n) {
-			if groups[u] == nil {
-				order = append(order, u)
-			}
-			groups[u] = append(groups[u], n)
-		}
-	}
-	for _, u := range order {
-		if len(groups[u]) > 1 {
-			clash = append(clash, groups[u])
-		}
-	}
-	return lower, capitals, clash
-}
-
 // lowerNote says which names of eq the 17BII keyboard cannot type (a
-// small letter: alphaSource) and what check --keys does with them: type
+// small letter: emulator.AlphaSource) and what check --keys does with them: type
 // them in capitals, or refuse where two names would become one. "" when
 // every name is in capitals.
 func lowerNote(eq *solver.Equation) string {
-	lower, capitals, clash := lowerNames(eq)
+	lower, capitals, clash := emulator.LowerNames(eq)
 	if len(lower) == 0 {
 		return ""
 	}

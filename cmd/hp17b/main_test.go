@@ -702,7 +702,7 @@ func TestOneCommandGrammar(t *testing.T) {
 		if _, ok := f.Tag.Lookup("cmd"); !ok {
 			continue
 		}
-		name := commandName(f)
+		name := cli.CommandName(f)
 		one := grammarFor([]string{name})
 		require.NotEqual(t, reflect.TypeFor[*commandLine](), reflect.TypeOf(one), name)
 		wantOut, wantErr, wantStatus := parse(new(commandLine), name, "--help")

@@ -62,3 +62,34 @@ func squeezed(s string) string {
 	}
 	return strings.Join(strings.Fields(s), "")
 }
+
+// SharedName is a name two or more equations of a file share: Numbers
+// are theirs as hp17b check prints them (from 1), in the file's order.
+type SharedName struct {
+	Name    string
+	Numbers []int
+}
+
+// SharedNames lists the names that two or more good equations of items
+// share, in the order each first appears: FindItem takes such a name for
+// none of them, and the calculator's SOLVE list would hold both.
+func SharedNames(items []FileItem) []SharedName {
+	byName := map[string][]int{}
+	var order []string
+	for i, it := range items {
+		if it.Eq == nil || it.Eq.Name == "" {
+			continue
+		}
+		if byName[it.Eq.Name] == nil {
+			order = append(order, it.Eq.Name)
+		}
+		byName[it.Eq.Name] = append(byName[it.Eq.Name], i+1)
+	}
+	var out []SharedName
+	for _, n := range order {
+		if len(byName[n]) > 1 {
+			out = append(out, SharedName{Name: n, Numbers: byName[n]})
+		}
+	}
+	return out
+}

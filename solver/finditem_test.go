@@ -44,3 +44,15 @@ func TestFindItem(t *testing.T) {
 		assert.Equal(t, tt.want, got, tt.name)
 	}
 }
+
+// TestSharedNames: the names two or more equations share, with their
+// numbers as check prints them, in the order each first appears; a bad
+// equation and one without a name share nothing.
+func TestSharedNames(t *testing.T) {
+	items, err := ReadFileAll("f", "B:X=1\n\nA:Y=2\n\nX=Y)Z\n\nA:Z=3\n\nB:W=4\n\nB:V=5\n\nC:U=6\n\nQ=1\n\nQ=1\n")
+	require.NoError(t, err)
+	assert.Equal(t, []SharedName{{"B", []int{1, 5, 6}}, {"A", []int{2, 4}}}, SharedNames(items))
+	items, err = ReadFileAll("f", "A:X=1\n")
+	require.NoError(t, err)
+	assert.Empty(t, SharedNames(items))
+}

@@ -89,32 +89,17 @@ func reportBad(items []solver.FileItem, file string, stderr interface{ Write([]b
 	}
 }
 
-// nameClashes says, for each name two or more equations of items share,
-// which they are and how to reach each one.
+// nameClashes says, for each name two or more equations of items share
+// (solver.SharedNames), which they are and how to reach each one.
 func nameClashes(items []solver.FileItem) []string {
-	byName := map[string][]int{}
-	var order []string
-	for i, it := range items {
-		if it.Eq == nil || it.Eq.Name == "" {
-			continue
-		}
-		if byName[it.Eq.Name] == nil {
-			order = append(order, it.Eq.Name)
-		}
-		byName[it.Eq.Name] = append(byName[it.Eq.Name], i+1)
-	}
 	var out []string
-	for _, n := range order {
-		nums := byName[n]
-		if len(nums) < 2 {
-			continue
-		}
-		s := make([]string, len(nums))
-		for j, k := range nums {
+	for _, sh := range solver.SharedNames(items) {
+		s := make([]string, len(sh.Numbers))
+		for j, k := range sh.Numbers {
 			s[j] = fmt.Sprint(k)
 		}
 		out = append(out, fmt.Sprintf("warning: %d equations are named %s (numbers %s): --name takes the number of the one you mean",
-			len(nums), printable(n), strings.Join(s, ", ")))
+			len(sh.Numbers), printable(sh.Name), strings.Join(s, ", ")))
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hp17b/hp17b/internal/text"
 )
@@ -70,6 +71,7 @@ type Keyboard interface {
 	PressHeld(held, k Key)
 	TypeText(s string) error
 	Frame() Frame
+	Interrupt()
 }
 
 // Run presses the keys of a script (the syntax of `hp17b keys`, listed in
@@ -99,14 +101,21 @@ func (e *StoppedError) Error() string {
 // Unwrap is the context's error.
 func (e *StoppedError) Unwrap() error { return e.Err }
 
-// RunContext is Run that stops between two tokens once ctx is done, with
-// a *StoppedError saying how many ran. A key that is running then (a long
-// solve) is the caller's to interrupt (Machine.Interrupt). It returns the
-// number of tokens run.
+// RunContext is Run that stops once ctx is done: between two tokens, with
+// a *StoppedError saying how many ran, and within a key that is running
+// then (a long solve), which is interrupted as any key interrupts the
+// calculator (Machine.Interrupt, pressed again every 5 ms until the key
+// returns: a solve may start after one press). It returns the number of
+// tokens run.
 func RunContext(ctx context.Context, m Keyboard, script string, after func(token string, f Frame)) (int, error) {
 	tokens, err := SplitScript(script)
 	if err != nil {
 		return 0, err
+	}
+	if ctx.Done() != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go interruptWhenDone(ctx, m, done)
 	}
 	for i, tok := range tokens {
 		if err := ctx.Err(); err != nil {
@@ -120,6 +129,26 @@ func RunContext(ctx context.Context, m Keyboard, script string, after func(token
 		}
 	}
 	return len(tokens), nil
+}
+
+// interruptWhenDone interrupts m once ctx is done, and again every 5 ms,
+// until done is closed.
+func interruptWhenDone(ctx context.Context, m Keyboard, done <-chan struct{}) {
+	select {
+	case <-ctx.Done():
+	case <-done:
+		return
+	}
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		m.Interrupt()
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 func isNumberToken(tok string) bool {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -131,5 +132,36 @@ func BenchmarkListInput(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(c.lists*c.items), "ns/item")
 		})
+	}
+}
+
+// TestRunContextInterruptsASolve: a context that ends while a key is
+// running a solve (a Σ of 10^12 steps, hours of work) interrupts it, as a
+// key on the calculator does, and the script returns. The wait is far
+// longer than the stop takes: it catches a solve left running, not a
+// speed.
+func TestRunContextInterruptsASolve(t *testing.T) {
+	m := New(defaults)
+	require.NoError(t, Run(m, `SOLVE NEW "A=Σ(I:1:1E12:1:I)" INPUT`, nil))
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	type result struct {
+		n   int
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		n, err := RunContext(ctx, m, "[CALC] [A] 1", nil)
+		done <- result{n, err}
+	}()
+	select {
+	case r := <-done:
+		var stop *StoppedError
+		require.ErrorAs(t, r.err, &stop)
+		assert.Equal(t, 2, r.n, "CALC and A ran, not 1")
+		assert.Equal(t, "INTERRUPTED", m.Frame().Top)
+	case <-time.After(time.Minute):
+		m.Interrupt()
+		t.Fatal("the solve ran on past the context's end")
 	}
 }

@@ -5,20 +5,26 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/files"
 )
 
-// StateLists are the CFLO and SUM lists of a state file, read once, for a
-// Solver outside the calculator (the command line's solve): FLOW, #T and
-// SIZEC read the cash-flow lists, ITEM and SIZES the statistics lists, by
-// name, as the calculator's Solver does (17bII+ owner's manual p.177). A
-// list the file does not hold is a *MissingListError naming it; a flow or
-// item number outside a list is INVALID INPUT, as on the calculator.
+// StateLists are the CFLO and SUM lists of a state file, for a Solver
+// outside the calculator (the command line's solve): FLOW, #T and SIZEC
+// read the cash-flow lists, ITEM and SIZES the statistics lists, by name,
+// as the calculator's Solver does (17bII+ owner's manual p.177). The file
+// is read once, when the equation first calls a list function, so that a
+// solve without lists never touches it; a file that cannot be read is
+// that call's error and every later one's. A list the file does not hold
+// is a *MissingListError naming it; a flow or item number outside a list
+// is INVALID INPUT, as on the calculator. Safe for concurrent use.
 type StateLists struct {
 	path  string
+	once  sync.Once
 	lists solverLists
+	err   error
 }
 
 // MissingListError is a list the equation names and the state file does
@@ -37,31 +43,55 @@ func (e *MissingListError) Error() string {
 		e.Kind, e.Name, e.Path, e.Kind, have, e.Kind)
 }
 
-// ReadStateLists reads the lists of the state file at path without
-// writing, moving or locking it (the calculator may have it open). A
-// missing file holds no lists; an unreadable or damaged one is an error
-// saying which file.
-func ReadStateLists(path string) (*StateLists, error) {
-	s := &StateLists{path: path, lists: solverLists{cflo: &cfloApp{}, sum: &sumApp{}}}
+// NewStateLists returns the lists of the state file at path, "" for the
+// calculator's own (DefaultStatePath), read when first asked for
+// (StateLists.load) without writing, moving or locking the file (the
+// calculator may have it open). A missing file holds no lists; an
+// unreadable or damaged one is an error saying which file.
+func NewStateLists(path string) *StateLists { return &StateLists{path: path} }
+
+// load reads the lists the first time it is called, and returns the
+// error of that read every time.
+func (s *StateLists) load() error {
+	s.once.Do(func() {
+		if s.path == "" {
+			p, err := DefaultStatePath()
+			if err != nil {
+				s.err = fmt.Errorf("no state file to read the lists from (%v); use --state FILE", err)
+				return
+			}
+			s.path = p
+		}
+		s.lists, s.err = readLists(s.path)
+	})
+	return s.err
+}
+
+// readLists reads the lists of the state file at path.
+func readLists(path string) (solverLists, error) {
+	l := solverLists{cflo: &cfloApp{}, sum: &sumApp{}}
 	b, err := files.ReadRegular(path, MaxStateSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
+		return l, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading the lists: %w", err)
+		return solverLists{}, fmt.Errorf("reading the lists: %w", err)
 	}
 	st, err := decodeState(b)
 	if err != nil {
-		return nil, fmt.Errorf("reading the lists of %s: %w", path, err)
+		return solverLists{}, fmt.Errorf("reading the lists of %s: %w", path, err)
 	}
 	c, _ := st.sections["cflo"].(*cfloSection)
-	s.lists.cflo.restore(c)
-	l, _ := st.sections["sum"].(*sumSection)
-	s.lists.sum.restore(l)
-	return s, nil
+	l.cflo.restore(c)
+	sum, _ := st.sections["sum"].(*sumSection)
+	l.sum.restore(sum)
+	return l, nil
 }
 
 func (s *StateLists) cflo(name string) error {
+	if err := s.load(); err != nil {
+		return err
+	}
 	if s.lists.cflo.find(name) == nil {
 		return &MissingListError{Kind: "CFLO", Name: name, Path: s.path, Have: s.lists.cflo.names()}
 	}
@@ -69,6 +99,9 @@ func (s *StateLists) cflo(name string) error {
 }
 
 func (s *StateLists) sum(name string) error {
+	if err := s.load(); err != nil {
+		return err
+	}
 	if s.lists.sum.find(name) == nil {
 		return &MissingListError{Kind: "SUM", Name: name, Path: s.path, Have: s.lists.sum.names()}
 	}

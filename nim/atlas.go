@@ -93,6 +93,37 @@ func multisets(h, max int, lastByXOR bool, visit func([]int)) {
 	rec(0, 1, 0)
 }
 
+// MaxPositions bounds the positions that hp17b nim lost and nim moves
+// go through (LostPositions, WinningMoveCounts: the multisets of h heaps
+// of 0 to max coins, C(max+h, h)) and the moves nim analyze tries
+// (octal.MovesWithin), so that a command answers within seconds.
+const MaxPositions = 1_000_000
+
+// CheckHeaps refuses h heaps up to max outside 1..maxH and 1..maxM, or
+// beyond MaxPositions, saying why; command names the hp17b nim command
+// ("lost", "moves") in the error.
+func CheckHeaps(command string, h, max, maxH, maxM int) error {
+	if h < 1 || h > maxH || max < 1 || max > maxM {
+		return fmt.Errorf("nim %s needs 1 to %d heaps and a largest heap of 1 to %d", command, maxH, maxM)
+	}
+	if err := positionsWithin(h, max); err != nil {
+		return fmt.Errorf("nim %s: %w", command, err)
+	}
+	return nil
+}
+
+// positionsWithin says whether h heaps up to max stay within MaxPositions.
+func positionsWithin(h, max int) error {
+	n := 1.0
+	for i := 1; i <= h; i++ {
+		n = n * float64(max+i) / float64(i)
+	}
+	if n > MaxPositions {
+		return fmt.Errorf("%d heaps up to %d are about %.3g positions, more than the %d this command goes through: use fewer heaps or a smaller --max", h, max, n, MaxPositions)
+	}
+	return nil
+}
+
 // LostPositions lists the non-obviously lost positions of h heaps, each
 // from 1 to max coins, each sorted ascending, in colex order (by the
 // largest heap, then the next largest, and so on: the order of the post's

@@ -108,3 +108,30 @@ func TestWinningMoveCounts(t *testing.T) {
 	assert.Equal(t, MoveCount{Heaps: []int{1, 2, 3}, Moves: 0, Results: 0}, byPos["[1 2 3]"])
 	assert.Len(t, counts, 20, "multisets of 3 sizes from 1 to 4")
 }
+
+// TestCheckHeaps: nim lost's and nim moves' bounds, the heaps and the
+// largest heap first, then the positions, C(max+h, h), against
+// MaxPositions.
+func TestCheckHeaps(t *testing.T) {
+	const bounds = "nim lost needs 1 to 8 heaps and a largest heap of 1 to 64"
+	tests := []struct {
+		h, max int
+		err    string
+	}{
+		{3, 15, ""},
+		{6, 26, ""}, // C(32, 6) = 906,192
+		{6, 27, "nim lost: 6 heaps up to 27 are about 1.11e+06 positions, more than the 1000000 this command goes through: use fewer heaps or a smaller --max"}, // C(33, 6)
+		{0, 5, bounds},
+		{9, 5, bounds},
+		{3, 65, bounds},
+		{3, 0, bounds},
+	}
+	for _, tt := range tests {
+		err := CheckHeaps("lost", tt.h, tt.max, 8, 64)
+		if tt.err == "" {
+			assert.NoError(t, err, "%d heaps up to %d", tt.h, tt.max)
+			continue
+		}
+		assert.EqualError(t, err, tt.err, "%d heaps up to %d", tt.h, tt.max)
+	}
+}

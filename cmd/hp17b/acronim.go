@@ -4,10 +4,8 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim/acronim"
@@ -39,28 +37,6 @@ type acroJSON struct {
 	BestMoves []string `json:"best_moves"`
 }
 
-// parsePiles reads "7/1 5 3 1": piles of stones, "/N" giving how many of
-// them are poisoned.
-func parsePiles(s string) ([]acronim.Pile, error) {
-	var ps []acronim.Pile
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
-		st, po, hasPoison := strings.Cut(f, "/")
-		n, err := strconv.Atoi(st)
-		p := 0
-		if err == nil && hasPoison {
-			p, err = strconv.Atoi(po)
-		}
-		if err != nil || n < 1 || n > 31 || p < 0 || p > n || p > 3 {
-			return nil, fmt.Errorf("pile %s: want STONES or STONES/POISONED, 1 to 31 stones, at most 3 poisoned", text.Quote(f))
-		}
-		ps = append(ps, acronim.Pile{Stones: n, Poisoned: p})
-	}
-	if len(ps) == 0 || len(ps) > 7 {
-		return nil, fmt.Errorf("want 1 to 7 piles")
-	}
-	return ps, nil
-}
-
 type acroSolveCmd struct {
 	acroRules `embed:""`
 	JSON      bool    `name:"json" help:"Print JSON."`
@@ -90,7 +66,7 @@ func (c *acroSolveCmd) run(e *env) int {
 	}
 	s := acronim.Start(v)
 	if c.Piles != "" {
-		ps, err := parsePiles(c.Piles)
+		ps, err := acronim.ParsePiles(c.Piles)
 		if err != nil {
 			fmt.Fprintf(stderr, "hp17b: --piles: %v\n", err)
 			return exitUsage
@@ -134,9 +110,7 @@ type acroPlayCmd struct {
 
 func (c *acroPlayCmd) run(e *env) int {
 	stdout := e.stdout
-	v := c.variant()
-	sv := acronim.NewSolver(v)
-	s := acronim.Start(v)
+	g := acronim.NewGame(c.variant())
 	fmt.Fprintln(stdout, "Acro-Nim: you are South and move first; the solver plays North. Type a move's number; help lists the commands, q quits.")
 	sc := bufio.NewScanner(stdin)
 	finish := func(out acronim.Outcome, mover acronim.Side) int {
@@ -154,9 +128,9 @@ func (c *acroPlayCmd) run(e *env) int {
 	// a line that is no move, "list" shows them again.
 	listed := false
 	for {
-		moves := s.Moves(v)
+		moves := g.Moves()
 		if !listed {
-			fmt.Fprintln(stdout, s)
+			fmt.Fprintln(stdout, g.State)
 			for i, m := range moves {
 				fmt.Fprintf(stdout, "  %d. %s\n", i+1, m)
 			}
@@ -187,28 +161,15 @@ func (c *acroPlayCmd) run(e *env) int {
 			continue
 		}
 		listed = false
-		next, out := s.Apply(moves[n-1], v)
-		fmt.Fprintf(stdout, "South: %s\n", moves[n-1])
-		if out != acronim.Continues {
-			return finish(out, acronim.South)
+		turns, _ := g.Play(moves[n-1]) // one of the moves: no error
+		for _, t := range turns {
+			fmt.Fprintf(stdout, "%s: %s\n", t.By, t.Move)
+			if t.Outcome != acronim.Continues {
+				return finish(t.Outcome, t.By)
+			}
 		}
-		s = next
-		_, best := sv.BestMoves(s)
-		m := best[0]
-		next, out = s.Apply(m, v)
-		fmt.Fprintf(stdout, "North: %s\n", m)
-		if out != acronim.Continues {
-			return finish(out, acronim.North)
-		}
-		s = next
 	}
 }
-
-// zEvent reads an event of nim zspec, compiled when that command first
-// runs, not when hp17b starts.
-var zEvent = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(JohnTake|MaryTake)\s*(?:p=\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]|(-?\d+)[\s,]+(-?\d+))\s*$`)
-})
 
 // nimZSpecCmd plays the specified 5-6-7 game from typed events, printing
 // what the recorded model session shows after each.
@@ -217,10 +178,9 @@ type nimZSpecCmd struct{}
 func (nimZSpecCmd) run(e *env) int {
 	stdout := e.stdout
 	g := zspec.NewGame()
-	var trace []string
 	show := func(p, take int) {
 		fmt.Fprintf(stdout, "  %s, p=%d take=%d\n", g.Describe(), p, take)
-		fmt.Fprintf(stdout, "  TRACE=[%s]\n", strings.Join(trace, ","))
+		fmt.Fprintf(stdout, "  TRACE=[%s]\n", strings.Join(g.Trace(), ","))
 		if pile, n, winning, ok := g.PerfectMove(); ok {
 			verdict := "wins"
 			if !winning {
@@ -237,38 +197,23 @@ func (nimZSpecCmd) run(e *env) int {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		m := zEvent().FindStringSubmatch(line)
-		if m == nil {
+		ev, ok := zspec.ParseEvent(line)
+		if !ok {
 			fmt.Fprintf(stdout, "%s is not an event: type JohnTake PILE STICKS or MaryTake PILE STICKS\n", text.Quote(line))
 			continue
 		}
-		ps, ts := m[2], m[3]
-		if ps == "" {
-			ps, ts = m[4], m[5]
-		}
-		p, _ := strconv.Atoi(ps)
-		take, _ := strconv.Atoi(ts)
-		who := zspec.John
-		if m[1] == "MaryTake" {
-			who = zspec.Mary
-		}
-		code := g.PlayAs(who, p, take)
+		code := g.Play(ev)
 		rc := "ok"
 		switch {
 		case code == zspec.Fin:
 			rc = "fin"
-			trace = append([]string{g.Winner.String() + " Wins", "OK"}, trace...)
 		case code == zspec.TurnError:
 			rc = fmt.Sprintf("error (it is %s's turn)", g.Turn)
-			trace = append([]string{code.String()}, trace...)
 		case code.IsError():
 			rc = "error"
-			trace = append([]string{code.String()}, trace...)
-		default:
-			trace = append([]string{"OK"}, trace...)
 		}
-		fmt.Fprintf(stdout, "%s p=[%d,%d]: rc=%s\n", m[1], p, take, rc)
-		show(p, take)
+		fmt.Fprintf(stdout, "%s: rc=%s\n", ev, rc)
+		show(ev.Pile, ev.Take)
 		if g.Over {
 			fmt.Fprintf(stdout, "%s wins.\n", g.Winner)
 		}

@@ -2,16 +2,11 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
+	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/solver"
 )
-
-// alphaSource is where the owner's manual shows that the keyboard types
-// capitals only: the ALPHA menu's letter groups ABCDE FGHI JKLM NOPQ
-// RSTUV WXYZ hold no small letters.
-const alphaSource = "17bII+ owner's manual p.30, \"Typing Words and Characters: the ALPHAbetic Menu\""
 
 type checkCmd struct {
 	File   string `arg:"" placeholder:"FILE" help:"The equation file."`
@@ -94,74 +89,27 @@ func reportBad(items []solver.FileItem, file string, stderr interface{ Write([]b
 	}
 }
 
-// nameClashes says, for each name two or more equations of items share,
-// which they are and how to reach each one.
+// nameClashes says, for each name two or more equations of items share
+// (solver.SharedNames), which they are and how to reach each one.
 func nameClashes(items []solver.FileItem) []string {
-	byName := map[string][]int{}
-	var order []string
-	for i, it := range items {
-		if it.Eq == nil || it.Eq.Name == "" {
-			continue
-		}
-		if byName[it.Eq.Name] == nil {
-			order = append(order, it.Eq.Name)
-		}
-		byName[it.Eq.Name] = append(byName[it.Eq.Name], i+1)
-	}
 	var out []string
-	for _, n := range order {
-		nums := byName[n]
-		if len(nums) < 2 {
-			continue
-		}
-		s := make([]string, len(nums))
-		for j, k := range nums {
+	for _, sh := range solver.SharedNames(items) {
+		s := make([]string, len(sh.Numbers))
+		for j, k := range sh.Numbers {
 			s[j] = fmt.Sprint(k)
 		}
 		out = append(out, fmt.Sprintf("warning: %d equations are named %s (numbers %s): --name takes the number of the one you mean",
-			len(nums), printable(n), strings.Join(s, ", ")))
+			len(sh.Numbers), printable(sh.Name), strings.Join(s, ", ")))
 	}
 	return out
 }
 
-// lowerNames are the names of eq (its label and variables) that hold a
-// small letter, in order; capitals maps each to its capitals, and clash
-// holds the groups of names whose capitals are one name.
-func lowerNames(eq *solver.Equation) (lower []string, capitals map[string]string, clash [][]string) {
-	names := slices.Clone(eq.Names)
-	if eq.Name != "" {
-		names = append([]string{eq.Name}, names...)
-	}
-	capitals = map[string]string{}
-	groups := map[string][]string{}
-	var order []string
-	for _, n := range names {
-		u := strings.ToUpper(n)
-		if u != n && capitals[n] == "" {
-			lower = append(lower, n)
-			capitals[n] = u
-		}
-		if !slices.Contains(groups[u], n) {
-			if groups[u] == nil {
-				order = append(order, u)
-			}
-			groups[u] = append(groups[u], n)
-		}
-	}
-	for _, u := range order {
-		if len(groups[u]) > 1 {
-			clash = append(clash, groups[u])
-		}
-	}
-	return lower, capitals, clash
-}
-
 // lowerNote says which names of eq the 17BII keyboard cannot type (a
-// small letter: alphaSource) and what check --keys does with them: type
+// small letter: emulator.AlphaSource) and what check --keys does with them: type
 // them in capitals, or refuse where two names would become one. "" when
 // every name is in capitals.
 func lowerNote(eq *solver.Equation) string {
-	lower, capitals, clash := lowerNames(eq)
+	lower, capitals, clash := emulator.LowerNames(eq)
 	if len(lower) == 0 {
 		return ""
 	}

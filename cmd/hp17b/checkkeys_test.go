@@ -42,7 +42,7 @@ func keysRoundTrip(t *testing.T, name string, texts []string) {
 	// in order, among the fresh calculator's own.
 	want := make([]string, len(texts))
 	for i, text := range texts {
-		want[i] = dropSpaces(text)
+		want[i] = emulator.DropSpaces(text)
 		if eq, err := solver.Parse(text); err == nil {
 			short, err := solver.Parse(want[i])
 			require.NoError(t, err, want[i])

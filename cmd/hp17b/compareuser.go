@@ -3,13 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/hp17b/hp17b/internal/text"
 	"io"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/hp17b/hp17b/compare"
+	"github.com/hp17b/hp17b/internal/files"
+	"github.com/hp17b/hp17b/internal/text"
 )
 
 // userCompare is hp17b compare's flags for a user's equation against a
@@ -94,14 +95,11 @@ func (c *compareCmd) runUser(e *env) int {
 		if u.Random > 0 {
 			return usage("--random draws from the steps' ranges, not from a file")
 		}
-		f, err := os.Open(file) // streamed: a file of points may be large
+		f, err := files.OpenRegular(file) // streamed: a file of points may be large
 		if err != nil {
 			return usage("%v", err)
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-			return usage("%s is not a regular file", file)
-		}
 		if cfg.Source, err = compare.File(plan, file, f, u.Expect != ""); err != nil {
 			return usage("%v", err)
 		}

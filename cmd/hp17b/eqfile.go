@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/hp17b/hp17b/solver"
@@ -46,61 +45,7 @@ func clip(s string, n int) string {
 	return s
 }
 
-// squeeze is an equation's text without its spaces, in the calculator's
-// spelling when it has one: two texts that squeeze alike are one
-// equation.
-func squeeze(s string) string {
-	if c, err := solver.Canonical(s); err == nil {
-		s = c
-	}
-	return strings.Join(strings.Fields(s), "")
-}
-
-// findItem is the index of the equation of items that name means: a
-// name an equation has (the only one of that name), a number as check
-// prints it (1 is the first equation of the file, a bad one counted), or
-// an equation's text (spaces aside). It says why when none or several
-// match.
-func findItem(items []solver.FileItem, name string) (int, error) {
-	var named []int
-	for i, it := range items {
-		if it.Eq != nil && it.Eq.Name == name {
-			named = append(named, i)
-		}
-	}
-	switch {
-	case len(named) == 1:
-		return named[0], nil
-	case len(named) > 1:
-		nums := make([]string, len(named))
-		for j, i := range named {
-			nums[j] = strconv.Itoa(i + 1)
-		}
-		return -1, fmt.Errorf("%d equations are named %s (numbers %s): give the number of the one you mean", len(named), name, strings.Join(nums, ", "))
-	}
-	if n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(name), ".")); err == nil {
-		if n < 1 || n > len(items) {
-			return -1, fmt.Errorf("no equation number %d: the file holds %d", n, len(items))
-		}
-		return n - 1, nil
-	}
-	want := squeeze(name)
-	for i, it := range items {
-		if it.Err != nil {
-			continue
-		}
-		body := it.Text
-		if it.Eq != nil && it.Eq.Name != "" {
-			body = strings.TrimPrefix(body, it.Eq.Name+":")
-		}
-		if squeeze(it.Text) == want || squeeze(body) == want {
-			return i, nil
-		}
-	}
-	return -1, fmt.Errorf("no equation named %s, numbered so, or written so", name)
-}
-
-// pickEquation is the equation of file that name means (findItem; the
+// pickEquation is the equation of file that name means (solver.FindItem; the
 // first good one when name is ""). The file may hold bad equations: one
 // line on stderr names those skipped, as the window's BAD FILE does. An
 // unknown name lists what the file holds; a bad equation chosen is
@@ -129,7 +74,7 @@ func pickEquation(file, name string, stderr io.Writer) (*solver.Equation, bool) 
 		}
 	} else {
 		var err error
-		if at, err = findItem(items, name); err != nil {
+		if at, err = solver.FindItem(items, name); err != nil {
 			fmt.Fprintf(stderr, "hp17b: %s: %v; it holds:\n", file, err)
 			for i, it := range items {
 				fmt.Fprintf(stderr, "  %s\n", itemLabel(i, it))

@@ -73,3 +73,41 @@ func TestControlCharactersNeverPrinted(t *testing.T) {
 	assert.Equal(t, `A\x1b[2J\u202eB\xff`+"\n", printable("A\x1b[2J\u202eB\xff\n"))
 	assert.Equal(t, "plain ÷ text", printable("plain ÷ text"))
 }
+
+// TestPointsFifo: a fifo with no writer given as compare's --points or
+// --expect (a file of points, read as a stream) is refused at once, as
+// every other file a command reads is (files.OpenRegular). The command
+// runs in a goroutine the test waits for; should it block in the open,
+// the wait ends with a failure and the fifo is opened for writing, which
+// lets the blocked open go on.
+func TestPointsFifo(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "points.csv")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	eq := filepath.Join(dir, "sum.eq")
+	require.NoError(t, os.WriteFile(eq, []byte("SUM:Y=A+B\n"), 0o644))
+	for _, args := range [][]string{
+		{"compare", "--eq", eq, "--ref", "cat", "--points", fifo, "B=1", "Y"},
+		{"compare", "--eq", eq, "--expect", fifo, "Y"},
+	} {
+		name := strings.Join(args[3:5], " ")
+		done := make(chan struct{})
+		var errOut string
+		var code int
+		go func() {
+			_, errOut, code = runCLI(args...)
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				_ = w.Close()
+			}
+			<-done
+			t.Fatalf("%s: no answer in 30 s: the command waited for the fifo's writer", name)
+		}
+		assert.Equal(t, exitUsage, code, name)
+		assert.Equal(t, "hp17b: compare: "+fifo+" is not a regular file\n", errOut, name)
+	}
+}

@@ -105,23 +105,8 @@ func (c *keysCmd) run(e *env) int {
 			fmt.Fprintf(stdout, "%s\n%s\n%s\n", printable(tok), indent(printable(f.Top)), indent(printable(f.MenuLine())))
 		}
 	}
-	done := make(chan struct{})
-	go func() { // past the deadline, every solve is interrupted at once
-		select {
-		case <-ctx.Done():
-			for {
-				m.Interrupt()
-				select {
-				case <-done:
-					return
-				case <-time.After(5 * time.Millisecond):
-				}
-			}
-		case <-done:
-		}
-	}()
+	// Past the deadline, a solve running is interrupted at once.
 	_, err := emulator.RunContext(ctx, m, strings.Join(c.Script, " "), after)
-	close(done)
 	var stop *emulator.StoppedError
 	if err != nil && !errors.As(err, &stop) {
 		fmt.Fprintf(stderr, "hp17b: %s\n", printable(err.Error()))

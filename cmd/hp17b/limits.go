@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/internal/files"
+	"github.com/hp17b/hp17b/nim/acronim"
 )
 
 // timeout is a --timeout: how long a command's work may run, 0 for no
@@ -98,17 +99,11 @@ func runBounded(ctx context.Context, stdout io.Writer, work func(io.Writer) int)
 	}
 }
 
-// bytesPerAcroState is what one Acro-Nim state may cost the solver's
-// tables in memory: measured about 32 bytes a state live (the heap after
-// 254,091 states from seven piles of 31), doubled for a map growing into
-// a new table while the old one is still held.
-const bytesPerAcroState = 64
-
 // defaultAcroStates is acronim solve's state budget when --max-states is
 // not given: a quarter of the machine's memory (machineMemory), at
-// bytesPerAcroState a state.
+// acronim.BytesPerState a state.
 func defaultAcroStates() int {
-	return int(machineMemory() / 4 / bytesPerAcroState)
+	return int(machineMemory() / 4 / acronim.BytesPerState)
 }
 
 // machineMemory is the machine's memory in bytes (MemTotal in

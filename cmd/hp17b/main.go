@@ -20,7 +20,6 @@ import (
 	"io"
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -57,74 +56,11 @@ type commandLine struct {
 	VersionCmd versionCmd       `cmd:"" name:"version" hidden:"" help:"Print the version."`
 }
 
-// grammarFor is the grammar kong reads args with: a pointer to a new
-// commandLine, or, when args name one command (or are the calculator's
-// flags), a struct with only --version and that command's field, built
-// with reflect.StructOf (and of a group, nim or acronim, only the
-// subcommand named: onlyCommand). Kong builds its model of every command and
-// interpolates every help text before it parses, which for the whole
-// command line costs several times what one command's grammar does
-// (BenchmarkCommandLine; docs/speed.md), and hp17b runs one command a
-// process. The root's help, and a word that
-// names no command, need the whole command line.
+// grammarFor is the grammar kong reads args with (cli.OneCommand): of
+// commandLine, the command args name alone (the calculator, the default
+// command, for its flags), as hp17b runs one command a process.
 func grammarFor(args []string) any {
-	t := reflect.TypeFor[commandLine]()
-	var cmd reflect.StructField
-	switch {
-	case len(args) == 0 || strings.HasPrefix(args[0], "-") && !slices.Contains(args, "-h") && !slices.Contains(args, "--help"):
-		cmd, _ = t.FieldByName("Calculator") // the default command
-	default:
-		for f := range t.Fields() {
-			if _, ok := f.Tag.Lookup("cmd"); ok && commandName(f) == args[0] {
-				cmd = f
-			}
-		}
-	}
-	if cmd.Name == "" {
-		return new(commandLine)
-	}
-	version, _ := t.FieldByName("Version")
-	cmd.Index, cmd.Offset, version.Index, version.Offset = nil, 0, nil, 0
-	if len(args) > 0 {
-		cmd.Type = onlyCommand(cmd.Type, args[1:])
-	}
-	return reflect.New(reflect.StructOf([]reflect.StructField{version, cmd})).Interface()
-}
-
-// onlyCommand is the command group t (nim, acronim) with only the
-// subcommand that args[0] names, and so on down (reflect.StructOf; a
-// group's own flags stay); t itself when args name none of its
-// subcommands, as for the group's help, or when t has none.
-func onlyCommand(t reflect.Type, args []string) reflect.Type {
-	if t.Kind() != reflect.Struct || len(args) == 0 {
-		return t
-	}
-	var fields []reflect.StructField
-	found := false
-	for f := range t.Fields() {
-		if _, ok := f.Tag.Lookup("cmd"); ok {
-			if commandName(f) != args[0] {
-				continue
-			}
-			f.Type, found = onlyCommand(f.Type, args[1:]), true
-		}
-		f.Index, f.Offset = nil, 0
-		fields = append(fields, f)
-	}
-	if !found {
-		return t
-	}
-	return reflect.StructOf(fields)
-}
-
-// commandName is the word that names a command field of commandLine: its
-// name tag, else its field name in lower case (kong's own rule for these
-// one-word names).
-func commandName(f reflect.StructField) string {
-	if n := f.Tag.Get("name"); n != "" {
-		return n
-	}
-	return strings.ToLower(f.Name)
+	return cli.OneCommand(reflect.TypeFor[commandLine](), "Calculator", "Version", args)
 }
 
 // env is what a command runs with: its output streams and hp17b's own

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 
+	"github.com/hp17b/hp17b/nim/acronim"
 	"github.com/hp17b/hp17b/nim/octal"
 )
 
@@ -481,7 +482,7 @@ func FuzzNimArgs(f *testing.F) {
 				}
 			}
 		}
-		if piles, err := parsePiles(arg); err == nil {
+		if piles, err := acronim.ParsePiles(arg); err == nil {
 			for _, p := range piles {
 				if p.Stones < 1 || p.Stones > 31 || p.Poisoned < 0 || p.Poisoned > 3 {
 					t.Fatalf("%q: pile %+v", arg, p)
@@ -701,7 +702,7 @@ func TestOneCommandGrammar(t *testing.T) {
 		if _, ok := f.Tag.Lookup("cmd"); !ok {
 			continue
 		}
-		name := commandName(f)
+		name := cli.CommandName(f)
 		one := grammarFor([]string{name})
 		require.NotEqual(t, reflect.TypeFor[*commandLine](), reflect.TypeOf(one), name)
 		wantOut, wantErr, wantStatus := parse(new(commandLine), name, "--help")

@@ -30,73 +30,6 @@ func readEquationFile(path string, stderr io.Writer) ([]byte, bool) {
 	return b, true
 }
 
-// stateLists are the lists of the state file at path (the calculator's
-// own when path is ""), read when the equation first calls a list function
-// (FLOW, #T, SIZEC, ITEM, SIZES: 17bII+ owner's manual p.177), so that a
-// solve without lists never touches the file. A file that cannot be read
-// stops that solve with its error.
-type stateLists struct {
-	path  string
-	lists solver.Lists
-	err   error
-}
-
-func (s *stateLists) load() (solver.Lists, error) {
-	if s.lists == nil && s.err == nil {
-		path := s.path
-		if path == "" {
-			p, err := emulator.DefaultStatePath()
-			if err != nil {
-				s.err = fmt.Errorf("no state file to read the lists from (%v); use --state FILE", err)
-				return nil, s.err
-			}
-			path = p
-		}
-		s.lists, s.err = emulator.ReadStateLists(path)
-	}
-	return s.lists, s.err
-}
-
-func (s *stateLists) Flow(name string, j hp17b.Number) (hp17b.Number, error) {
-	l, err := s.load()
-	if err != nil {
-		return hp17b.Zero, err
-	}
-	return l.Flow(name, j)
-}
-
-func (s *stateLists) Times(name string, j hp17b.Number) (hp17b.Number, error) {
-	l, err := s.load()
-	if err != nil {
-		return hp17b.Zero, err
-	}
-	return l.Times(name, j)
-}
-
-func (s *stateLists) SizeC(name string) (hp17b.Number, error) {
-	l, err := s.load()
-	if err != nil {
-		return hp17b.Zero, err
-	}
-	return l.SizeC(name)
-}
-
-func (s *stateLists) Item(name string, i hp17b.Number) (hp17b.Number, error) {
-	l, err := s.load()
-	if err != nil {
-		return hp17b.Zero, err
-	}
-	return l.Item(name, i)
-}
-
-func (s *stateLists) SizeS(name string) (hp17b.Number, error) {
-	l, err := s.load()
-	if err != nil {
-		return hp17b.Zero, err
-	}
-	return l.SizeS(name)
-}
-
 func reportEquationError(w io.Writer, err error) {
 	fmt.Fprintln(w, solver.Explain(err))
 }
@@ -145,7 +78,7 @@ func (c *solveCmd) run(e *env) int {
 	vars := solver.NewVars()
 	vars.Create(eq.Menu...)
 	s := solver.New(eq, vars)
-	s.UseLists(&stateLists{path: c.State})
+	s.UseLists(emulator.NewStateLists(c.State))
 	status := exitOK
 	ctx, cancel := workContext(c.Timeout)
 	defer cancel()

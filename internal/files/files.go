@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 )
 
 // ErrTooLarge is wrapped by the error for a file larger than its limit.
@@ -28,6 +29,24 @@ func ReadRegular(path string, limit int64) ([]byte, error) {
 	return readOpen(f, path, limit)
 }
 
+// OpenRegular opens the regular file at path for reading, for a file read
+// as a stream (compare's --points, of any size): as ReadRegular, a device,
+// a fifo or a folder is an error ("… is not a regular file"), a fifo with
+// no writer refused at once instead of waited for (openNoBlock); errors
+// from the system pass through (os.ErrNotExist among them). The caller
+// closes the file.
+func OpenRegular(path string) (*os.File, error) {
+	f, err := openNoBlock(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
 // ReadRegularFS is ReadRegular for a file of fsys (dropped files).
 func ReadRegularFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	f, err := fsys.Open(name)
@@ -38,13 +57,21 @@ func ReadRegularFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	return readOpen(f, name, limit)
 }
 
-func readOpen(f fs.File, name string, limit int64) ([]byte, error) {
+// checkRegular refuses an open file that is not a regular file.
+func checkRegular(f fs.File, name string) error {
 	info, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", name)
+		return fmt.Errorf("%s is not a regular file", name)
+	}
+	return nil
+}
+
+func readOpen(f fs.File, name string, limit int64) ([]byte, error) {
+	if err := checkRegular(f, name); err != nil {
+		return nil, err
 	}
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err == nil && int64(len(b)) > limit {

@@ -4,7 +4,53 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/hp17b/hp17b/nim"
 )
+
+// IsNim reports whether g is Nim (0.3…, Slides[0]), whatever its name.
+func (g Game) IsNim() bool { return g.String() == Slides[0].String() }
+
+// MisereMoves reports whether the player to move wins a sum of heaps of
+// game g under misère play (whoever makes the last move loses), and every
+// winning move: Nim's by its strategy (nim.WinningMoves: any heaps, a
+// heap at a time, each move taking coins and leaving at most one heap),
+// every other game's by MisereWinning's search, with its bounds and
+// errors. Source: the lecture slides "NIM-Type Games" (misère Nim).
+func MisereMoves(g Game, heaps []int) (bool, []HeapMove, error) {
+	if !g.IsNim() {
+		return MisereWinning(g, heaps)
+	}
+	var moves []HeapMove
+	for _, m := range nim.WinningMoves(heaps, true) {
+		var leave []int
+		if m.To > 0 {
+			leave = []int{m.To}
+		}
+		moves = append(moves, HeapMove{Heap: m.Heap, From: m.From, Option: Option{Take: m.From - m.To, Leave: leave}})
+	}
+	return nim.Winning(heaps, true), moves, nil
+}
+
+// MovesWithin says whether the search for a sum's winning moves
+// (PositionValue, MisereWinning) stays within nim.MaxPositions: every
+// option of every heap is tried, about (heap+1) × the code's digits of
+// them a heap. Misère Nim finds its moves directly (MisereMoves), a heap
+// at a time, and is always within. The error says how many and what to
+// give instead.
+func MovesWithin(g Game, heaps []int, misere bool) error {
+	if misere && g.IsNim() {
+		return nil
+	}
+	n := 0.0
+	for _, h := range heaps {
+		n += float64(h+1) * float64(max(1, len(g.Digits)))
+	}
+	if n > nim.MaxPositions {
+		return fmt.Errorf("%d heaps of %s are about %.3g moves to try, more than the %d this command goes through: give fewer or smaller heaps", len(heaps), g.Name, n, nim.MaxPositions)
+	}
+	return nil
+}
 
 // MisereWinning reports whether the player to move wins a sum of heaps of
 // game g under misère play (whoever cannot move wins), and every winning

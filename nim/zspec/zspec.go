@@ -11,6 +11,10 @@ package zspec
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"sync"
 
 	"github.com/hp17b/hp17b/nim"
 )
@@ -155,3 +159,62 @@ func (g *Game) Describe() string {
 	}
 	return fmt.Sprintf("John %s, Mary %s, i1=%d i2=%d i3=%d", occ(John), occ(Mary), g.piles[0], g.piles[1], g.piles[2])
 }
+
+// Trace is the model session's TRACE after the plays so far, newest
+// first: each play's code word (Code.String), and the end, the model's
+// "OK" then "Mary Wins" (or "John Wins"), newest first as
+// "Mary Wins,OK" shows it.
+func (g *Game) Trace() []string {
+	out := make([]string, 0, len(g.trace)+1)
+	for _, w := range slices.Backward(g.trace) {
+		if w == Fin.String() {
+			out = append(out, g.Winner.String()+" Wins", playOK.String())
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// Event is a play as the model session types it: JohnTake or MaryTake
+// (Player) with the pile and the sticks to take ("JohnTake p=[2,4]" or
+// "JohnTake 2 4").
+type Event struct {
+	Player     Player
+	Pile, Take int
+}
+
+// String gives the event as the model session writes it: "JohnTake
+// p=[2,4]".
+func (e Event) String() string { return fmt.Sprintf("%sTake p=[%d,%d]", e.Player, e.Pile, e.Take) }
+
+// event reads an event, compiled when first needed, not when a program
+// that links the package starts.
+var event = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(JohnTake|MaryTake)\s*(?:p=\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]|(-?\d+)[\s,]+(-?\d+))\s*$`)
+})
+
+// ParseEvent reads one line as an event: "JohnTake p=[2,4]", "MaryTake 2
+// 4" or "MaryTake 2, 4", spaces around allowed. A number past the range
+// of int is taken as the largest (or smallest) int, which PlayAs refuses
+// as any other bad pile or take. ok is false for a line that is no
+// event.
+func ParseEvent(line string) (e Event, ok bool) {
+	m := event().FindStringSubmatch(line)
+	if m == nil {
+		return Event{}, false
+	}
+	ps, ts := m[2], m[3]
+	if ps == "" {
+		ps, ts = m[4], m[5]
+	}
+	e.Pile, _ = strconv.Atoi(ps)
+	e.Take, _ = strconv.Atoi(ts)
+	if m[1] == "MaryTake" {
+		e.Player = Mary
+	}
+	return e, true
+}
+
+// Play makes an event: PlayAs(e.Player, e.Pile, e.Take).
+func (g *Game) Play(e Event) Code { return g.PlayAs(e.Player, e.Pile, e.Take) }

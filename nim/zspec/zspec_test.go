@@ -1,9 +1,12 @@
 package zspec
 
 import (
+	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The recorded model session of "The Game of Nim in Z and STATECRUNCHER",
@@ -45,6 +48,61 @@ func TestRecordedSession(t *testing.T) {
 	assert.True(t, g.Over)
 	assert.Equal(t, Mary, g.Winner, "John took the last stick: Mary wins, as the model traces")
 	assert.Equal(t, []string{"OK", "nSticksError", "OK", "OK", "PileError", "OK", "fin"}, g.trace)
+	assert.Equal(t, []string{"Mary Wins", "OK", "OK", "PileError", "OK", "OK", "nSticksError", "OK"}, g.Trace())
+}
+
+// TestTrace: the model session's TRACE, newest first, after each event
+// of the session nim zspec replays (TestZSpecCLI): an error's word, an
+// event out of turn's TurnError, the end's "Mary Wins" and "OK".
+func TestTrace(t *testing.T) {
+	g := NewGame()
+	assert.Empty(t, g.Trace())
+	for _, step := range []struct {
+		line  string
+		code  Code
+		trace string
+	}{
+		{"JohnTake p=[2,4]", playOK, "[OK]"},
+		{"MaryTake 2 3", nSticksError, "[nSticksError OK]"},
+		{"  MaryTake 2, 2 ", playOK, "[OK nSticksError OK]"},
+		{"JohnTake p=[ 3 , 7 ]", playOK, "[OK OK nSticksError OK]"},
+		{"MaryTake 4 1", pileError, "[PileError OK OK nSticksError OK]"},
+		{"MaryTake 1 4", playOK, "[OK PileError OK OK nSticksError OK]"},
+		{"MaryTake 1 1", TurnError, "[TurnError OK PileError OK OK nSticksError OK]"},
+		{"JohnTake 1 1", Fin, "[Mary Wins OK TurnError OK PileError OK OK nSticksError OK]"},
+	} {
+		e, ok := ParseEvent(step.line)
+		require.True(t, ok, step.line)
+		assert.Equal(t, step.code, g.Play(e), step.line)
+		assert.Equal(t, step.trace, fmt.Sprint(g.Trace()), step.line)
+	}
+}
+
+// TestParseEvent: the two ways the model session types an event, and
+// lines that are none.
+func TestParseEvent(t *testing.T) {
+	tests := []struct {
+		line string
+		want Event
+		ok   bool
+	}{
+		{"JohnTake p=[2,4]", Event{John, 2, 4}, true},
+		{"MaryTake 1 4", Event{Mary, 1, 4}, true},
+		{"MaryTake 1,4", Event{Mary, 1, 4}, true},
+		{"JohnTake -1 0", Event{John, -1, 0}, true},
+		{"JohnTake 99999999999999999999 1", Event{John, math.MaxInt, 1}, true},
+		{"JohnTake 1", Event{}, false},
+		{"johntake 1 1", Event{}, false},
+		{"BillTake 1 1", Event{}, false},
+		{"JohnTake p=[1,1] more", Event{}, false},
+		{"", Event{}, false},
+	}
+	for _, tt := range tests {
+		e, ok := ParseEvent(tt.line)
+		assert.Equal(t, tt.ok, ok, tt.line)
+		assert.Equal(t, tt.want, e, tt.line)
+	}
+	assert.Equal(t, "MaryTake p=[1,4]", Event{Mary, 1, 4}.String())
 }
 
 func TestZGameRules(t *testing.T) {

@@ -1,7 +1,6 @@
-package main
+package octal
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -12,12 +11,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hp17b/hp17b/nim/octal"
 )
 
-// TestGrundyStreamed: nim grundy writes, value by value, what the whole
-// list of values gives (Analysis.Extend), as text and as grundyJSON, past
+// TestGrundyStreamed: WriteText and WriteJSON (nim grundy) write, value by value, what the whole
+// list of values gives (Analysis.Extend), as text and as analysisJSON, past
 // the values computed (by the proven period), for games with and without a
 // period and a saltus.
 func TestGrundyStreamed(t *testing.T) {
@@ -29,19 +26,15 @@ func TestGrundyStreamed(t *testing.T) {
 		{"dawson", 5000}, {"nim", 12}, {"sub12", 1000}, {"split13", 999},
 	}
 	for _, tt := range tests {
-		g, err := octal.GameByName(tt.game, 4)
+		g, err := GameByName(tt.game, 4)
 		require.NoError(t, err)
-		limit := octal.MexLimit(g)
-		a := octal.Analyze(g, min(tt.to, limit), limit)
+		limit := MexLimit(g)
+		a := Analyze(g, min(tt.to, limit), limit)
 		vals := a.Extend(tt.to)
 
 		var text, js bytes.Buffer
-		w := bufio.NewWriter(&text)
-		writeGrundy(w, a, tt.to)
-		require.NoError(t, w.Flush())
-		w = bufio.NewWriter(&js)
-		writeGrundyJSON(w, a, tt.to)
-		require.NoError(t, w.Flush())
+		require.NoError(t, a.WriteText(&text, tt.to))
+		require.NoError(t, a.WriteJSON(&js, tt.to))
 
 		var line strings.Builder
 		for i, v := range vals {
@@ -52,7 +45,7 @@ func TestGrundyStreamed(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("%s (%s)", g.Name, g), lines[0], tt.game)
 		assert.Equal(t, strings.TrimSpace(line.String()), lines[1], tt.game)
 
-		want := grundyJSON{Game: g.Name, Values: vals, Proven: a.HasPeriod && a.Period.Proven}
+		want := analysisJSON{Game: g.Name, Values: vals, Proven: a.HasPeriod && a.Period.Proven}
 		if a.HasPeriod {
 			want.Period, want.Preperiod, want.Saltus = &a.Period.P, &a.Period.Pre, a.Period.Saltus
 		}
@@ -93,23 +86,22 @@ func TestCounter(t *testing.T) {
 }
 
 // BenchmarkWriteGrundyLasker1M writes G(0..1,000,000) of Lasker's Nim as
-// nim grundy does, as text and as JSON, to nowhere: the writing alone,
-// without the process (BenchmarkProcessGrundyLasker1M times the whole).
+// nim grundy does (WriteText, WriteJSON), to nowhere: the writing alone,
+// without the process (cmd/hp17b's BenchmarkProcessGrundyLasker1M times the whole).
 func BenchmarkWriteGrundyLasker1M(b *testing.B) {
-	g, err := octal.GameByName("lasker", 4)
+	g, err := GameByName("lasker", 4)
 	require.NoError(b, err)
 	const to = 1_000_000
-	limit := octal.MexLimit(g)
-	a := octal.Analyze(g, min(to, limit), limit)
+	limit := MexLimit(g)
+	a := Analyze(g, min(to, limit), limit)
 	for _, form := range []string{"text", "json"} {
 		b.Run(form, func(b *testing.B) {
-			w := bufio.NewWriter(io.Discard)
+			write := a.WriteText
+			if form == "json" {
+				write = a.WriteJSON
+			}
 			for b.Loop() {
-				if form == "json" {
-					writeGrundyJSON(w, a, to)
-				} else {
-					writeGrundy(w, a, to)
-				}
+				require.NoError(b, write(io.Discard, to))
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(to+1), "ns/value")
 		})

@@ -6,22 +6,29 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
-// The cash-flow calculations' fast path: NPV in double-double (a pair of
-// float64, hi + lo, about 32 digits) with a running bound on its error,
-// and IRR%'s refinement by chord steps in double-double, rounded to 12
-// digits by hp17b.RoundDD only when the bound shows the rounding is
-// decided; otherwise the 34-digit code (npvWide, refine) computes the
-// result as it always did. TestFastFlowsAgree holds the two to the same
-// results on random flow lists.
-
-// The fast paths of the functions with fractional powers, logarithms and
-// the display's rounding: ICNV's four conversions, AMRT's interest
-// rounded to the display, BOND, TVM beyond ddTVM (any N, I%YR = 0, the
-// solves for N and for I%YR over any N) and DEPRC. Each computes in double-double with a bound on
-// its own error, adds a model of the 34-digit code's error (the result
-// must be the one that code rounds to, not the exact one), and rounds
-// only when the sum of the two decides the rounding (hp17b.RoundDD);
-// otherwise the 34-digit code computes the result as it always did.
+// The fast paths: each calculation first computes in double-double (a
+// pair of float64, hi + lo, about 32 digits) with a bound on its error,
+// and keeps that result, rounded to 12 digits by hp17b.RoundDD, only
+// where the bound shows the rounding decided; otherwise the 34-digit code
+// computes the result as it always did. One file beside each application:
+//
+//   - flowsfast.go: NPV, NUS, NFV (a running bound on the sum) and IRR%
+//     (chord steps, chordRoot here);
+//   - tvmfast.go: TVM for a whole N (ddTVM: PV, FV, PMT and I%YR) and for
+//     any N and I%YR = 0 (tvmEV: also N);
+//   - icnvfast.go, bondfast.go, deprcfast.go, amortfast.go: ICNV's four
+//     conversions, BOND's ACCRU, PRICE and YLD%, DEPRC, AMRT's interest
+//     rounded to the display.
+//
+// The results are the 34-digit code's, not the exact ones rounded: where
+// the formula has fractional powers, logarithms or the display's rounding
+// (tvmEV and the last four) the bound adds a model of the 34-digit code's
+// own error (ev.go); where it has only whole powers (flowsfast.go, ddTVM)
+// the bound is doubled for it. TestFastFlowsAgree,
+// TestFastNPVAgree, TestFastIYRAgree, TestFastTVMAgree, TestTVMEVAgree,
+// TestICNVAgree, TestBondAgree, TestDeprcAgree and TestAMRTAgree hold each
+// fast path to the 34-digit code on random inputs; TestNPVBound,
+// TestGapBound and TestDirectBound hold the bounds.
 
 // fastFlows switches the double-double path on (the cash flows' and
 // TVM's); tests switch it off to compute the reference results with the
@@ -32,8 +39,9 @@ var fastFlows = true
 // (the tests' means to count fallbacks); read-only outside tests.
 var fastHook func(decided bool)
 
-// fastNamed, when not nil, hears each attempt of the fast paths in this
-// file by the function's name and whether it decided (the tests count
+// fastNamed, when not nil, hears each attempt of the fast paths that hear
+// (ICNV, AMRT, BOND, DEPRC, TVM's N, PV, FV, PMT and I%YR) by the
+// function's name and whether it decided (the tests count
 // them); read-only outside tests.
 var fastNamed func(name string, decided bool)
 

@@ -26,7 +26,7 @@ const (
 	apdTrans = 1e-33
 )
 
-// looseness scales every bound of this file's fast paths: 1, and 0.1 in
+// looseness scales every bound of the ev fast paths: 1, and 0.1 in
 // the test that shows a bound ten times too small is caught.
 var looseness = 1.0
 

@@ -7,62 +7,86 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
-// The elementary functions' fast path: float64 kernels with a proven error
-// bound, and a rounding test that accepts a float64 result only when every
-// value its bound allows rounds to the same 12-digit decimal.
+// The elementary functions (LN, LOG, EXP, EXPM1, LNP1, y^x, SQRT and the
+// rate factors SPFV, SPPV, USFV, USPV) in three stages, one family a file
+// as Go's math package lays them out: ln.go, exp.go, pow.go, sqrt.go,
+// rates.go (with uniform_fine.go). Each file opens with its method, its
+// bounds and the tests that hold them; this file keeps what they share:
+// the rounding test, the conversion of a decimal to float64 and the
+// constants.
 //
 // Method (Ziv, "Fast evaluation of elementary mathematical functions with
-// correctly rounded last bit", ACM TOMS 17(3), 1991; the quick phase of
-// CRlibm, Daramy-Loirat et al. 2006): a kernel returns y and k with the
-// exact result inside y·10^k·(1 ± eps); decide12 rounds it when the whole
-// interval lies strictly between two rounding midpoints of the 12th digit;
-// otherwise a double-double second stage tries (LN, LOG, EXP, y^x and the rate
-// functions), and then the function falls back to its apd code path (the
-// code every function had before the fast path, kept whole: wide(Wide.Ln),
-// powApd, expm1Apd, …), so that a result no stage decides is by
-// construction the one it was. Two fallbacks are exact instead, because
-// the apd path is not correctly rounded there: SQRT decides in integers
-// (sqrtExact; apd's 12-digit square root is faithful only) and y^x of a
-// perfect square to a half-integer power is computed exactly (powHalf),
-// the only non-integer powers whose result can be an exact tie.
+// correctly rounded last bit", ACM TOMS 17(3), 1991; the quick and the
+// accurate phase of CRlibm, Daramy-Loirat et al. 2006):
 //
-// Error budgets are in units of u = 2^-53 (half an ulp of 1, the relative
-// rounding error of one float64 operation). The Go library's Log, Log1p,
-// Expm1 and Exp are documented as "less than 1 ulp" (the FreeBSD msun
-// sources they come from); amd64's assembly Exp (after Shibata's SLEEF)
-// states no bound, so every budget below counts each library call at 2 ulps
-// (4u relative), and TestLibraryBounds measures all of them against apd on
-// the ranges the kernels use. math.Sqrt is IEEE's correctly rounded square
-// root (1u).
+//  1. A float64 kernel returns y and k with the exact result inside
+//     y·10^k·(1 ± eps); decide12 rounds it when the whole interval lies
+//     strictly between two rounding midpoints of the 12th digit. Budgets
+//     are in units of u = 2^-53 (half an ulp of 1, the relative rounding
+//     error of one float64 operation).
+//  2. Where it cannot, a double-double kernel (Dekker) tries the same
+//     test with bounds in units of 2^-90 (LN, LOG, EXP, y^x and the rate
+//     factors: there b·ln a multiplies the first stage's error in ln a
+//     by |b|). A second stage decides only where its interval also holds
+//     the apd path's value (apdFloor and the floors in ln.go and exp.go),
+//     so that what it decides is what the apd path gives.
+//  3. Where neither decides, the function falls back to its apd code
+//     path (the code every function had before the fast path, kept
+//     whole), so that a result no stage decides is by construction the
+//     one it was.
 //
-// Exact results that are a tie of the 12th digit (5^18 = 3814697265625)
-// never pass the test, so they always reach the apd path, as they must.
+// What is claimed, and what holds it. A result a stage decides is the
+// exact value rounded to 12 digits, ties to even: the correctly rounded
+// one (TestFunctionsCorrectlyRounded, TestElementaryTable against 50 and
+// 60 digits). The apd paths compute a wider value and round it once: 34
+// digits (Wide: LN, LOG, EXP, SPFV, SPPV, small integer powers), 30 (y^x's
+// general case, FACT), 40 (EXPM1, LNP1) or 70 (USFV and USPV in a form
+// that does not cancel); such a value rounds correctly unless the exact
+// result lies within its error (a few units of its last digit) of a
+// midpoint between two 12-digit numbers, and TestApdPathsCorrectlyRounded
+// finds no argument that does among the ones it draws. Exact results that
+// are a tie of the 12th digit (5^18 = 3814697265625) never pass the
+// rounding test and reach the apd path, which computes them exactly and
+// rounds to even. Two fallbacks are exact instead, because there the apd
+// path is not correctly rounded: SQRT decides in integers (sqrtExact;
+// apd's 12-digit square root is faithful only) and y^x of a perfect square
+// to a half-integer power is computed exactly (powHalf: the only
+// non-integer powers whose result can be an exact tie, which 30 digits
+// round either way).
+//
+// The Go library's Log, Log1p, Expm1 and Exp are documented as "less than
+// 1 ulp" (the FreeBSD msun sources they come from); amd64's assembly Exp
+// (after Shibata's SLEEF) states no bound, so every budget counts each
+// library call at 2 ulps (4u relative), and TestLibraryBounds measures all
+// of them against apd on the ranges the kernels use. math.Sqrt is IEEE's
+// correctly rounded square root (1u). The double-double stages' own
+// bounds are held by TestDDKernelBounds.
 
-// The second stage: double-double (Dekker; the "accurate phase" of
-// CRlibm) for y^x and the rate functions, where b·ln a multiplies the
-// first stage's error in ln a by |b| and the rounding test fails for
-// |p| beyond a few units. Its bounds are in units of 2^-90.
+// paths chooses a function's code paths and hears its fallbacks. The
+// zero value is the calculator's: every stage on, nothing heard. Each
+// public function is its method on the zero value (Ln is paths{}.ln);
+// the tests pass their own values, so that they run in parallel.
+type paths struct {
+	// apdOnly runs the apd code paths alone (the way strconv's
+	// SetOptimize switches its fast paths off): the differential tests'
+	// reference.
+	apdOnly bool
+	// fell, when not nil, is called each time a function leaves its
+	// kernels for its apd code path (the tests count fallbacks).
+	fell func()
+}
 
-// optimize switches the float64 kernels on; tests switch it off to run the
-// apd paths alone (the way strconv's SetOptimize does).
-var optimize = true
-
-// fallbackHook, when not nil, is called each time a function leaves its
-// float64 kernel for its apd code path, and testSlack widens every
-// rounding test by that many units of the 12th digit: the tests' means to
-// count fallbacks and to find arguments near a rounding midpoint. Both
-// are read-only outside tests.
-var (
-	fallbackHook func()
-	testSlack    float64
-)
-
-// fellBack reports a fallback to fallbackHook.
-func fellBack() {
-	if fallbackHook != nil {
-		fallbackHook()
+// fellBack reports a fallback to p.fell.
+func (p paths) fellBack() {
+	if p.fell != nil {
+		p.fell()
 	}
 }
+
+// testSlack widens every rounding test by that many units of the 12th
+// digit: the table's generation (go test -update) finds arguments near a
+// rounding midpoint with it. 0 otherwise; no other test writes it.
+var testSlack float64
 
 // u is the unit of the error budgets: 2^-53.
 const u = 0x1p-53
@@ -198,7 +222,8 @@ func decide12dd(y, yl float64, k int, eps float64) (c uint64, e int, ok bool) {
 // second stage decides is also the one the apd path rounds to.
 func apdFloor(p float64) float64 { return 1e-28 * (1 + math.Abs(p)) }
 
-// wide runs a transcendental function in Wide (34 digits) and rounds to 12.
+// wide runs a transcendental function in Wide (34 digits) and rounds once
+// to 12.
 func wide(f func(d, x *apd.Decimal) (apd.Condition, error), a Number) (Number, error) {
 	var w, t apd.Decimal
 	c, err := f(&w, a.in(&t))

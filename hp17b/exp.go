@@ -7,15 +7,37 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
+// EXP and EXPM1: e^a = e^r·10^k with k = round(a/ln 10) and |r| ≤ 1.16
+// (expReduce); EXPM1 from math.Expm1 for |a| < 0.5, where e^a − 1 would
+// cancel, and from e^a beyond.
+//
+// Bounds: expReduce within 6u relative (and the argument's own error d
+// as d·(1 + d)); expFast decides with 6.5u; expm1Fast with 5.5u
+// (|a| < 0.5), 17.5u (0.5 ≤ |a| ≤ 40) or 6u + 2^-57 (a > 40), and
+// answers a itself below 1E-20. Second stage (EXP only): ddExp within
+// 2^-90 relative for |r| ≤ 2.5, expDD 2^-89, ddExpm1 2^-81 (the rate
+// factors' and fin's), expDDFast's floor 10^-31·(1 + |a|) (Wide's Exp).
+// The apd path: Wide's Exp at 34 digits; EXPM1 e^a − 1 at 40 digits,
+// correct from 1E-20 up (below, 1 + a at 40 digits has lost a's digits:
+// the first stage answers there).
+//
+// Tests: TestLibraryBounds (math.Exp, math.Expm1), TestDDKernelBounds
+// (ExpDD, Expm1DD), TestFunctionsCorrectlyRounded and TestElementaryTable
+// (EXP, EXPM1 against 50 and 60 digits), TestApdPathsCorrectlyRounded,
+// TestElementaryAgreesWithApdPaths, FuzzFloatStage and FuzzDoubleStage.
+
 // Exp returns e^a; overflow saturates, underflow gives 0.
-func Exp(a Number) (Number, error) {
+func Exp(a Number) (Number, error) { return paths{}.exp(a) }
+
+// exp is Exp on the paths p.
+func (p paths) exp(a Number) (Number, error) {
 	if a.Exponent() > 5 { // |a| ≥ 1E6: far outside the range either way
 		if a.Sign() > 0 {
 			return saturate(false), ErrOverflow
 		}
 		return Zero, nil
 	}
-	if optimize {
+	if !p.apdOnly {
 		neg, c, q := a.parts()
 		if rc, re, ok := expFast(neg, c, q); ok {
 			return fromParts(false, rc, re)
@@ -23,20 +45,23 @@ func Exp(a Number) (Number, error) {
 		if rc, re, ok := expDDFast(neg, c, q); ok {
 			return fromParts(false, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 	}
 	return wide(Wide.Exp, a)
 }
 
 // Expm1 returns e^a − 1, accurate for small a.
-func Expm1(a Number) (Number, error) {
+func Expm1(a Number) (Number, error) { return paths{}.expm1(a) }
+
+// expm1 is Expm1 on the paths p.
+func (p paths) expm1(a Number) (Number, error) {
 	if a.Exponent() > 5 && a.Sign() > 0 {
-		return Exp(a)
+		return p.exp(a)
 	}
 	if a.Cmp(FromInt(-60)) < 0 {
 		return Neg(One), nil // e^a is below the 12th digit of 1
 	}
-	if optimize {
+	if !p.apdOnly {
 		neg, c, q := a.parts()
 		if c == 0 {
 			return Zero, nil
@@ -44,12 +69,14 @@ func Expm1(a Number) (Number, error) {
 		if rc, re, ok := expm1Fast(neg, c, q); ok {
 			return fromParts(neg, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 	}
 	return expm1Apd(a)
 }
 
-// expm1Apd is e^a − 1 through apd at 40 digits.
+// expm1Apd is e^a − 1 through apd at 40 digits: e^a rounded to 40
+// digits, less 1, so correctly rounded only where |a| is well above
+// 10^-28 (Expm1's first stage answers every |a| below 1E-20).
 func expm1Apd(a Number) (Number, error) {
 	var e, one, r, t apd.Decimal
 	one.SetInt64(1)

@@ -7,13 +7,52 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
+// LN, LOG and LNP1: ln a = E·ln 10 + ln m for a = m·10^E, m ∈ [1, 10)
+// (near 1, ln(1 + w) from Log1p instead: no cancellation), and
+// LOG = LN/ln 10.
+//
+// Bounds, stated once here (each derived where its kernel is written) and
+// used by every kernel that takes a logarithm (y^x, the rate factors):
+//
+//   - first stage: lnParts within 5u·|ln a| (a ∈ [1, 10)), 8u·|ln a|
+//     (a ∈ [0.1, 1)) or 9.01u absolute (otherwise, |ln a| ≥ 2.30);
+//     lnFast decides with lnEps, logFast with logEps, ln1pDD within
+//     ln1pEps of |ln(1 + w)|;
+//   - second stage: lnDD within lnDDAbs absolute; ln1pDD2 within
+//     ln1pDDRel relative for |w| < 0.5 and ln1pDDAbs absolute otherwise
+//     (Log1pDD, fin's entry point, is ln1pDD2);
+//   - the apd path: Wide's Ln and Log10 at 34 digits (within 10^-31 of
+//     |ln a| ≥ 2.30, lnDDEps's floor), LNP1 at 40 digits.
+//
+// Tests: TestLibraryBounds (math.Log and math.Log1p within the 2 ulps the
+// budgets count), TestDDKernelBounds (Log1pDD), TestFunctionsCorrectlyRounded
+// and TestElementaryTable (LN, LOG, LNP1 against 50 and 60 digits),
+// TestElementaryAgreesWithApdPaths (every stage against the apd path),
+// FuzzFloatStage and FuzzDoubleStage.
+const (
+	lnEps     = 8.5 * u  // lnFast's eps, relative
+	logEps    = 9.5 * u  // logFast's eps, relative
+	ln1pEps   = 4.01 * u // ln1pDD's bound, relative to |ln(1 + w)|
+	lnDDAbs   = 0x1p-88  // lnDD's bound, absolute
+	ln1pDDRel = 0x1p-80  // ln1pDD2's bound for |w| < 0.5, relative
+	ln1pDDAbs = 0x1p-88  // ln1pDD2's bound for |w| ≥ 0.5, absolute
+	// lnDDEps is lnDDFast's and logDDFast's eps: lnDDAbs is below 2^-89
+	// relative where they take a (|ln a| ≥ 2.30), and Wide's Ln and Log10
+	// err by less than 10^-31 relative.
+	lnDDEps = max(0x1p-89, 1e-31)
+)
+
 // Ln returns the natural logarithm; ErrLogZero for 0, ErrLogNeg below 0.
-// The float64 kernel decides (lnFast); Wide's Ln where it cannot.
-func Ln(a Number) (Number, error) {
+// The float64 kernel decides (lnFast), or the double-double one
+// (lnDDFast); Wide's Ln where neither can.
+func Ln(a Number) (Number, error) { return paths{}.ln(a) }
+
+// ln is Ln on the paths p.
+func (p paths) ln(a Number) (Number, error) {
 	if err := logDomain(a); err != nil {
 		return Zero, err
 	}
-	if optimize {
+	if !p.apdOnly {
 		_, c, q := a.parts()
 		if neg, rc, re, ok := lnFast(c, q); ok {
 			return fromParts(neg, rc, re)
@@ -21,18 +60,22 @@ func Ln(a Number) (Number, error) {
 		if neg, rc, re, ok := lnDDFast(c, q); ok {
 			return fromParts(neg, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 	}
 	return wide(Wide.Ln, a)
 }
 
 // Log returns the common (base-10) logarithm; errors as Ln. The float64
-// kernel decides (logFast); Wide's Log10 where it cannot.
-func Log(a Number) (Number, error) {
+// kernel decides (logFast), or the double-double one (logDDFast); Wide's
+// Log10 where neither can.
+func Log(a Number) (Number, error) { return paths{}.log(a) }
+
+// log is Log on the paths p.
+func (p paths) log(a Number) (Number, error) {
 	if err := logDomain(a); err != nil {
 		return Zero, err
 	}
-	if optimize {
+	if !p.apdOnly {
 		_, c, q := a.parts()
 		if neg, rc, re, ok := logFast(c, q); ok {
 			return fromParts(neg, rc, re)
@@ -40,7 +83,7 @@ func Log(a Number) (Number, error) {
 		if neg, rc, re, ok := logDDFast(c, q); ok {
 			return fromParts(neg, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 	}
 	return wide(Wide.Log10, a)
 }
@@ -57,8 +100,11 @@ func logDomain(a Number) error {
 
 // Lnp1 returns ln(1 + a), accurate for small a; errors as Ln of 1 + a.
 // The float64 kernel decides (lnp1Fast); lnp1Apd where it cannot.
-func Lnp1(a Number) (Number, error) {
-	if optimize {
+func Lnp1(a Number) (Number, error) { return paths{}.lnp1(a) }
+
+// lnp1 is Lnp1 on the paths p.
+func (p paths) lnp1(a Number) (Number, error) {
+	if !p.apdOnly {
 		neg, c, q := a.parts()
 		if c == 0 {
 			return Zero, nil
@@ -66,12 +112,14 @@ func Lnp1(a Number) (Number, error) {
 		if rneg, rc, re, ok := lnp1Fast(neg, c, q); ok {
 			return fromParts(rneg, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 	}
 	return lnp1Apd(a)
 }
 
-// lnp1Apd is ln(1 + a) through apd at 40 digits.
+// lnp1Apd is ln(1 + a) through apd at 40 digits: 1 + a rounded to 40
+// digits first, so correctly rounded only where |a| is well above 10^-28
+// (Lnp1's first stage answers every |a| below 1E-20).
 func lnp1Apd(a Number) (Number, error) {
 	var s, one, t apd.Decimal
 	one.SetInt64(1)
@@ -131,7 +179,7 @@ func lnFast(c uint64, q int) (neg bool, rc uint64, re int, ok bool) {
 	lh, ll, _ := lnParts(c, q)
 	y := lh + ll
 	neg = y < 0
-	rc, re, ok = decide12(math.Abs(y), 0, 8.5*u)
+	rc, re, ok = decide12(math.Abs(y), 0, lnEps)
 	return neg, rc, re, ok
 }
 
@@ -159,7 +207,7 @@ func logFast(c uint64, q int) (neg bool, rc uint64, re int, ok bool) {
 		y = float64(E) + (lm*invLn10H + lm*invLn10L)
 	}
 	neg = y < 0
-	rc, re, ok = decide12(math.Abs(y), 0, 9.5*u)
+	rc, re, ok = decide12(math.Abs(y), 0, logEps)
 	return neg, rc, re, ok
 }
 
@@ -186,7 +234,7 @@ func ln1pDD(wh, wl float64) (lh, ll, err float64) {
 		lh = math.Log(vh)
 		ll = vl / vh
 	}
-	return lh, ll, 4.01 * u * math.Abs(lh)
+	return lh, ll, ln1pEps * math.Abs(lh)
 }
 
 // lnp1Fast is LNP1's kernel for a = ±c·10^q > −1. |a| < 10^-20: ln(1 + a)
@@ -200,7 +248,7 @@ func lnp1Fast(neg bool, c uint64, q int) (rneg bool, rc uint64, re int, ok bool)
 	}
 	if q >= 9 && !neg {
 		lh, ll, _ := lnParts(c, q)
-		rc, re, ok = decide12(lh+ll, 0, 8.5*u+0x1p-60)
+		rc, re, ok = decide12(lh+ll, 0, lnEps+0x1p-60)
 		return false, rc, re, ok
 	}
 	xh, xl, ok := toFloat(neg, c, q)
@@ -272,7 +320,7 @@ func ln1pDD2(wh, wl float64) (h, l float64) {
 }
 
 // lnDDFast is LN's second stage, for a outside [0.1, 10) (|ln a| ≥ 2.30):
-// lnDD's 2^-88 absolute is below 2^-89 relative; the apd path's floor
+// lnDD's lnDDAbs is below 2^-89 relative; the apd path's floor
 // (Wide's Ln, 34 digits: 10^-31): eps = max(2^-89, 10^-31).
 func lnDDFast(c uint64, q int) (neg bool, rc uint64, re int, ok bool) {
 	if e := q + 11; e == 0 || e == -1 {
@@ -280,16 +328,16 @@ func lnDDFast(c uint64, q int) (neg bool, rc uint64, re int, ok bool) {
 	}
 	h, l := lnDD(c, q)
 	if h < 0 {
-		rc, re, ok = decide12dd(-h, -l, 0, max(0x1p-89, 1e-31))
+		rc, re, ok = decide12dd(-h, -l, 0, lnDDEps)
 		return true, rc, re, ok
 	}
-	rc, re, ok = decide12dd(h, l, 0, max(0x1p-89, 1e-31))
+	rc, re, ok = decide12dd(h, l, 0, lnDDEps)
 	return false, rc, re, ok
 }
 
 // logDDFast is LOG's second stage, for a outside [0.1, 10) (|log10 a| ≥ 1):
-// lnDD (2^-88 absolute) times 1/ln 10 as a double-double (2^-104):
-// 2^-88·0.435 + 2^-104 absolute, below 2^-89 relative; the apd path's
+// lnDD (lnDDAbs) times 1/ln 10 as a double-double (2^-104):
+// lnDDAbs·0.435 + 2^-104 absolute, below 2^-89 relative; the apd path's
 // floor (Wide's Log10, 34 digits: 10^-31): eps = max(2^-89, 10^-31).
 func logDDFast(c uint64, q int) (neg bool, rc uint64, re int, ok bool) {
 	if e := q + 11; e == 0 || e == -1 {
@@ -298,9 +346,9 @@ func logDDFast(c uint64, q int) (neg bool, rc uint64, re int, ok bool) {
 	lh, ll := lnDD(c, q)
 	h, l := dd.Mul(lh, ll, invLn10H, invLn10L)
 	if h < 0 {
-		rc, re, ok = decide12dd(-h, -l, 0, max(0x1p-89, 1e-31))
+		rc, re, ok = decide12dd(-h, -l, 0, lnDDEps)
 		return true, rc, re, ok
 	}
-	rc, re, ok = decide12dd(h, l, 0, max(0x1p-89, 1e-31))
+	rc, re, ok = decide12dd(h, l, 0, lnDDEps)
 	return false, rc, re, ok
 }

@@ -7,11 +7,33 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
+// y^x (Pow, ALOG): a whole number to a whole power of at most 12 digits by
+// integer products (smallPow, exact); any a to an integer power
+// |b| ≤ 64 by squaring at 34 digits (powExact, powInt34: exact where the
+// power has at most 34 digits, otherwise within 1.01·|b|·5·10^-34
+// relative); otherwise e^p with p = b·ln|a|, the sign from an odd
+// integer b.
+//
+// Bounds of e^p: powFast with ln a from lnParts (ln.go) and
+// eps = 6u + 1.01·perr, perr = |b|·lerr·(1 + 2^-50) + 2^-99·|p|; powDD
+// with lnDD (lnDDAbs) and expDD (2^-89), floored at apdFloor; then
+// powHalf (a perfect square to a half-integer power: exact, the ties)
+// and powApd (ln, product and exp at 30 digits: within 10^-28·(1 + |p|),
+// apdFloor's figure).
+//
+// Tests: TestPowSmallIntegers, TestPowExactBound, TestStage2Decides,
+// TestFunctionsCorrectlyRounded (Y^X, Y^N, ALOG), TestElementaryTable
+// (POW, ALOG), TestApdPathsCorrectlyRounded (powApd, with powHalf's
+// ties), FuzzFloatStage and FuzzDoubleStage.
+
 // Pow returns a^b (the y^x key and the Solver's ^). 0^0 and 0 to a negative
 // power give ErrPower, as does a negative base with a non-integer exponent.
-func Pow(a, b Number) (Number, error) {
-	// (The fast path below gives what the exact repeated multiplication
-	// gives, for whole numbers whose power fits in 12 digits: 2^J, 10^J.)
+func Pow(a, b Number) (Number, error) { return paths{}.pow(a, b) }
+
+// pow is Pow on the paths p.
+func (p paths) pow(a, b Number) (Number, error) {
+	// (smallPow below gives what powExact gives, exactly, for whole
+	// numbers whose power fits in 12 digits: 2^J, 10^J.)
 	if a.IsZero() {
 		if b.Sign() <= 0 {
 			return Zero, ErrPower
@@ -33,7 +55,7 @@ func Pow(a, b Number) (Number, error) {
 		return powExact(a, bi)
 	}
 	// General case: exp(b × ln|a|), sign from an odd integer exponent.
-	if optimize {
+	if !p.apdOnly {
 		_, ca, qa := a.parts()
 		nb, cb, qb := b.parts()
 		if rc, re, ok := powFast(ca, qa, nb, cb, qb); ok {
@@ -42,7 +64,7 @@ func Pow(a, b Number) (Number, error) {
 		if rc, re, ok := powDD(ca, qa, nb, cb, qb); ok {
 			return fromParts(a.Sign() < 0 && isOdd(b), rc, re)
 		}
-		fellBack()
+		p.fellBack()
 		if r, ok := powHalf(a, b); ok {
 			return r, nil
 		}
@@ -51,7 +73,7 @@ func Pow(a, b Number) (Number, error) {
 }
 
 // Alog returns 10^a.
-func Alog(a Number) (Number, error) { return Pow(Ten, a) }
+func Alog(a Number) (Number, error) { return paths{}.pow(Ten, a) }
 
 // smallPow is a^e for whole a and e ≥ 1 when the result has at most 12
 // digits (false otherwise): the exact integer power the calculator shows.
@@ -70,10 +92,30 @@ func smallPow(a, e int64) (int64, bool) {
 	return r, true
 }
 
-// powExact is a^bi by exact repeated multiplication at wide precision,
-// rounded once to 12 digits: Pow for small integer powers.
+// powExact is Pow for the integer powers 0 < |bi| ≤ 64: powInt34 rounded
+// once to 12 digits. It is the correctly rounded result, ties to even,
+// wherever powInt34 is exact (whole numbers and short decimals to small
+// powers: 5^18 = 3814697265625 gives 3814697265620), and elsewhere unless
+// a^bi lies within powInt34's bound of a midpoint between two 12-digit
+// numbers.
 func powExact(a Number, bi int64) (Number, error) {
-	var r, base apd.Decimal
+	var r apd.Decimal
+	powInt34(&r, a, bi)
+	return round12(&r)
+}
+
+// powInt34 sets r to a^bi (bi ≠ 0) by squaring and multiplying at 34
+// digits (Wide), and 1/a^|bi| by one quotient for bi < 0. It is exact
+// when a^|bi|'s coefficient (without trailing zeros) has at most 34
+// digits, and for bi < 0 the quotient's too: every factor a^(2^j) it uses
+// and every partial product is then a smaller power of the same
+// coefficient. Otherwise each product rounds (half a unit of the 34th
+// digit: 5·10^-34 relative), each squaring doubles its operand's error,
+// and the result is within (|bi| − 1)·5·10^-34 relative to first order,
+// |bi|·5·10^-34 with the quotient, and 1.01·|bi|·5·10^-34 in all
+// (TestPowExactBound holds both against 1,000 digits).
+func powInt34(r *apd.Decimal, a Number, bi int64) {
+	var base apd.Decimal
 	r.SetInt64(1)
 	a.in(&base)
 	e := bi
@@ -82,16 +124,15 @@ func powExact(a Number, bi int64) (Number, error) {
 	}
 	for ; e > 0; e >>= 1 {
 		if e&1 == 1 {
-			_, _ = Wide.Mul(&r, &r, &base)
+			_, _ = Wide.Mul(r, r, &base)
 		}
 		_, _ = Wide.Mul(&base, &base, &base)
 	}
 	if bi < 0 {
 		var one apd.Decimal
 		one.SetInt64(1)
-		_, _ = Wide.Quo(&r, &one, &r)
+		_, _ = Wide.Quo(r, &one, r)
 	}
-	return round12(&r)
 }
 
 // powHalf is a^b exactly, rounded once, when b is half an odd integer and
@@ -229,9 +270,9 @@ func powFast(ca uint64, qa int, negb bool, cb uint64, qb int) (rc uint64, re int
 	return decide12(y, k, 6*u+1.01*perr)
 }
 
-// powDD is y^x's second stage (see powFast): ln a within 2^-88 absolute
+// powDD is y^x's second stage (see powFast): ln a within lnDDAbs absolute
 // (lnDD; ln 10^E from the double-double ln 10), b within 2^-100, so p =
-// b·ln a carries perr = |b|·2^-88 + 2^-99·|p|; expDD adds 2^-89:
+// b·ln a carries perr = |b|·lnDDAbs + 2^-99·|p|; expDD adds 2^-89:
 // eps = max(2^-89 + 1.01·perr, apdFloor(p)).
 func powDD(ca uint64, qa int, negb bool, cb uint64, qb int) (rc uint64, re int, ok bool) {
 	bh, bl, ok := toFloat(negb, cb, qb)
@@ -247,7 +288,7 @@ func powDD(ca uint64, qa int, negb bool, cb uint64, qb int) (rc uint64, re int, 
 		lh, ll = lnDD(ca, qa)
 	}
 	ph, pl := dd.Mul(bh, bl, lh, ll)
-	perr := math.Abs(bh)*0x1p-88 + 0x1p-99*math.Abs(ph)
+	perr := math.Abs(bh)*lnDDAbs + 0x1p-99*math.Abs(ph)
 	if math.Abs(ph) > 1160 || perr > 1e-14 {
 		return 0, 0, false // powFast has decided these
 	}

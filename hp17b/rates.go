@@ -7,15 +7,35 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
-// The financial factors are computed whole at Wide's precision and
-// rounded once, so each is the correctly rounded 12-digit result:
-// USPV(1:12) is 11.2550774735 (C. Finseth's HP-17B data pages: functions
-// keep 15-digit intermediates). A rate of −100 % or less has no factor
+// The rate factors SPFV, SPPV, USFV and USPV: (1 + w)^n = e^p with
+// w = i/100 and p = n·ln(1 + w); USFV = expm1(p)/w and USPV =
+// −expm1(−p)/w, which do not cancel at small rates. A rate of −100 % or
+// less has no factor (ErrInvalidInput), except that SPFV of −100 % is
+// 0^n. Each factor is the correctly rounded 12-digit result: USPV(1:12) is
+// 11.2550774735 (C. Finseth's HP-17B data pages: functions keep 15-digit
+// intermediates).
+//
+// Bounds: rateParts carries p within perr = |n|·ln1pEps·|ln(1 + w)|·
+// (1 + 2^-50) + 2^-99·|p| (ln.go); spfvFast decides with 6u + 1.01·perr,
+// usFast with 7.5u or 19.5u + 1.01·perr·(1 + max(p, 0))/|p|; the second
+// stage (rateDD, with ln1pDD2; spfvDD, usDD) floored at apdFloor; tinyRate
+// for |w| < 10^-32. The apd paths: SPFV and SPPV by Wide's Pow at 34
+// digits (spfvApd); USFV and USPV at 70 digits in the form that does not
+// cancel (usFine, uniform_fine.go), and by (SPFV − 1)/w at 34 digits
+// (usfvApd, uspvApd) only where that declines (an exact tie, |p| > 1000):
+// that form cancels at small rates and is not claimed correct there.
+//
+// Tests: TestFunctionsCorrectlyRounded (SPFV, SPPV, USFV, USPV against 60
+// digits), TestElementaryTable, TestUniformSeriesCancelling,
+// TestApdPathsCorrectlyRounded, FuzzFloatStage and FuzzDoubleStage.
 
 // Spfv returns (1 + i/100)^n, the single-payment future value factor.
 // The float64 kernel decides (spfvFast); spfvApd where it cannot.
-func Spfv(i, n Number) (Number, error) {
-	if optimize {
+func Spfv(i, n Number) (Number, error) { return paths{}.spfv(i, n) }
+
+// spfv is Spfv on the paths p.
+func (p paths) spfv(i, n Number) (Number, error) {
+	if !p.apdOnly {
 		if i.IsZero() {
 			return One, nil
 		}
@@ -28,26 +48,35 @@ func Spfv(i, n Number) (Number, error) {
 		if _, rc, re, ok := tinyRate(i, n, "SPFV", 1); ok {
 			return fromParts(false, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 	}
 	return spfvApd(i, n)
 }
 
 // Sppv returns 1 / SPFV(i:n), the single-payment present value factor.
-func Sppv(i, n Number) (Number, error) {
-	return Spfv(i, Neg(n))
+func Sppv(i, n Number) (Number, error) { return paths{}.sppv(i, n) }
+
+// sppv is Sppv on the paths p.
+func (p paths) sppv(i, n Number) (Number, error) {
+	return p.spfv(i, Neg(n))
 }
 
 // Usfv returns (SPFV(i:n) − 1) / (i/100), the uniform-series future value
 // factor; n when i is 0.
-func Usfv(i, n Number) (Number, error) {
-	return uniformSeries(i, n, 1, usfvApd)
+func Usfv(i, n Number) (Number, error) { return paths{}.usfv(i, n) }
+
+// usfv is Usfv on the paths p.
+func (p paths) usfv(i, n Number) (Number, error) {
+	return p.uniformSeries(i, n, 1, usfvApd)
 }
 
 // Uspv returns (1 − SPPV(i:n)) / (i/100), the uniform-series present value
 // factor (USFV ÷ SPFV); n when i is 0.
-func Uspv(i, n Number) (Number, error) {
-	return uniformSeries(i, n, -1, uspvApd)
+func Uspv(i, n Number) (Number, error) { return paths{}.uspv(i, n) }
+
+// uspv is Uspv on the paths p.
+func (p paths) uspv(i, n Number) (Number, error) {
+	return p.uniformSeries(i, n, -1, uspvApd)
 }
 
 // uniformSeries is USFV (dir 1) or USPV (dir −1): n when i is 0, else
@@ -55,11 +84,11 @@ func Uspv(i, n Number) (Number, error) {
 // tiny-rate series (tinyRate); where none decides, usFine (70 digits, in
 // a form that does not cancel), and slow, the 34-digit apd path, where
 // that declines (an exact tie, an overflow).
-func uniformSeries(i, n Number, dir float64, slow func(i, n Number) (Number, error)) (Number, error) {
+func (p paths) uniformSeries(i, n Number, dir float64, slow func(i, n Number) (Number, error)) (Number, error) {
 	if i.IsZero() {
 		return n, nil
 	}
-	if optimize {
+	if !p.apdOnly {
 		if neg, rc, re, ok := usFast(i, n, dir); ok {
 			return fromParts(neg, rc, re)
 		}
@@ -69,7 +98,7 @@ func uniformSeries(i, n Number, dir float64, slow func(i, n Number) (Number, err
 		if neg, rc, re, ok := tinyRate(i, n, "US", dir); ok {
 			return fromParts(neg, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 	}
 	if r, err, ok := usFine(i, n, int64(dir)); ok {
 		return r, err
@@ -77,7 +106,7 @@ func uniformSeries(i, n Number, dir float64, slow func(i, n Number) (Number, err
 	return slow(i, n)
 }
 
-// spfvApd is Spfv through apd at Wide's precision.
+// spfvApd is Spfv through apd at Wide's precision (34 digits).
 func spfvApd(i, n Number) (Number, error) {
 	w, err := spfvWide(i, n)
 	if err != nil {
@@ -86,7 +115,8 @@ func spfvApd(i, n Number) (Number, error) {
 	return round12(&w)
 }
 
-// usfvApd is Usfv for i ≠ 0 through apd at Wide's precision.
+// usfvApd is Usfv for i ≠ 0 through apd at Wide's precision: (SPFV − 1)
+// ÷ (i/100), which cancels at small rates (usFine answers there).
 func usfvApd(i, n Number) (Number, error) {
 	f, err := spfvWide(i, n)
 	if err != nil {
@@ -101,7 +131,7 @@ func usfvApd(i, n Number) (Number, error) {
 	return round12(&r)
 }
 
-// uspvApd is Uspv for i ≠ 0 through apd at Wide's precision.
+// uspvApd is Uspv for i ≠ 0 through apd at Wide's precision, as usfvApd.
 func uspvApd(i, n Number) (Number, error) {
 	f, err := spfvWide(i, Neg(n))
 	if err != nil {
@@ -116,7 +146,7 @@ func uspvApd(i, n Number) (Number, error) {
 	return round12(&r)
 }
 
-// spfvWide returns (1 + i/100)^n at wide precision.
+// spfvWide returns (1 + i/100)^n at Wide's precision (34 digits).
 func spfvWide(i, n Number) (apd.Decimal, error) {
 	var pct, base, hundred, t apd.Decimal
 	hundred.SetInt64(100)
@@ -125,7 +155,7 @@ func spfvWide(i, n Number) (apd.Decimal, error) {
 	return powWide(&base, n)
 }
 
-// powWide returns b^n at wide precision for b ≥ 0: ErrInvalidInput for
+// powWide returns b^n at Wide's precision for b ≥ 0: ErrInvalidInput for
 // b < 0 or 0 to a power ≤ 0, ErrOverflow past the range (the result then
 // is irrelevant).
 func powWide(b *apd.Decimal, n Number) (apd.Decimal, error) {
@@ -248,7 +278,7 @@ func usFast(i, n Number, sign float64) (neg bool, rc uint64, re int, ok bool) {
 		if rc, re, ok = decide12(float64(cn)*g, qn, 6.5*u); ok {
 			return nn != (g < 0), rc, re, ok
 		}
-		// Second stage: ln(1 + w) by ln1pDD2 (2^-88 absolute, 2^-80
+		// Second stage: ln(1 + w) by ln1pDD2 (ln1pDDAbs absolute, ln1pDDRel
 		// relative for |w| < 0.5), the quotient and the product in
 		// double-double (2^-100 each), and θ below |p| < 10^-30.
 		lh, ll = ln1pDD2(wh, wl)
@@ -259,9 +289,9 @@ func usFast(i, n Number, sign float64) (neg bool, rc uint64, re int, ok bool) {
 		if yh < 0 {
 			yh, yl = -yh, -yl
 		}
-		eps := 0x1p-88/math.Abs(lh) + 1e-30
+		eps := ln1pDDAbs/math.Abs(lh) + 1e-30
 		if math.Abs(wh) < 0.5 {
-			eps = 0x1p-80 + 1e-30
+			eps = ln1pDDRel + 1e-30
 		}
 		rc, re, ok = decide12dd(yh, yl, qn, eps)
 		return nn != (qh < 0), rc, re, ok
@@ -292,7 +322,7 @@ func usFast(i, n Number, sign float64) (neg bool, rc uint64, re int, ok bool) {
 }
 
 // rateDD is the second stage of rateParts: p = n·ln(1 + w) with
-// ln1pDD2 (2^-80·|ln(1 + w)| for |w| < 0.5, 2^-88 otherwise): perr =
+// ln1pDD2 (ln1pDDRel·|ln(1 + w)| for |w| < 0.5, ln1pDDAbs otherwise): perr =
 // |n|·that + 2^-99·|p|.
 func rateDD(i, n Number) (wh, wl, ph, pl, perr float64, ok bool) {
 	ni, ci, qi := i.parts()
@@ -309,9 +339,9 @@ func rateDD(i, n Number) (wh, wl, ph, pl, perr float64, ok bool) {
 	}
 	lh, ll := ln1pDD2(wh, wl)
 	ph, pl = dd.Mul(nh, nl, lh, ll)
-	lerr := 0x1p-88
+	lerr := ln1pDDAbs
 	if math.Abs(wh) < 0.5 {
-		lerr = 0x1p-80 * math.Abs(lh)
+		lerr = ln1pDDRel * math.Abs(lh)
 	}
 	perr = math.Abs(nh)*lerr + 0x1p-99*math.Abs(ph)
 	return wh, wl, ph, pl, perr, perr < 1e-14 || math.Abs(ph) > 1160 && perr < 1

@@ -7,14 +7,27 @@ import (
 	"github.com/cockroachdb/apd/v3"
 )
 
+// SQRT: √(c·10^q) = √(c·10^(q mod 2))·10^⌊q/2⌋, the coefficient below
+// 10^13 exact in float64 and math.Sqrt correctly rounded: sqrtFast
+// decides with eps = 2u; where it cannot, sqrtExact decides in integers.
+// Sqrt is correctly rounded everywhere. The apd path (sqrtApd, 12 digits)
+// is faithful only and is the fallback of no stage: the tests' record of
+// what SQRT gave before (√0.999999999999 was 1).
+//
+// Tests: TestFunctionsCorrectlyRounded and TestElementaryTable (SQRT
+// against 50 and 60 digits), FuzzFloatStage.
+
 // Sqrt returns √a correctly rounded; ErrSqrtNeg when a < 0. The float64
 // kernel decides (sqrtFast); the exact integer test where it cannot
 // (sqrtExact).
-func Sqrt(a Number) (Number, error) {
+func Sqrt(a Number) (Number, error) { return paths{}.sqrt(a) }
+
+// sqrt is Sqrt on the paths p.
+func (p paths) sqrt(a Number) (Number, error) {
 	if a.Sign() < 0 {
 		return Zero, ErrSqrtNeg
 	}
-	if optimize {
+	if !p.apdOnly {
 		_, c, q := a.parts()
 		if c == 0 {
 			return Zero, nil
@@ -22,7 +35,7 @@ func Sqrt(a Number) (Number, error) {
 		if rc, re, ok := sqrtFast(c, q); ok {
 			return fromParts(false, rc, re)
 		}
-		fellBack()
+		p.fellBack()
 		rc, re := sqrtExact(c, q)
 		return fromParts(false, rc, re)
 	}

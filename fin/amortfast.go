@@ -9,6 +9,11 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
+// AMRT's fast path: the schedule in whole units of the display's last
+// decimal, each payment's interest rounded exactly (from the 34-digit
+// rate's decimal digits) or in double-double where its bound decides,
+// else by the 34-digit product. Tests: TestAMRTAgree.
+
 // maxUnits bounds the balance, the payment and each interest in units of
 // the display's last decimal on AMRT's fast path: below 2^52, each is a
 // float64 exactly, B·i's integer part is exact, and the sums of up to

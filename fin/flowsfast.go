@@ -7,6 +7,11 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
+// The cash flows' fast paths: NPV, NUS and NFV in double-double with a
+// running bound on their error (npvAbs), doubled for the 34-digit sum's
+// own; IRR% refined by chord steps (chordRoot). Tests: TestNPVBound,
+// TestNPVFloat4, TestFastNPVAgree, TestFastFlowsAgree, TestEmptyFlows.
+
 // ddFlows is a cash-flow list read for the fast path: each amount as a
 // double-double within 2^-100 (hp17b.DD) and each #TIMES as an integer.
 type ddFlows struct {

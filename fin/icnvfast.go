@@ -7,6 +7,12 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
+// ICNV's fast paths: the four conversions in double-double with a bound
+// on their own error and on the 34-digit code's (the model of ev.go:
+// apdArith, apdPow, apdTrans), rounded where the sum decides. Tests:
+// TestICNVAgree (against the 34-digit code), TestICNVLooseBoundFails (a
+// bound ten times too small is caught), TestICNVEdges.
+
 // effectiveFast is Effective on the fast path: x = NOM%/(100·P) (the
 // values within 2^-100 each, 100·P 2^-104, the quotient 5·2^-104: εx =
 // 2^-98 relative), L = ln(1 + x) (Log1pDD, 2^-80 relative, x's error

@@ -7,6 +7,15 @@ import (
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
+// TVM's fast paths, two of them: ddTVM for a whole N up to 2^20 and a
+// rate not 0 (v^N by squaring in double-double, the bound doubled for the
+// 34-digit code's own error: PV, FV, PMT and I%YR's refinement), and
+// tvmEV for the rest (a fractional, negative, zero or huge N, I%YR = 0)
+// and for N, in the error-tracking arithmetic of ev.go, which follows the
+// 34-digit code's formulas in their order and models its error. Tests:
+// TestGapBound, TestDirectBound, TestFastIYRAgree, TestFastTVMAgree,
+// TestTVMEVAgree, TestExactTies, TestAPDUnderflow.
+
 // ddTVM is a TVM problem read for the fast path: PV, PMT and FV as
 // double-doubles within 2^-100 (hp17b.DD), N a whole number of periods.
 type ddTVM struct {

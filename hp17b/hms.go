@@ -1,5 +1,10 @@
 package hp17b
 
+// HMS and HRS: a chain of the 12-digit operations (×, ÷, INT, IP, FP,
+// +), each rounded to 12 digits, so the result carries those roundings
+// and is not claimed to be the correctly rounded conversion; hours of
+// 10^11 and more come back as they are. Tests: TestArithmetic.
+
 // Hms converts decimal hours to H.MMSS (HP-17BII manual: HMS).
 func Hms(a Number) (Number, error) {
 	if a.Exponent() >= Digits-1 {

@@ -1,5 +1,10 @@
 package hp17b
 
+// RND and TRN: exact in integers (the coefficient's digits below the
+// kept ones dropped, and one added for RND at half or more), so each
+// result is the exactly rounded or truncated number, half away from zero
+// as a person rounds. Tests: TestArithmetic (number_test.go).
+
 // roundDigits rounds half away from zero (half) or truncates a to n
 // decimals when 0 ≤ n ≤ 11, or to |n| significant digits when
 // −12 ≤ n ≤ −1, as RND and TRN do (HP-17BII manual, Solver functions

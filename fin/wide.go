@@ -11,11 +11,12 @@
 // IRR%, a bond's yield) locate their roots in float64 and refine them at
 // 34 digits; they take a context and stop with ErrInterrupted when it ends.
 // IRR%, I%YR (for a whole N), NPV, NUS and NFV first compute in
-// double-double with a bound on their error (dd.go) and keep that result
-// where the bound decides its 12-digit rounding, the one the 34-digit
-// code gives; so do TVM's PV, FV, PMT, N and I%YR for any N, ICNV, BOND,
-// DEPRC, and AMRT's interest rounded to the display (ddpow.go), whose
-// bounds carry a model of the 34-digit code's own error besides.
+// double-double with a bound on their error (flowsfast.go, tvmfast.go)
+// and keep that result where the bound decides its 12-digit rounding, the
+// one the 34-digit code gives; so do TVM's PV, FV, PMT, N and I%YR for any
+// N, ICNV, BOND, DEPRC, and AMRT's interest rounded to the display (each
+// application's *fast.go), whose bounds carry a model of the 34-digit
+// code's own error besides (ev.go). dd.go says which file holds what.
 //
 // Errors are hp17b.Error values whose text is the calculator's message.
 package fin

@@ -47,11 +47,11 @@ func RoundDD(hi, lo, eps float64) (Number, bool) {
 }
 
 // Log1pDD is ln(1 + w) for the double-double w = wh + wl > −1 (taken as
-// exact), as a double-double within 2^-80 relative: ln1pDD2's bound, 2^-80
-// relative for |w| < 0.5 and 2^-88 absolute otherwise, where |ln(1 + w)|
-// ≥ ln 1.5 > 2^-2 makes it 2^-86 relative. ok is false for w ≤ −1, a w
-// not finite or |w| ≥ 2^1000 (ln1pDD2's power-of-two reduction is bounded
-// there).
+// exact), as a double-double within 2^-80 relative: ln1pDD2's bound
+// (ln.go: ln1pDDRel relative for |w| < 0.5, ln1pDDAbs absolute otherwise,
+// where |ln(1 + w)| ≥ ln 1.5 > 2^-2 makes it 2^-86 relative). ok is false
+// for w ≤ −1, a w not finite or |w| ≥ 2^1000 (ln1pDD2's power-of-two
+// reduction is bounded there).
 func Log1pDD(wh, wl float64) (h, l float64, ok bool) {
 	if !(wh > -1) || math.IsInf(wh, 0) || math.Abs(wh) >= 0x1p1000 {
 		return 0, 0, false

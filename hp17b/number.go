@@ -9,10 +9,13 @@
 // exponent, and never allocates: +, −, ×, ÷, comparisons, IP, FP, INT, MOD,
 // IDIV, RND, TRN, Parse and String are 64-bit integer arithmetic with
 // 128-bit products and quotients (math/bits), each result exact and then
-// rounded once (coefficient.go). The functions (LN, EXP, y^x, SQRT, the
-// SPFV family) compute in apd at 34 digits (Wide) and round once; the
-// tests hold the word arithmetic to apd's on every operation
-// (reference_test.go).
+// rounded once (coefficient.go); the tests hold it to apd's on every
+// operation (reference_test.go). The functions (LN, LOG, EXP, EXPM1, LNP1,
+// y^x, SQRT, the SPFV family) first try float64 and then double-double
+// kernels with proven error bounds, which round only where the bound
+// decides the 12-digit rounding, and fall back to apd at 30 to 70 digits
+// where neither does (elementary.go; one family a file: ln.go, exp.go,
+// pow.go, sqrt.go, rates.go, each stating its method, bounds and tests).
 package hp17b
 
 import (
@@ -95,14 +98,22 @@ var ctxShow = apd.Context{
 	Rounding:    apd.RoundHalfUp,
 }
 
-// Wide is the one extra-precision context of the project: the functions
-// here compute in it and round their result once to 12 digits, and so do
-// the financial and statistical calculations (package hp17b/wide). The
+// Wide is the 34-digit context: LN's, LOG's, EXP's and SPFV's apd paths
+// and the integer powers (powInt34) compute in it and round their result
+// once to 12 digits, and so do the financial and statistical calculations
+// (package hp17b/wide). It is not the only wider one: y^x's general apd
+// path and FACT use 30 digits (Wide.WithPrecision), EXPM1's and LNP1's 40,
+// powHalf 60, USFV's and USPV's non-cancelling form 70 (uniform_fine.go),
+// IDIV as many as its quotient needs, and FIX's text beyond 19 digits 40. The
 // calculator keeps 15-digit intermediates (C. Finseth's HP-17B data pages)
-// so that its functions' 12-digit results are correct; 34 digits make each
-// result the correctly rounded one. No condition traps: a quotient by zero
-// is an infinity, a logarithm of a negative number a NaN. Read it, never
-// change it.
+// so that its functions' 12-digit results are correct. A value rounded
+// once from 34 digits is the correctly rounded 12-digit result unless the
+// exact one lies within the 34-digit value's error of a midpoint between
+// two 12-digit numbers (an exact tie is computed exactly and rounds to
+// even); elementary.go says which results are held to be correctly rounded
+// and by which tests. No condition traps: a quotient by zero is an
+// infinity, a logarithm of a negative number a NaN. Read it, never change
+// it.
 var Wide = apd.Context{
 	Precision:   34,
 	MaxExponent: 100000,

@@ -1,5 +1,6 @@
 // Package wide is decimal arithmetic wider than the calculator's, in the
-// one extra-precision context hp17b.Wide (34 significant digits), for
+// 34-digit context hp17b.Wide (each operation rounded to 34 significant
+// digits, half to even), for
 // calculations that keep wider intermediates than they show and round once
 // at the end (the financial applications in package fin, the statistics in
 // package stat).

@@ -82,6 +82,15 @@ type Config struct {
 	// domain's order, and both answers (valid only during the call: their
 	// memory is reused).
 	Each func(pt *Point, ours, ref *Answer)
+	// Judge, when set, decides whether the equation's answer at a point is
+	// right instead of Criterion, from both answers (their Data: Inspect's
+	// and a Func reference's): a reference that is a rule with several
+	// right answers, as a heap game's (any move that leaves a lost
+	// position wins). It runs on the collecting goroutine, one point at a
+	// time, and while the first disagreement is shrunk; Judged says what
+	// it checks, in words, for the report's Compared.
+	Judge  func(pt *Point, ours, ref *Answer) bool
+	Judged string
 }
 
 // batchSize is the points a batch carries: a reference program gets
@@ -367,7 +376,7 @@ func (r *Report) shrink(ctx context.Context, c *Config, proc *process) error {
 		}
 		out := make([]bool, len(pts))
 		for i := range pts {
-			if !r.agree(&b.ours[i], &b.refs[i]) {
+			if !r.agree(&pts[i], &b.ours[i], &b.refs[i]) {
 				if !slices.Contains(out, true) { // the candidate Shrink takes
 					r.lastShrunk = r.disagreement(&pts[i], &b.ours[i], &b.refs[i])
 				}

@@ -93,6 +93,43 @@ func TestRunShrinksToTheSmallest(t *testing.T) {
 	assert.Equal(t, []Pair{{"Y", "SOLUTION NOT FOUND"}}, rep.Smallest.Reference)
 }
 
+// TestRunJudge: a Judge decides each point instead of the criterion,
+// from the answers' Data (Inspect's, and a Func reference's), without a
+// reference at all too; the report counts by it, says what it checks
+// (Judged), gives no --digits, and shrinks a random domain's first
+// failure to the smallest (here Y odd wherever A ≥ 6 and B ≥ 7: A=6, B=7).
+// Without a Judge and a reference, every point agrees.
+func TestRunJudge(t *testing.T) {
+	inspect := func(pt *Point, solved []Solved, _ *solver.Vars) any {
+		return pt.Values[0].Float64() >= 6 && pt.Values[1].Float64() >= 7
+	}
+	judge := func(pt *Point, ours, ref *Answer) bool {
+		bad := ours.Data.(bool)
+		if ref.Data != nil {
+			bad = bad || ref.Data.(bool)
+		}
+		return !bad
+	}
+	never := Func(func(_ *Plan, _ *Point) Answer { return Answer{Out: []Value{{Msg: "SOLUTION NOT FOUND"}}, Data: false} })
+	for _, ref := range []Ref{nil, never} {
+		p := smallSum(t)
+		rep, err := Run(context.Background(), Config{Plan: p, Source: Random(p, 50, 3), Ref: ref, List: 2,
+			Inspect: inspect, Judge: judge, Judged: "A below 6 or B below 7"})
+		require.NoError(t, err)
+		assert.Equal(t, "A below 6 or B below 7", rep.Compared)
+		require.Positive(t, rep.Disagree)
+		assert.Equal(t, int64(50), rep.Agree+rep.Disagree)
+		assert.Zero(t, rep.Within)
+		require.NotNil(t, rep.Smallest)
+		assert.Equal(t, []Pair{{"A", "6"}, {"B", "7"}}, rep.Smallest.Inputs)
+		assert.Equal(t, []int64{6, 7}, rep.Smallest.Index())
+	}
+	p := smallSum(t)
+	rep, err := Run(context.Background(), Config{Plan: p, Source: Random(p, 50, 3), Inspect: inspect})
+	require.NoError(t, err)
+	assert.Equal(t, int64(50), rep.Agree)
+}
+
 // TestRunBrokenReference: a reference program that crashes, hangs,
 // prints garbage, answers too few or too many lines, writes to its
 // standard error or never flushes its answers gets an error that says

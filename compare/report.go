@@ -29,6 +29,11 @@ type Disagreement struct {
 	index        []int64
 }
 
+// Index is the point's index in each domain variable's grid (Plan.Vars
+// order; nil for a point read from a file): where a client finds its own
+// record of the point (compare/games reads a game position from it).
+func (d *Disagreement) Index() []int64 { return d.index }
+
 // Bucket is a part of one variable's values: how many points had a value
 // there and how many of them disagreed.
 type Bucket struct {
@@ -74,12 +79,14 @@ type Report struct {
 	// Within is the most significant digits every disagreement agrees
 	// to, the --digits that would pass them all (11: each is within the
 	// 12-digit value's last digit); 0 when there is none, or when a
-	// disagreement is a message or the display is compared.
+	// disagreement is a message, the display is compared or a Judge
+	// judges.
 	Within int `json:"within_digits,omitempty"`
 
 	plan      *Plan
 	noRef     bool
 	crit      Criterion
+	judge     func(pt *Point, ours, ref *Answer) bool
 	list      int
 	firstFail *Disagreement
 	// near is set once a disagreement was seen: Within then holds.
@@ -95,7 +102,11 @@ func newReport(c *Config) *Report {
 	}
 	r := &Report{Equation: c.Plan.Eq.Title(), Reference: ref, Domain: c.Domain, noRef: c.Ref == nil,
 		Compared: c.Criterion.String() + " of " + strings.Join(c.Plan.Solved, " "), Model: c.Model.String(),
-		Total: c.Source.Total(), Disagreements: []*Disagreement{}, plan: c.Plan, crit: c.Criterion, list: c.List}
+		Total: c.Source.Total(), Disagreements: []*Disagreement{}, plan: c.Plan, crit: c.Criterion, list: c.List,
+		judge: c.Judge}
+	if c.Judge != nil && c.Judged != "" {
+		r.Compared = c.Judged
+	}
 	if r.Domain == "" {
 		r.Domain = c.Plan.Describe()
 	}
@@ -121,9 +132,13 @@ func newReport(c *Config) *Report {
 	return r
 }
 
-// agree reports whether the equation's answer and the reference's agree:
-// every solved name, and every other variable the reference gave.
-func (r *Report) agree(ours, ref *Answer) bool {
+// agree reports whether the equation's answer at pt and the reference's
+// agree: by Config.Judge when set, else every solved name, and every other
+// variable the reference gave.
+func (r *Report) agree(pt *Point, ours, ref *Answer) bool {
+	if r.judge != nil {
+		return r.judge(pt, ours, ref)
+	}
 	for i := range ref.Out {
 		if i < len(ours.Out) {
 			ref.Out[i].settle(ours.Out[i])
@@ -171,7 +186,7 @@ func (r *Report) varIndex(name string) int {
 // add counts one point.
 func (r *Report) add(pt *Point, ours, ref *Answer) {
 	r.Points++
-	ok := r.noRef || r.agree(ours, ref)
+	ok := r.noRef && r.judge == nil || r.agree(pt, ours, ref)
 	if ok {
 		r.Agree++
 	} else {
@@ -193,7 +208,7 @@ func (r *Report) add(pt *Point, ours, ref *Answer) {
 	if ok {
 		return
 	}
-	if r.crit.Display == nil {
+	if r.crit.Display == nil && r.judge == nil {
 		n := r.digitsAgreed(ours, ref)
 		if !r.near {
 			r.Within, r.near = n, true

@@ -2,79 +2,13 @@ package programs
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/hp17b"
-	"github.com/hp17b/hp17b/solver"
 )
-
-// TestGameProgramsAgree runs every heap-game program over its domain: no
-// position is answered wrong, and from every start the person loses the
-// program wins every game.
-func TestGameProgramsAgree(t *testing.T) {
-	for _, p := range All() {
-		if p.Game == nil {
-			continue
-		}
-		t.Run(p.ID, func(t *testing.T) {
-			rep, err := Compare(context.Background(), p, nil, solver.Model17BII)
-			require.NoError(t, err)
-			var b strings.Builder
-			rep.WriteText(&b)
-			t.Log(b.String())
-			if p.ID == "nim-as-transcribed" {
-				// The forum's listing moves right everywhere, but shows a
-				// wrong number wherever E0×E1×E2×(new heap) is not 0.
-				require.NotEmpty(t, rep.Mismatches)
-				for _, m := range rep.Mismatches {
-					assert.Equal(t, "the display is not the position", m.Why, m.Position)
-				}
-				for _, g := range rep.Games {
-					assert.True(t, g.AlwaysWins)
-				}
-			} else {
-				assert.Zero(t, rep.Disagree, b.String())
-				assert.True(t, rep.OK(), b.String())
-			}
-			assert.Equal(t, rep.Positions, rep.Won+rep.Lost)
-			assert.Positive(t, rep.Won)
-			assert.Positive(t, rep.Lost)
-			for _, g := range rep.Games {
-				// Every game ends, also where the person is left no move.
-				assert.Positive(t, g.Games, "K=%d", g.K)
-			}
-		})
-	}
-}
-
-// TestCompareCatchesFaults breaks each kind of program in one place
-// and expects the comparison to say so.
-func TestCompareCatchesFaults(t *testing.T) {
-	for _, tc := range []struct{ id, from, to string }{
-		{"take14", "D-1:D-4", "D-1:D-3"},               // an illegal move
-		{"n567", "MOD(G(O)+1:2)):IF(B>1", "0):IF(B>1"}, // the misère ending forgotten for C
-		{"kayles", "4123413210", "4123413200"},         // a wrong Grundy value (row 1)
-		{"subk", "L(M:K+1)", "L(M:K+2)"},               // the wrong modulus
-	} {
-		t.Run(tc.id, func(t *testing.T) {
-			p, err := ByID(tc.id)
-			require.NoError(t, err)
-			require.Contains(t, p.Text(), tc.from)
-			eqs, err := solver.ParseFile(p.File, strings.Replace(p.Text(), tc.from, tc.to, 1))
-			require.NoError(t, err)
-			rep, err := Compare(context.Background(), p, eqs[0], solver.Model17BII)
-			require.NoError(t, err)
-			assert.Positive(t, rep.Disagree)
-			assert.False(t, rep.OK())
-			require.NotEmpty(t, rep.Mismatches)
-			assert.NotEmpty(t, rep.Mismatches[0].Why)
-		})
-	}
-}
 
 func TestGameLegalAndMoves(t *testing.T) {
 	kayles, err := ByID("kayles")
@@ -110,21 +44,6 @@ func TestGameLegalAndMoves(t *testing.T) {
 	assert.False(t, ok)
 	_, ok = kayles.Game.Unpack(hp17b.FromInt(1_000_000_000_000))
 	assert.False(t, ok)
-}
-
-// BenchmarkCompare times each game program's whole comparison (its
-// domain and its games), as `hp17b compare ID` runs it.
-func BenchmarkCompare(b *testing.B) {
-	for _, p := range All() {
-		b.Run(p.ID, func(b *testing.B) {
-			for b.Loop() {
-				rep, err := Compare(context.Background(), p, nil, solver.Model17BII)
-				if err != nil || !rep.OK() {
-					b.Fatal(err, rep.Disagree)
-				}
-			}
-		})
-	}
 }
 
 // BenchmarkGameEVAL times one EVAL of each heap-game program from its

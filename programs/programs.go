@@ -2,9 +2,10 @@
 // embedded in the binary, each a heap-game program with its metadata and
 // rule (Game), for 1-3-5-7 Nim also a native Go reference of what it
 // computes (Natives); one player that runs a program's equation as the
-// calculator would (GamePlayer), one game of a program as a value (Match),
-// and the differential comparison of an equation against the rule's
-// analysis or its native twin (Compare).
+// calculator would (GamePlayer), and one game of a program as a value
+// (Match). The differential comparison of an equation against the rule's
+// analysis or its native twin is package compare/games, so that a
+// program that plays the games (the window) links no comparison engine.
 //
 // The calculator's SOLVE list, the heaps panel and the commands play,
 // compare and programs take their programs from here.
@@ -38,12 +39,12 @@ type Program struct {
 	// Display is the display mode it reads best in.
 	Display hp17b.Mode
 	// Native names its native reference (see Natives), "" when none: a
-	// 1-3-5-7 Nim program is compared against it (Compare).
+	// 1-3-5-7 Nim program is compared against it (compare/games).
 	Native string
 	// Default marks the programs a fresh calculator holds.
 	Default bool
 	// Game makes it a heap-game program: its rule, position and domain,
-	// checked by Compare.
+	// checked by compare/games.
 	Game *Game
 	// Rules says how the game goes and how to play it on the calculator.
 	Rules string

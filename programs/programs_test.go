@@ -3,7 +3,6 @@ package programs
 import (
 	"context"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -97,92 +96,6 @@ func TestPostMethodEqualsXOR(t *testing.T) {
 		_, ok := native(Position{1, 3, 5})
 		assert.False(t, ok, "%s: three heaps are not 1-3-5-7 Nim", name)
 	}
-}
-
-func compare(t *testing.T, id string, eqFile string) Report {
-	t.Helper()
-	p, err := ByID(id)
-	require.NoError(t, err)
-	var eq *solver.Equation
-	if eqFile != "" {
-		q, err := ByID(eqFile)
-		require.NoError(t, err)
-		eq, err = q.Equation()
-		require.NoError(t, err)
-	}
-	rep, err := Compare(context.Background(), p, eq, solver.Model17BII)
-	require.NoError(t, err)
-	return rep
-}
-
-func TestCompareNIM(t *testing.T) {
-	rep := compare(t, "nim", "")
-	assert.Equal(t, 384, rep.Positions)
-	assert.True(t, rep.OK())
-	assert.Equal(t, 0, rep.DisplayWrong)
-	assert.Equal(t, rep.Positions, rep.MovesAgree+rep.NoMove)
-	// The losing positions are exactly those with nim-sum 0.
-	lost := 0
-	for a := 0; a <= 1; a++ {
-		for b := 0; b <= 3; b++ {
-			for c := 0; c <= 5; c++ {
-				for d := 0; d <= 7; d++ {
-					if a^b^c^d == 0 {
-						lost++
-					}
-				}
-			}
-		}
-	}
-	assert.Equal(t, lost, rep.NoMove)
-	require.Len(t, rep.Games, 1)
-	assert.True(t, rep.Games[0].AlwaysWins)
-	assert.True(t, rep.NativesAgree)
-	assert.Equal(t, 17152, rep.Games[0].Games, "every game from 1357, the person trying every move")
-	assert.Empty(t, rep.Mismatches)
-}
-
-func TestCompareTranscribed(t *testing.T) {
-	rep := compare(t, "nim", "nim-as-transcribed")
-	assert.True(t, rep.OK(), "the moves are right")
-	assert.Positive(t, rep.DisplayWrong)
-	require.Len(t, rep.Games, 1)
-	assert.Positive(t, rep.Games[0].DisplayWrong)
-	assert.Len(t, rep.Mismatches, rep.DisplayWrong)
-	found := false
-	for _, m := range rep.Mismatches {
-		if slices.Equal(m.Position, Position{1, 3, 3, 6}) {
-			found = true
-			assert.Equal(t, Position{1, 3, 3, 1}, m.Equation)
-			assert.Equal(t, "EVAL=1,339", m.Display)
-		}
-	}
-	assert.True(t, found, "the post's third step is a mismatch")
-	var b strings.Builder
-	rep.WriteText(&b)
-	assert.Contains(t, b.String(), "cause: at all")
-	assert.Contains(t, b.String(), "1336 → 1331  EVAL=1,339")
-}
-
-func TestCompareMisere(t *testing.T) {
-	rep := compare(t, "nim-misere", "")
-	assert.True(t, rep.OK())
-	assert.Empty(t, rep.Mismatches)
-	require.Len(t, rep.Games, 1)
-	assert.True(t, rep.Games[0].AlwaysWins)
-	assert.Equal(t, 12072, rep.Games[0].Games)
-}
-
-func TestCompareBadEquation(t *testing.T) {
-	p, _ := ByID("nim")
-	eq, err := solver.Parse("X=Y+1")
-	require.NoError(t, err)
-	_, err = Compare(context.Background(), p, eq, solver.Model17BII)
-	assert.ErrorContains(t, err, "no menu key INIT")
-	eq, err = solver.Parse("INIT=Y+1")
-	require.NoError(t, err)
-	_, err = Compare(context.Background(), p, eq, solver.Model17BII)
-	assert.ErrorContains(t, err, "no menu key A")
 }
 
 // sortedLike returns want's names that menu holds, in want's order: equal

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/compare/games"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
 )
@@ -92,7 +93,7 @@ func (c *compareCmd) compare(ctx context.Context, id string, stdout, stderr io.W
 			return exitUsage
 		}
 	}
-	rep, err := programs.Compare(ctx, prog, eq, c.Model.Model)
+	rep, err := games.Compare(ctx, prog, eq, c.Model.Model)
 	if ctx.Err() != nil {
 		return stoppedEarly
 	}

@@ -14,10 +14,15 @@ import "github.com/hp17b/hp17b/hp17b"
 //     code has ln(1 + x) and e^x − 1 routines (dm319 and T. Hutchins, "Rogue
 //     Zero: An HP-12c Story", 2026).
 //   - FV in the growth form −(PV × F + (1 + iS) × PMT × (F − 1) ÷ i), F − 1
-//     taken from the 15-digit F by the 16-digit-window subtraction: with
-//     I%YR 10, P/YR 1, PV 100, PMT −10 this gives −100 while F < 10^15,
+//     as e^x − 1 routines take it: EXPM1(x) for |x| < 1, and above that
+//     from the 15-digit F by the 16-digit-window subtraction. With I%YR 10,
+//     P/YR 1, PV 100, PMT −10 the subtraction gives −100 while F < 10^15,
 //     −1,000 until 10^16 (the 1 falls in the guard digit: F − 1 is F − 10),
-//     then 0 (the same article's flat-rate figures).
+//     then 0 (the same article's flat-rate figures); below |x| = 1 EXPM1
+//     keeps the FV of a tiny rate to 12 digits, as the article's problem 11
+//     shows (its rate, solved from that FV, is 0.166666666654 × 1/525600;
+//     F − 1 from F would give 0.166666665894). Any bound from 0.002 to 34
+//     gives the same published displays; docs/decisions.md.
 //   - PV and PMT in the present-value form, SPPV = EXP(−x) and USPV =
 //     −EXPM1(−x) ÷ i with x = N × LNP1(i).
 //   - N = LN((A − FV × i) ÷ (A + PV × i)) ÷ LNP1(i), A = (1 + iS) × PMT.
@@ -117,11 +122,13 @@ func (t TVM) machineFV() (hp17b.Number, error) {
 	if err != nil {
 		return hp17b.Zero, err
 	}
-	f, ok := x.Exp()
+	f, f1, ok := x.ExpBoth()
 	if !ok {
 		return hp17b.Zero, errTVMOverflow
 	}
-	f1 := f.Sub(hp17b.S15Int(1))
+	if x.Cmp(hp17b.S15Int(1)) >= 0 || x.Cmp(hp17b.S15Int(-1)) <= 0 {
+		f1 = f.Sub(hp17b.S15Int(1))
+	}
 	q, _ := m.a.Mul(f1).Div(m.i)
 	return result12(m.pv.Mul(f).Add(q).Neg())
 }

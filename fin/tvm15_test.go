@@ -168,6 +168,21 @@ func TestPublished17BII(t *testing.T) {
 			}
 		})
 	}
+	// Problem 11: a penny a minute for a year at 1/6 % a year (I%YR 1/6 ÷
+	// 525,600, P/YR 1, N 525,600, PMT −0.01): FV, then I%YR from it, shown
+	// × 525,600: 0.166666666654 on the 17BII, in both modes.
+	rate11, _ := hp17b.Div(m("1"), m("6"))
+	rate11, _ = hp17b.Div(rate11, m("525600"))
+	for _, exact := range []bool{false, true} {
+		x := TVM{N: m("525600"), IYR: rate11, PMT: m("-0.01"), PYR: m("1"), Exact: exact}
+		fv, err := x.SolveFV()
+		require.NoError(t, err)
+		x.FV, x.IYR = fv, hp17b.Zero
+		r, err := x.SolveIYR(t.Context())
+		require.NoError(t, err)
+		shown, _ := hp17b.Mul(r, m("525600"))
+		assert.Equal(t, "0.166666666654", shown.String(), "problem 11, exact %v (FV %v)", exact, fv)
+	}
 	// Problem 12's rate, solved first with FV −1000 (the same in both).
 	x := TVM{N: m("40"), PV: m("900"), PMT: m("-400"), FV: m("-1000"), PYR: m("1"), Begin: true}
 	r, err := x.SolveIYR(t.Context())

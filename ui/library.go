@@ -411,3 +411,9 @@ func (c *Controller) Library() []LibraryEntry {
 	}
 	return out
 }
+
+// OpenLibrary is a new library view, the SOLVE list's names marked.
+func (c *Controller) OpenLibrary() *LibraryView {
+	eqs, _ := c.m.Equations()
+	return NewLibraryView(eqs)
+}

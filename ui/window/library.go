@@ -161,7 +161,11 @@ func (g *Game) drawLibrary(p painter, l ui.Layout, v *ui.LibraryView) {
 	p.rect(s, colGold)
 	p.rect(ui.Rect{X: s.X + 1, Y: s.Y + 1, W: s.W - 2, H: s.H - 2}, colBezel)
 	if v.Query == "" {
-		p.text("Search: type a word (canad, lease, bond, markup…)", f.regular, librarySize, s.X+8, s.Y+6, colDim)
+		hint := "Search: type a word (canad, lease, bond, markup…)"
+		if measure(hint, f.regular, librarySize) > s.W-16 {
+			hint = "Search: type a word"
+		}
+		p.text(hint, f.regular, librarySize, s.X+8, s.Y+6, colDim)
 	} else {
 		q := "Search: " + v.Query
 		p.text(q, f.regular, librarySize, s.X+8, s.Y+6, colLabel)
@@ -209,23 +213,39 @@ func (g *Game) drawLibrary(p painter, l ui.Layout, v *ui.LibraryView) {
 		}
 		p.text(purpose, f.regular, librarySize, x, top, words)
 	}
-	foot := "Type to search · ▲ ▼ choose · Enter shows it whole · Escape closes"
+	foot := libraryListFoot
 	if n := len(rows); n > pl.Shown {
 		foot = fmt.Sprintf("Rows %d–%d of %d · ", v.Top+1, min(n, v.Top+pl.Shown), n) + foot
 	}
-	p.text(foot, f.regular, libraryFoot, pl.Foot.X, pl.Foot.Y+6, colGold)
+	lines := wrapWidth(foot, f.regular, libraryFoot, pl.Foot.W)
+	top := pl.Foot.Y + 6
+	if len(lines) > 1 {
+		top = pl.Foot.Y
+	}
+	for i, line := range lines {
+		p.text(line, f.regular, libraryFoot, pl.Foot.X, top+float64(i)*12, colGold)
+	}
 }
 
-// drawLibraryDetail draws the chosen equation whole (ui.LibraryDetail):
-// headings in gold, the equation's text in the monospaced face wrapped at
-// the area's width, the words wrapped; then Add and Back.
-func (g *Game) drawLibraryDetail(p painter, pl ui.LibraryPlaces, v *ui.LibraryView) {
-	f := g.fonts
-	r, _ := v.Chosen()
-	y, w := pl.Text.Y+2, pl.Text.W
+// libraryRow is a row of an equation shown whole, as drawn: its text,
+// face and ink, at y from the top of the text area.
+type libraryRow struct {
+	text string
+	src  *typeface
+	ink  color.Color
+	y    float64
+}
+
+// libraryRows lays out the chosen equation whole (ui.LibraryDetail) for
+// a width of w layout units: headings in gold, the equation's text in
+// the monospaced face wrapped between any two characters, the words
+// wrapped at spaces; a blank line is a small gap.
+func libraryRows(f fonts, r ui.LibraryRow, w float64) []libraryRow {
+	var out []libraryRow
+	y := 2.0
 	for _, line := range ui.LibraryDetail(r) {
 		var parts []string
-		src, ink := f.regular, colLabel
+		src, ink := f.regular, color.Color(colLabel)
 		switch {
 		case line.Text == "":
 			y += 6
@@ -238,17 +258,38 @@ func (g *Game) drawLibraryDetail(p painter, pl ui.LibraryPlaces, v *ui.LibraryVi
 			parts = wrapWidth(line.Text, f.regular, librarySize, w)
 		}
 		for _, s := range parts {
-			if y+14 > pl.Text.Y+pl.Text.H {
-				break
-			}
-			p.text(s, src, librarySize, pl.Text.X, y, ink)
-			y += 14
+			out = append(out, libraryRow{text: s, src: src, ink: ink, y: y})
+			y += libraryLineH
 		}
+	}
+	return out
+}
+
+// libraryLineH is the height of a line of an equation shown whole.
+const libraryLineH = 14.0
+
+// drawLibraryDetail draws the chosen equation whole (libraryRows, those
+// that fit the text area), then Add and Back.
+func (g *Game) drawLibraryDetail(p painter, pl ui.LibraryPlaces, v *ui.LibraryView) {
+	r, _ := v.Chosen()
+	for _, row := range libraryRows(g.fonts, r, pl.Text.W) {
+		if row.y+libraryLineH > pl.Text.H {
+			break
+		}
+		p.text(row.text, row.src, librarySize, pl.Text.X, pl.Text.Y+row.y, row.ink)
 	}
 	p.button(pl.Add, "Add to SOLVE list", librarySize, colGold, colBezel)
 	p.button(pl.Back, "Back", librarySize, colButton, colLabel)
-	p.text("Enter adds · Escape goes back", f.regular, libraryFoot, pl.Back.X+pl.Back.W+12, pl.Back.Y+8, colGold)
+	if x := pl.Back.X + pl.Back.W + 12; x+measure(libraryDetailFoot, g.fonts.regular, libraryFoot) <= pl.Foot.X+pl.Foot.W {
+		p.text(libraryDetailFoot, g.fonts.regular, libraryFoot, x, pl.Back.Y+8, colGold)
+	}
 }
+
+// The foot lines of the list and of an equation shown whole.
+const (
+	libraryListFoot   = "Type to search · ▲ ▼ choose · Enter shows it whole · Escape closes"
+	libraryDetailFoot = "Enter adds · Escape goes back"
+)
 
 // wrapRunes cuts s into lines no wider than w at size points, between any
 // two characters (an equation has no spaces to break at).

@@ -54,6 +54,11 @@ func (g *Game) libraryKeys(chars []rune, pressed []ebiten.Key) error {
 	v := g.in.library
 	shown := placeLibrary(g.overlayLayout(g.layout())).Shown
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	if (len(chars) > 0 || len(pressed) > 0) && g.ctrl.CloseNotice() {
+		// A notice over the view (a file dropped meanwhile): the key
+		// closes it, and does nothing else.
+		chars, pressed = nil, nil
+	}
 	if !ctrl && len(chars) > 0 {
 		v.Type(string(chars))
 	}

@@ -1,3 +1,5 @@
+//go:build !js
+
 package window
 
 import (
@@ -15,14 +17,10 @@ import (
 // clicks; this file draws it and routes the window's input to it. While
 // it is open every typed character goes to its search box, none to the
 // calculator. In the browser's page the menu opens the page's own dialog
-// instead (web/hp17b.js, pageOpenLibrary).
+// instead (web/hp17b.js; library_js.go), and none of this is built there.
 
-// openLibrary opens the library's view (in the page, the page's dialog).
+// openLibrary opens the library's view.
 func (g *Game) openLibrary() error {
-	if inPage {
-		pageOpenLibrary()
-		return nil
-	}
 	g.in.library = g.ctrl.OpenLibrary()
 	g.redraw()
 	return nil

@@ -60,7 +60,6 @@ func (g *Game) pageHooks() {
 func pageStatus(string)                                       {}
 func (g *Game) pageDownload(string, string, int)              {}
 func pageOpenFile()                                           {}
-func pageOpenLibrary()                                        {}
 func pastePending() bool                                      { return false }
 func (g *Game) pagePlaceLCD(ui.Layout, ui.View, [2]int, bool) {}
 func (g *Game) shareEquation() error                          { return nil }

@@ -976,6 +976,13 @@ func TestBrowserNothingEnds(t *testing.T) {
 			alive(t, ctx, what+" again")
 		case strings.HasPrefix(what, "Key map"), strings.HasPrefix(what, "About"):
 			escape()
+		case strings.HasPrefix(what, "Equation library"):
+			// The page's dialog, its search focused: Escape closes it.
+			_, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("library").hidden`, chromedp.WithPollingTimeout(30*time.Second)))
+			require.NoError(t, err, "the library's dialog")
+			escape()
+			_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("library").hidden`, chromedp.WithPollingTimeout(30*time.Second)))
+			require.NoError(t, err, "Escape closes the library's dialog")
 		}
 		lcdDrawn()
 	}

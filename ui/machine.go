@@ -39,6 +39,9 @@ type Machine interface {
 	// paper.go).
 	Equations() ([]string, int)
 	LoadEquations(name, text string, mode emulator.LoadMode) (emulator.LoadReport, error)
+	// An equation's menu opened, as an equation added from the library is
+	// (library.go).
+	OpenEquation(text string) error
 
 	// The heaps panel's game (games.go): the Solver's runs, the
 	// variables, the panel's API and its section of continuous memory.

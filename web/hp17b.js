@@ -400,3 +400,119 @@ function fromAddress() {
 }
 globalThis.hp17bReady = () => setTimeout(fromAddress, 0);
 window.addEventListener("hashchange", () => { if (/(^#|&)eq=/.test(location.hash)) showOffer(location.hash); });
+
+// The equation library (the menu's "Equation library…", the window's menu
+// on the canvas calls hp17bLibrary): the library by topic from
+// hp17bPage.library (ui.LibraryEntry's JSON), narrowed as the search is
+// typed (every word in the name, topic, purpose or a variable), one
+// equation shown whole with its notes, added by hp17bPage.addLibrary (an
+// equation of that name already in the SOLVE list is never replaced: the
+// calculator says so).
+const library = document.getElementById("library");
+const libsearch = document.getElementById("libsearch");
+const libitems = document.getElementById("libitems");
+const libentry = document.getElementById("libentry");
+let libEntries = [];
+let libChosen = null;
+function libMatches(e, words) {
+  const hay = [e.name, e.topic, e.purpose, ...e.vars.map((v) => v.Name + " " + v.Meaning)].join(" ").toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
+function libList() {
+  libChosen = null;
+  libentry.hidden = true;
+  libitems.hidden = false;
+  document.getElementById("libadd").hidden = true;
+  document.getElementById("libback").hidden = true;
+  libitems.textContent = "";
+  const words = libsearch.value.toLowerCase().split(/\s+/).filter(Boolean);
+  let topic = "", shown = 0;
+  for (const e of libEntries) {
+    if (!libMatches(e, words)) continue;
+    if (e.topic !== topic) {
+      topic = e.topic;
+      const h = document.createElement("h3");
+      h.textContent = topic;
+      libitems.appendChild(h);
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("role", "listitem");
+    b.dataset.name = e.name;
+    const name = document.createElement("b");
+    name.textContent = e.name;
+    b.append(name, e.purpose);
+    if (e.known) {
+      const k = document.createElement("em");
+      k.textContent = " (in the SOLVE list)";
+      b.appendChild(k);
+    }
+    b.addEventListener("click", () => libShow(e));
+    libitems.appendChild(b);
+    shown++;
+  }
+  if (!shown) libitems.textContent = "No equation matches: a shorter word finds more.";
+}
+function libShow(e) {
+  libChosen = e;
+  libitems.hidden = true;
+  libentry.hidden = false;
+  libentry.textContent = "";
+  const add = (tag, text) => { const n = document.createElement(tag); n.textContent = text; libentry.appendChild(n); return n; };
+  add("h3", e.name + ": " + e.purpose);
+  add("p", e.topic);
+  add("pre", e.text);
+  add("h3", "Variables");
+  const ul = add("ul", "");
+  for (const v of e.vars) {
+    const li = document.createElement("li");
+    li.textContent = v.Name + ": " + v.Meaning + (v.Unit ? " (" + v.Unit + ")" : "");
+    ul.appendChild(li);
+  }
+  add("h3", "Worked example");
+  add("p", e.example);
+  add("p", "Source: " + e.source);
+  if (e.known) add("p", "The SOLVE list already holds an equation named " + e.name + ": it is not replaced.");
+  document.getElementById("libadd").hidden = false;
+  document.getElementById("libback").hidden = false;
+  document.getElementById("libadd").focus();
+}
+function libClose() {
+  library.hidden = true;
+  refocus();
+}
+globalThis.hp17bLibrary = () => {
+  const r = calc("library");
+  if (r.error) { hp17bStatus(r.error); return; }
+  libEntries = JSON.parse(r.value);
+  libsearch.value = "";
+  libList();
+  library.hidden = false;
+  libsearch.focus();
+};
+document.getElementById("libopen").addEventListener("click", () => {
+  document.getElementById("menu").open = false;
+  hp17bLibrary();
+});
+libsearch.addEventListener("input", libList);
+libsearch.addEventListener("keydown", (ev) => {
+  if (ev.key === "Enter") {
+    const first = libitems.querySelector("button");
+    if (first) first.click();
+  }
+});
+library.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape") return;
+  ev.preventDefault();
+  if (libChosen) libList(); else libClose();
+});
+document.getElementById("libback").addEventListener("click", () => { libList(); libsearch.focus(); });
+document.getElementById("libclose").addEventListener("click", libClose);
+document.getElementById("libadd").addEventListener("click", () => {
+  const e = libChosen;
+  if (!e) return;
+  const r = calc("addLibrary", e.name);
+  libClose();
+  hp17bStatus(r.error ? r.error : e.known ? e.name + " is already in the SOLVE list: it was not replaced."
+    : e.name + " added to the SOLVE list, its menu open: " + e.example);
+});

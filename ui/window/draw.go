@@ -118,7 +118,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.lastSize, g.version, g.dirty = size, snap.Version, false
 	l := g.layout()
 	view := ui.ViewFor(l, float64(size[0]), float64(size[1])) // portrait: the panel below
-	g.pagePlaceLCD(l, view, size, snap.Menu || snap.Help || snap.About)
+	g.pagePlaceLCD(l, view, size, snap.Menu || snap.Help || snap.About || g.in.library != nil)
 	p := painter{dst: screen, fonts: g.fonts}
 	p.scale, p.ox, p.oy = view.Body.Scale, view.Body.X, view.Body.Y
 	area := screen.Bounds()
@@ -192,6 +192,9 @@ func (g *Game) overlays(p painter, l ui.Layout, snap ui.Snapshot) {
 	}
 	if snap.Help {
 		g.drawHelp(whole, wl, snap.Frame.RPN)
+	}
+	if g.in.library != nil {
+		g.drawLibrary(whole, wl, g.in.library)
 	}
 	if snap.Menu {
 		g.drawMenu(p, l)

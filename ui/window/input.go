@@ -47,6 +47,9 @@ type input struct {
 	// chosen by the keyboard (menu.go).
 	menuOpen bool
 	menuSel  int
+	// library is the equation library's view while it is open
+	// (library.go).
+	library *ui.LibraryView
 }
 
 // Auto-repeat's delay and rate, as a PC's keyboard repeats.
@@ -151,6 +154,9 @@ func (g *Game) keyboard() error {
 	}
 	if g.in.menuOpen {
 		return g.menuKeys(chars, pressed)
+	}
+	if g.in.library != nil {
+		return g.libraryKeys(chars, pressed)
 	}
 	ctrlDown := g.controlTap(len(chars) > 0, pressed)
 	editing := g.ctrl.Editing()

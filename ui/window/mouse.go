@@ -13,10 +13,12 @@ import (
 // window's menu; the right button opens the menu; the wheel scrolls the
 // paper; dropped files load.
 func (g *Game) mouse() {
-	if _, dy := ebiten.Wheel(); dy != 0 && g.ctrl.Snapshot().Paper.Shown {
+	if _, dy := ebiten.Wheel(); dy != 0 && g.in.library != nil {
+		g.libraryWheel(dy)
+	} else if dy != 0 && g.ctrl.Snapshot().Paper.Shown {
 		g.ctrl.ScrollPaper(int(dy * 3))
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && g.in.library == nil {
 		g.ctrl.SetMenu(!g.ctrl.Snapshot().Menu)
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
@@ -56,6 +58,9 @@ func (g *Game) pointerDown(x, y int) (emulator.Key, bool) {
 		return 0, false
 	case snap.Menu:
 		g.menuClick(l, lx, ly)
+		return 0, false
+	case g.in.library != nil:
+		g.libraryClick(x, y)
 		return 0, false
 	case l.MenuButton.Contains(lx, ly) && !snap.Help && !snap.About:
 		g.ctrl.SetMenu(true)

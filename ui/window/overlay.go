@@ -64,7 +64,7 @@ func (g *Game) helpLines(rpn bool) []helpLine {
 // Sizes of the overlay, layout units.
 const (
 	helpSize   = 10.0 // points
-	helpLineH  = 13.0
+	helpLineH  = 12.5
 	helpGap    = 8.0  // between a line's keys and what they do
 	helpColGap = 16.0 // between columns
 	helpMargin = 16.0

@@ -93,6 +93,14 @@ func pageOpenFile() {
 	}
 }
 
+// pageOpenLibrary has the page show its equation library's dialog
+// (web/hp17b.js, fed by hp17bPage.library).
+func pageOpenLibrary() {
+	if !callPage("hp17bLibrary") {
+		pageStatus("This page cannot show the library: reload it.")
+	}
+}
+
 // shareEquation hands the current equation's text to the phone's share
 // sheet, or copies it where the browser has none (web/hp17b.js).
 func (g *Game) shareEquation() error {
@@ -203,6 +211,25 @@ func (g *Game) pageHooks() {
 				return nil, err
 			}
 			g.ctrl.LoadText("the link", text, g.opt.Stderr)
+			return true, nil
+		},
+		// library(): the equation library as ui.LibraryEntry's JSON text,
+		// by topic, each marked known when the SOLVE list holds an
+		// equation of its name.
+		"library": func([]js.Value) (any, error) {
+			b, err := json.Marshal(g.ctrl.Library())
+			return string(b), err
+		},
+		// addLibrary(name): the library's equation name added to the SOLVE
+		// list and its menu opened (ui.Controller.AddFromLibrary: one of
+		// that name already there is never replaced, and the display and
+		// a notice say so).
+		"addLibrary": func(args []js.Value) (any, error) {
+			name, err := textArg("addLibrary", args, 0)
+			if err != nil {
+				return nil, err
+			}
+			g.ctrl.AddFromLibrary(name)
 			return true, nil
 		},
 		// solveList(): the SOLVE list as Ctrl+S writes it: {text, count}.

@@ -47,6 +47,7 @@ var commands = []command{
 	{what: "New calculator", key: ebiten.KeyN, run: (*Game).newCalculator, desktop: true},
 	{what: "Save this calculator as a new file", key: ebiten.KeyS, shift: true, run: (*Game).saveStateAs, desktop: true},
 	{what: "Open equation file…", key: ebiten.KeyL, run: (*Game).openEquations},
+	{what: "Equation library…", key: ebiten.KeyE, run: (*Game).openLibrary},
 	{what: "Save the SOLVE list…", key: ebiten.KeyS, run: (*Game).saveEquations},
 	{what: "Copy the number (or equation)", key: ebiten.KeyC, run: func(g *Game) error { g.clipboard(false); return nil }},
 	{what: "Paste", key: ebiten.KeyV, run: func(g *Game) error { g.clipboard(true); return nil }},

@@ -279,6 +279,54 @@ func (s *Session) Answer(t GameTurn, hasValue bool) Event {
 	return ev
 }
 
+// Held follows a calculator whose variables are the game's input (the
+// window's heaps panel): vals are the heaps' variables (and K) as they
+// hold them now. Nothing when they hold the position (or the game is
+// over: the variables are the person's again); a change of the heaps is
+// the person's move (Move); Refused when K changed or a packed variable
+// holds no position (the front-end puts the heaps back).
+func (s *Session) Held(vals map[string]hp17b.Number) Event {
+	m, g := s.Match, s.Game
+	ev := Event{Kind: Refused, By: Person, From: slices.Clone(m.Position)}
+	pos, ok := g.PositionFrom(vals)
+	switch {
+	case m.Over():
+		ev.Kind = Nothing
+	case g.Param != "" && g.ParamOf(vals) != m.K:
+		ev.Err = fmt.Errorf("%s is %d in this game: New Game plays with another %s", g.Param, m.K, g.Param)
+	case !ok:
+		ev.Err = fmt.Errorf("%s holds no position", g.Packed)
+	case slices.Equal(pos, m.Position):
+		ev.Kind = Nothing
+	default:
+		return s.Move(pos)
+	}
+	return ev
+}
+
+// Observe follows one EVAL of a calculator whose variables are the
+// game's input: before and after are its variables' values before and
+// after EVAL, found whether EVAL found a value and err its error. A
+// change of the heaps since the last look is the person's move first
+// (Move), then comes the calculator's answer (Answer). The events are in
+// order; a Refused person's move ends them.
+func (s *Session) Observe(before, after map[string]hp17b.Number, found bool, err error) []Event {
+	g := s.Game
+	from, ok := g.PositionFrom(before)
+	if !ok {
+		return []Event{{Kind: Refused, By: Person, From: slices.Clone(s.Match.Position), Err: fmt.Errorf("%s held no position", g.Packed)}}
+	}
+	var evs []Event
+	if !slices.Equal(from, s.Match.Position) {
+		ev := s.Move(from)
+		if evs = append(evs, ev); ev.Kind == Refused {
+			return evs
+		}
+	}
+	to, ok := g.PositionFrom(after)
+	return append(evs, s.Answer(GameTurn{Before: from, After: to, Readable: ok, Moved: found, Err: err}, false))
+}
+
 // Undo takes back the last move pair (Match.Undo): Undone, or Nothing.
 func (s *Session) Undo() Event {
 	if !s.Match.Undo() {

@@ -785,3 +785,34 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+// TestPlaySetsAsideForeignGame: a games file whose game is another
+// program's (NIM's match kept under NIMM) or reaches its position by no
+// legal move is never resumed: it is moved aside whole and a new game
+// starts (programs.DecodeKept, the check the window's section gets too:
+// ui's TestWindowSetsAsideKeptGame).
+func TestPlaySetsAsideForeignGame(t *testing.T) {
+	nim := `{"program":"nim","position":[1,3,5,6],"turn":1,"moves":[{"by":0,"from":[1,3,5,7],"to":[1,3,5,6]}],"outcome":0}`
+	for name, content := range map[string]string{
+		"foreign":   `{"schema":1,"last":"nim-misere","games":{"nim-misere":{"match":` + nim + `}}}`,
+		"unreached": `{"schema":1,"last":"nim","games":{"nim":{"match":` + strings.Replace(nim, `"position":[1,3,5,6]`, `"position":[1,3,4,6]`, 1) + `}}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			state := filepath.Join(t.TempDir(), "state.json")
+			require.NoError(t, os.WriteFile(state+gameFileSuffix, []byte(content), 0o644))
+			old := stdin
+			defer func() { stdin = old }()
+			stdin = strings.NewReader("q\n")
+			out, errOut, code := runCLI("play", "--state", state)
+			assert.Equal(t, exitOK, code)
+			assert.Contains(t, out, "[INIT]  ")
+			assert.NotContains(t, out, "the game kept resumes")
+			assert.Contains(t, errOut, "the kept games could not be read (the game of ")
+			aside, _ := filepath.Glob(state + gameFileSuffix + ".damaged-*")
+			require.Len(t, aside, 1)
+			b, err := os.ReadFile(aside[0])
+			require.NoError(t, err)
+			assert.Equal(t, content, string(b))
+		})
+	}
+}

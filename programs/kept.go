@@ -55,6 +55,15 @@ func DecodeKept(b []byte) (Kept, error) {
 	return kg, nil
 }
 
+// Program is the ID of the program to play when none is named: the one
+// played last when its game is kept, else NIM.
+func (k Kept) Program() string {
+	if _, ok := k.Games[k.Last]; ok {
+		return k.Last
+	}
+	return "nim"
+}
+
 // Session resumes the kept game (Resume): its match, checked again, the
 // position its last EVAL answered, and its variables (Vars) with the
 // position stored in them.

@@ -18,8 +18,9 @@ import (
 var stdin io.Reader = os.Stdin
 
 // playCmd plays a game program against the calculator in the terminal.
-// The game is a programs.Match kept beside the state file (gameStore), so
-// that quitting and playing again resumes it on the same turn.
+// The game is a programs.Session whose match is kept beside the state
+// file (gameStore), so that quitting and playing again resumes it on the
+// same turn.
 type playCmd struct {
 	cli.Memory `embed:""`
 	New        bool      `help:"Start a new game even when one is kept."`
@@ -47,10 +48,7 @@ func (c *playCmd) run(e *env) int {
 	}
 	id := c.Program
 	if id == "" {
-		id = "nim"
-		if _, ok := kept.Games[kept.Last]; ok {
-			id = kept.Last
-		}
+		id = kept.Program()
 	}
 	prog, err := programs.ByID(id)
 	if err == nil && prog.Game == nil {
@@ -90,8 +88,8 @@ func (c *playCmd) run(e *env) int {
 }
 
 // terminal is one run of terminal play: the game (a programs.Session,
-// owned here), the Solver's variables the calculator answers with, and where the game
-// is kept. Every change is saved at once.
+// owned here, with the Solver's variables the calculator answers with)
+// and where it is kept. Every change is saved at once.
 type terminal struct {
 	ctx         context.Context
 	out, stderr io.Writer
@@ -105,19 +103,6 @@ type terminal struct {
 	m       *programs.Match // s.Match
 	vars    *solver.Vars
 	saveErr error
-}
-
-// introduce prints the program's title, description, rules and how to
-// type a move.
-func (t *terminal) introduce() {
-	g := t.g
-	fmt.Fprintf(t.out, "%s: %s\n%s\n", t.prog.Title, t.prog.Description, t.prog.Rules)
-	how := "Type the number your move leaves (such as " + g.Show(programs.Position{1, 3, 3, 7}) + "), or take 2 from 3 (the third heap)"
-	if g.Packed == "" {
-		how = fmt.Sprintf("Type a heap and its new size (%s 2 or %s=2), or take 1 from %s", g.Slots[0], g.Slots[0], g.Slots[0])
-	}
-	fmt.Fprintln(t.out, how+"; EVAL as your first move lets the calculator open.")
-	fmt.Fprintln(t.out, "help lists the commands (hint, why, undo, redo, moves, new, quit).")
 }
 
 // newGame starts a game with parameter k (0: the program's default): INIT
@@ -260,42 +245,6 @@ func (t *terminal) quit() {
 	fmt.Fprintln(t.out, "Goodbye.")
 }
 
-// howToMove says how to type a move of this program.
-func (t *terminal) howToMove() string {
-	if t.g.Packed != "" {
-		return "type the number your move leaves, or take K from N (N the heap's place)"
-	}
-	last := t.g.Slots[len(t.g.Slots)-1]
-	return fmt.Sprintf("type a move such as %s 6 or take 1 from %s", last, last)
-}
-
-// help lists every command.
-func (t *terminal) help() {
-	move := "B 4, B=4, b4, take 2 from B   your move: a heap and its new size, or what to take"
-	if t.g.Packed != "" {
-		move = "1337, take 2 from 3           your move: the number it leaves, or take K from heap N"
-	} else if len(t.g.Slots) > 1 {
-		s := t.g.Slots[1]
-		move = fmt.Sprintf("%s 4, %s=4, %s4, take 2 from %s   your move: a heap and its new size, or what to take",
-			s, s, strings.ToLower(s), s)
-	}
-	for _, l := range []string{
-		"Commands:",
-		"  " + move,
-		"  eval    let the calculator open (your first move), or ask it again for its move",
-		"  hint    a winning move, when there is one",
-		"  why     each heap's Grundy value and the nim-sum in binary (with NIM, the equation's L() values after EVAL)",
-		"  undo    take back your last move and the calculator's answer",
-		"  redo    play again what undo took back",
-		"  moves   the moves so far: who made each, from what to what",
-		"  new     start a new game",
-		"  help    this list",
-		"  quit, q stop (the game is kept: hp17b play resumes it; --fresh keeps nothing)",
-	} {
-		fmt.Fprintln(t.out, l)
-	}
-}
-
 // hint shows a winning move for the person.
 func (t *terminal) hint() {
 	ev := t.s.Hint()
@@ -312,21 +261,6 @@ func (t *terminal) hint() {
 	default:
 		fmt.Fprintf(t.out, "Hint: %s; it leaves %s.\n", t.spellMove(ev.From, ev.To), t.g.Show(ev.To))
 	}
-}
-
-// spellMove writes the move from p to q as the person would type it: the
-// heap and its new size with the take beside it ("D 6 (take 1 from D)"),
-// or a packed program's number.
-func (t *terminal) spellMove(p, q programs.Position) string {
-	if t.g.Packed != "" || len(p) != len(q) {
-		return t.g.Show(q)
-	}
-	for i := range p {
-		if p[i] != q[i] {
-			return fmt.Sprintf("%s %d (take %d from %s)", t.g.Slots[i], q[i], p[i]-q[i], t.g.Slots[i])
-		}
-	}
-	return t.g.Show(q)
 }
 
 // why prints the why view (programs.Session.Why).
@@ -363,35 +297,6 @@ func (t *terminal) redo() {
 	t.stored("Redone: %s.\n")
 	if t.m.Over() {
 		t.announce()
-	}
-}
-
-// listMoves prints the moves so far: who made each, from what to what.
-func (t *terminal) listMoves() {
-	m := t.m
-	if len(m.Moves) == 0 {
-		fmt.Fprintln(t.out, "No moves yet.")
-	}
-	width := 0
-	for _, mv := range m.Moves {
-		width = max(width, len(t.g.ShowWhole(mv.From)), len(t.g.ShowWhole(mv.To)))
-	}
-	for i, mv := range m.Moves {
-		line := fmt.Sprintf("%3d. %-15s %*s → %-*s", i+1, mv.By, width, t.g.ShowWhole(mv.From), width, t.g.ShowWhole(mv.To))
-		if t.g.Packed == "" && len(mv.From) == len(mv.To) {
-			for j := range mv.From {
-				if mv.From[j] != mv.To[j] {
-					line += fmt.Sprintf("   %s %d → %d", t.g.Slots[j], mv.From[j], mv.To[j])
-				}
-			}
-		}
-		fmt.Fprintln(t.out, strings.TrimRight(line, " "))
-	}
-	if m.Resigned {
-		fmt.Fprintln(t.out, "     the calculator resigned")
-	}
-	if n := len(m.Undone); n > 0 {
-		fmt.Fprintf(t.out, "(%d undone: redo plays them again)\n", n)
 	}
 }
 
@@ -482,20 +387,6 @@ func (t *terminal) answer() {
 	}
 }
 
-// announce says who won the game just ended (programs.Match.Ending).
-func (t *terminal) announce() {
-	reason, winner, emptied := t.m.Ending()
-	switch {
-	case reason == "" || emptied:
-	case t.g.Misere:
-		fmt.Fprintf(t.out, "%s.\n", reason)
-	default:
-		fmt.Fprintf(t.out, "%s: %s.\n", reason, winner)
-		return
-	}
-	fmt.Fprintf(t.out, "%s.\n", programs.Capital(winner))
-}
-
 // save keeps the game, its variables and what EVAL answered last
 // (keepGame); the first failure is reported once and makes the exit
 // status failed.
@@ -504,44 +395,5 @@ func (t *terminal) save() {
 	if err != nil && t.saveErr == nil {
 		t.saveErr = err
 		fmt.Fprintf(t.stderr, "hp17b: the game is not kept: %v\n", err)
-	}
-}
-
-// drawPosition draws each heap as a row of matches with its label and
-// size.
-func drawPosition(w io.Writer, g *programs.Game, p programs.Position) {
-	for i, n := range p {
-		fmt.Fprintf(w, "  %2s %-10s %d\n", g.HeapLabel(i), strings.Repeat("|", n), n)
-	}
-}
-
-// shown writes a position for the person: each slot's variable and size
-// ("A=0 B=1 C=1"), or a packed program's number.
-func shown(g *programs.Game, p programs.Position) string { return g.Spell(p, "%s=%d", " ") }
-
-// maxLine is the longest line terminal play reads as a move.
-const maxLine = 1024
-
-// readLine reads one line of at most limit bytes; a longer one is read to
-// its end and reported as long. err is io.EOF at the end of the input.
-func readLine(r *bufio.Reader, limit int) (line string, long bool, err error) {
-	var b []byte
-	for {
-		frag, isPrefix, err := r.ReadLine()
-		if err != nil {
-			if len(b) > 0 || long {
-				return string(b), long, nil
-			}
-			return "", false, err
-		}
-		if !long {
-			b = append(b, frag...)
-			if len(b) > limit {
-				b, long = nil, true
-			}
-		}
-		if !isPrefix {
-			return string(b), long, nil
-		}
 	}
 }

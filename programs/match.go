@@ -340,21 +340,20 @@ func Capital(s string) string {
 
 // String says the game in words, for screen readers and the browser
 // page's #game element: "NIM 1346: your move", "NIM 1346: the
-// calculator's move", "NIM 0: the calculator won", "NIM 1357: you won
-// (the calculator resigned)".
+// calculator's move", "NIM 0: the calculator wins", "NIM 1357: you win
+// (the calculator resigned)" (the winner in Ending's words).
 func (m *Match) String() string {
 	prog, g, err := m.Game()
 	if err != nil {
 		return err.Error()
 	}
 	s := prog.Title + " " + g.Show(m.Position) + ": "
+	_, winner, _ := m.Ending()
 	switch {
-	case m.Outcome == PersonWon && m.Resigned:
-		return s + "you won (the calculator resigned)"
-	case m.Outcome == PersonWon:
-		return s + "you won"
-	case m.Outcome == CalculatorWon:
-		return s + "the calculator won"
+	case m.Resigned:
+		return s + winner + " (the calculator resigned)"
+	case m.Over():
+		return s + winner
 	case m.Turn == Calculator:
 		return s + "the calculator's move"
 	}

@@ -374,3 +374,17 @@ func TestEnding(t *testing.T) {
 		assert.Equal(t, []any{c.reason, c.winner, c.emptied}, []any{reason, winner, emptied}, c.id)
 	}
 }
+
+// TestMatchString: the game in words for the page's #game element, the
+// winner in Ending's words.
+func TestMatchString(t *testing.T) {
+	prog, err := ByID("nim")
+	require.NoError(t, err)
+	m, err := NewMatch(prog, 0)
+	require.NoError(t, err)
+	assert.Equal(t, "NIM 1357: your move", m.String())
+	require.NoError(t, m.Play(Person, Position{1, 3, 5, 6}))
+	assert.Equal(t, "NIM 1356: the calculator's move", m.String())
+	require.NoError(t, m.Resign())
+	assert.Equal(t, "NIM 1356: you win (the calculator resigned)", m.String())
+}

@@ -13,15 +13,18 @@ import (
 	"github.com/hp17b/hp17b/programs"
 )
 
-// The heaps panel's game: one programs.Match for every game program,
-// owned by the controller's goroutine and kept in continuous memory (the
-// state file's "game" section, the browser's storage), so that a window
+// The heaps panel's game: one programs.Session for every game program,
+// owned by the controller's goroutine, its match kept in continuous
+// memory (the state file's "game" section, the browser's storage) and
+// taken on again only after its moves are played again, so that a window
 // closed and opened again goes on with the same game on the same turn.
 // Moves are read from the Solver's variables, never from the display:
 // each run of the Solver over a game program (emulator.Machine.SolvedSince)
-// gives the position EVAL answered and the one it left, and any other
-// change of the heaps is the person's move. A move the rule does not
-// allow is named on the panel and the heaps are put back.
+// gives the position EVAL answered and the one it left
+// (Session.Observe), and any other change of the heaps is the person's
+// move (Session.Held). A move the rule does not allow is named on the
+// panel and the heaps are put back. This file words the session's events;
+// gamepanel.go draws the panel.
 
 // gameSection is the game's section of continuous memory.
 const gameSection = "game"

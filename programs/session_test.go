@@ -388,3 +388,33 @@ func TestMatchString(t *testing.T) {
 	require.NoError(t, m.Resign())
 	assert.Equal(t, "NIM 1356: you win (the calculator resigned)", m.String())
 }
+
+// FuzzDecodeMatch feeds any bytes to the one reader of a kept match (the
+// window's section, the page's #game; DecodeKept reads the terminal's
+// file through the same check): it never panics, and a match it takes on
+// is one its moves reach, kept again as it was read.
+func FuzzDecodeMatch(f *testing.F) {
+	for _, s := range []string{
+		`{"program":"nim","position":[1,3,5,6],"turn":1,"moves":[{"by":0,"from":[1,3,5,7],"to":[1,3,5,6]}],"outcome":0}`,
+		`{"program":"kayles","position":[1,3,5,7],"moves":[],"undone":[{"by":0,"from":[1,3,5,7],"to":[1,3,5,6,0,0,0,0,0,0,0,0,0,0]}]}`,
+		`{"program":"subk","k":3,"position":[7],"moves":[]}`,
+		`{"program":"nim","position":[],"moves":[{"by":1,"from":[],"to":[-1]}],"resigned":true}`,
+		`{"program":"dawson","position":[9,9,9,9,9,9,9,9,9,9,9,9,9],"moves":null}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := DecodeMatch(b)
+		if err != nil {
+			return
+		}
+		require.NoError(t, CheckMatch(s.Match.Program, s.Match))
+		again, err := json.Marshal(s.Match)
+		require.NoError(t, err)
+		r, err := DecodeMatch(again)
+		require.NoError(t, err)
+		require.Equal(t, s.Match.Position, r.Match.Position)
+		s.View()
+		s.Hint()
+	})
+}

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -197,54 +195,6 @@ func removeOrphans(path string) {
 			os.Remove(m)
 		}
 	}
-}
-
-// moveAside moves a damaged state file to path.damaged-TIMESTAMP (with
-// -2, -3, … when that name is taken): the new name is created
-// exclusively, so a damaged file is never overwritten, not even by
-// another process doing the same in the same second.
-func moveAside(path string) (string, error) {
-	stamp := time.Now().UTC().Format("20060102T150405")
-	for i := 1; i < 1000; i++ {
-		aside := path + ".damaged-" + stamp
-		if i > 1 {
-			aside += fmt.Sprintf("-%d", i)
-		}
-		err := os.Link(path, aside)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			// No hard links here: copy into a file created exclusively.
-			if err = copyExclusive(path, aside); errors.Is(err, fs.ErrExist) {
-				continue
-			}
-		}
-		if err != nil {
-			return "", err
-		}
-		return aside, os.Remove(path)
-	}
-	return "", fmt.Errorf("no free name to move %s aside", path)
-}
-
-// copyExclusive copies a file of any size into a new file created
-// exclusively (fs.ErrExist when to exists).
-func copyExclusive(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(dst, src)
-	if cerr := dst.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // writable reports whether the file at path may be written (it is

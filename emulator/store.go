@@ -534,7 +534,7 @@ func (m *Machine) setAside(path string, damaged []byte, why error) (*Machine, st
 	aside := "another hp17b's copy"
 	cur, rerr := files.ReadRegular(path, MaxStateSize)
 	if rerr == nil && bytes.Equal(bytes.TrimPrefix(cur, utf8BOM), damaged) {
-		aside, err = moveAside(path)
+		aside, err = files.MoveAside(path)
 	}
 	unlock()
 	if err != nil {

@@ -538,10 +538,10 @@ func (g *Game) TakeAt(p Position, h, j, k int) (Position, error) {
 			q = append(q, t[1])
 		}
 		if g.Packed != "" {
-			q = q.Compact()
-			if len(q) > g.MaxHeaps {
-				return nil, fmt.Errorf("that leaves %d heaps; the number holds %d after your move", len(q), g.MaxHeaps)
+			if _, err := g.fits(q.Compact()); err != nil {
+				return nil, err
 			}
+			q = q.Compact()
 		}
 		if g.Legal(p, q, k) {
 			return q, nil

@@ -303,23 +303,57 @@ func (m *Match) Hint() (Position, bool) {
 	return nil, false
 }
 
+// Ending says how an ended game ended, in the words every front-end
+// uses: reason is what ended it ("You took the last object" under misère
+// play, "The calculator has no move left" under normal play; "" after the
+// calculator resigned), winner who won ("you win", "the calculator
+// wins"), and emptied whether normal play ended with every heap empty
+// (the last object taken then says the ending alone).
+func (m *Match) Ending() (reason, winner string, emptied bool) {
+	winner = "you win"
+	if m.Outcome == CalculatorWon {
+		winner = "the calculator wins"
+	}
+	if m.Resigned || len(m.Moves) == 0 {
+		return "", winner, false
+	}
+	_, g, _ := m.Game()
+	last := m.Moves[len(m.Moves)-1]
+	if g != nil && g.Misere {
+		return Capital(last.By.String()) + " took the last object", winner, false
+	}
+	reason = "You have no move left"
+	if m.Outcome == PersonWon {
+		reason = "The calculator has no move left"
+	}
+	return reason, winner, last.To.Over()
+}
+
+// Capital is s with its first letter a capital (ASCII): a sentence
+// made of Ending's words or an error's.
+func Capital(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
 // String says the game in words, for screen readers and the browser
 // page's #game element: "NIM 1346: your move", "NIM 1346: the
-// calculator's move", "NIM 0: the calculator won", "NIM 1357: you won
-// (the calculator resigned)".
+// calculator's move", "NIM 0: the calculator wins", "NIM 1357: you win
+// (the calculator resigned)" (the winner in Ending's words).
 func (m *Match) String() string {
 	prog, g, err := m.Game()
 	if err != nil {
 		return err.Error()
 	}
 	s := prog.Title + " " + g.Show(m.Position) + ": "
+	_, winner, _ := m.Ending()
 	switch {
-	case m.Outcome == PersonWon && m.Resigned:
-		return s + "you won (the calculator resigned)"
-	case m.Outcome == PersonWon:
-		return s + "you won"
-	case m.Outcome == CalculatorWon:
-		return s + "the calculator won"
+	case m.Resigned:
+		return s + winner + " (the calculator resigned)"
+	case m.Over():
+		return s + winner
 	case m.Turn == Calculator:
 		return s + "the calculator's move"
 	}

@@ -60,3 +60,16 @@ func (g *Game) Names() []string {
 	}
 	return out
 }
+
+// ParamOf is the game's parameter as the values hold it (K of SUBK), its
+// default when none is stored, 0 without a parameter.
+func (g *Game) ParamOf(vals map[string]hp17b.Number) int {
+	if g.Param == "" {
+		return 0
+	}
+	v, _ := vals[g.Param].Int64()
+	if v < 1 {
+		return g.ParamDefault
+	}
+	return int(v)
+}

@@ -132,7 +132,7 @@ func (m *Match) WhyViewFrom(bits map[string]hp17b.Number) (WhyView, error) {
 		out.Rows = append(out.Rows, cells)
 	}
 	for i, v := range vals {
-		row(heapName(g, i), v, bitNames[min(i, len(bitNames)-1)])
+		row(g.HeapLabel(i), v, bitNames[min(i, len(bitNames)-1)])
 	}
 	row("sum", sum, bitNames[len(bitNames)-1])
 	if eqBits {
@@ -180,7 +180,10 @@ func (g *Game) grundyValues(p Position, k int) ([]int, error) {
 	return out, nil
 }
 
-func heapName(g *Game, i int) string {
+// HeapLabel names heap i of a position as every front-end labels it: the
+// slot's variable (A, B…), or a packed program's heap place (1 = the
+// first digit).
+func (g *Game) HeapLabel(i int) string {
 	if g.Packed == "" && i < len(g.Slots) {
 		return g.Slots[i]
 	}

@@ -14,7 +14,7 @@ specs=""
 for spec in solver:FuzzParse solver:FuzzParseReference solver:FuzzLexer solver:FuzzEval solver:FuzzParseFile solver:FuzzReadFileAll \
   ui:FuzzKeys ui:FuzzGameActions ui:FuzzParseSkin hp17b:FuzzFastPath hp17b:FuzzNumberText hp17b:FuzzArithmetic \
   hp17b:FuzzParseNumber emulator:FuzzStateFile emulator:FuzzKeyScript emulator:FuzzMerge emulator:FuzzPaste \
-  cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay fin:FuzzFlows stat:FuzzStatistics \
+  cmd/hp17b:FuzzNimArgs cmd/hp17b:FuzzCommandLine cmd/hp17b:FuzzPlay programs:FuzzDecodeMatch fin:FuzzFlows stat:FuzzStatistics \
   compare:FuzzAnswerLine solver:FuzzSaveLoad solver:FuzzCanonical solver:FuzzPostedSpellings emulator:FuzzEquationScript \
   hp17b:FuzzRoundingTest hp17b:FuzzFloatStage hp17b:FuzzDoubleStage fin:FuzzFastFinance hp17b:FuzzS15 \
   internal/link:FuzzRoundTrip library:FuzzParseEntry; do

@@ -7,29 +7,32 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
-	"sync/atomic"
 
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/programs"
 )
 
-// The heaps panel's game: one programs.Match for every game program,
-// owned by the controller's goroutine and kept in continuous memory (the
-// state file's "game" section, the browser's storage), so that a window
+// The heaps panel's game: one programs.Session for every game program,
+// owned by the controller's goroutine, its match kept in continuous
+// memory (the state file's "game" section, the browser's storage) and
+// taken on again only after its moves are played again, so that a window
 // closed and opened again goes on with the same game on the same turn.
 // Moves are read from the Solver's variables, never from the display:
 // each run of the Solver over a game program (emulator.Machine.SolvedSince)
-// gives the position EVAL answered and the one it left, and any other
-// change of the heaps is the person's move. A move the rule does not
-// allow is named on the panel and the heaps are put back.
+// gives the position EVAL answered and the one it left
+// (Session.Observe), and any other change of the heaps is the person's
+// move (Session.Held). A move the rule does not allow is named on the
+// panel and the heaps are put back. This file words the session's events;
+// gamepanel.go draws the panel.
 
 // gameSection is the game's section of continuous memory.
 const gameSection = "game"
 
 // gameState is the game and what the panel says of it.
 type gameState struct {
+	// sess is the game (nil before the first), match its Match.
+	sess   *programs.Session
 	match  *programs.Match
 	seen   uint64 // the last run of the Solver read
 	status string
@@ -50,33 +53,44 @@ type gameState struct {
 	note string
 }
 
-// load takes the game kept in continuous memory, if any. The Solver's
-// runs before it (a --keys script's INIT and EVAL) are read by the first
-// job, as moves of the game.
+// load takes the game kept in continuous memory, if any, once its moves
+// played again from the start lead to it (programs.DecodeMatch); a game
+// that does not is set aside in the section gameAside, with a word on the
+// panel. The Solver's runs before it (a --keys script's INIT and EVAL)
+// are read by the first job, as moves of the game.
 func (st *gameState) load(m Machine) {
 	b := m.Section(gameSection)
 	if b == nil {
 		return
 	}
-	var mt programs.Match
-	err := json.Unmarshal(b, &mt)
-	if err == nil {
-		_, _, err = mt.Game()
-	}
+	s, err := programs.DecodeMatch(b)
 	if err != nil {
-		st.status = "The kept game could not be read (" + err.Error() + "): New Game starts one."
+		m.SetSection(gameAside, b)
+		m.SetSection(gameSection, nil)
+		st.status = "The kept game could not be read (" + err.Error() + "); it is kept in the state's " +
+			strconv.Quote(gameAside) + " section, and New Game starts one."
 		return
 	}
-	st.match, st.saved = &mt, b
-	prog, g, _ := mt.Game()
+	st.set(s)
+	st.saved = b
+	mt, prog, g := s.Match, s.Prog, s.Game
 	switch {
 	case mt.Over():
-		st.status = "The last game of " + prog.Title + " is over: " + outcome(&mt) + " New Game plays again."
+		st.status = "The last game of " + prog.Title + " is over: " + outcome(mt) + " New Game plays again."
 	case mt.Turn == programs.Calculator:
 		st.status = "Game resumed: you left " + shown(g, mt.Position) + ". Press EVAL for the calculator's move."
 	default:
 		st.status = "Game resumed at " + shown(g, mt.Position) + ": your move."
 	}
+}
+
+// gameAside is the section a kept game that could not be read is moved
+// to: nothing kept is lost.
+const gameAside = "game-damaged"
+
+// set makes s the game.
+func (st *gameState) set(s *programs.Session) {
+	st.sess, st.match = s, s.Match
 }
 
 // keep writes the match to continuous memory when it changed.
@@ -160,7 +174,7 @@ func (c *Controller) backFromAway() {
 		return
 	}
 	vals := c.m.Values(g.Names()...)
-	if pos, ok := g.PositionFrom(vals); ok && slices.Equal(pos, mt.Position) && (g.Param == "" || paramOf(g, vals) == mt.K) {
+	if pos, ok := g.PositionFrom(vals); ok && slices.Equal(pos, mt.Position) && (g.Param == "" || g.ParamOf(vals) == mt.K) {
 		return
 	}
 	c.putBack()
@@ -183,115 +197,77 @@ func (c *Controller) gameRun(run emulator.Solved) {
 		if !ok || run.Err != nil {
 			return
 		}
-		mt, err := programs.NewMatch(prog, paramOf(g, run.After))
+		s, err := programs.NewSession(prog, g.ParamOf(run.After))
 		if err != nil {
 			return
 		}
-		mt.Position = pos
-		st.match, st.why, st.bits = mt, false, nil
+		s.Match.Position = pos
+		st.set(s)
+		st.why, st.bits = false, nil
 		st.status = yourMove(prog)
 	case "EVAL":
 		c.calculatorRun(prog, run)
 	}
 }
 
-// calculatorRun follows EVAL of prog: the person's move stored before it,
-// then the calculator's move, resignation or stop.
+// calculatorRun follows EVAL of prog (programs.Session.Observe): the
+// person's move stored before it, then the calculator's move,
+// resignation or stop.
 func (c *Controller) calculatorRun(prog programs.Program, run emulator.Solved) {
-	g, st := prog.Game, &c.game
-	mt := st.match
-	if mt == nil || mt.Program != prog.ID {
+	st := &c.game
+	if st.sess == nil || st.match.Program != prog.ID {
 		st.status = "No game of " + prog.Title + " is being played: New Game (or INIT) starts one."
 		return
 	}
-	before, ok := g.PositionFrom(run.Before)
-	if !ok {
-		c.refuse(fmt.Errorf("%s held no position", g.Packed))
-		return
+	for _, ev := range st.sess.Observe(run.Before, run.After, run.Found, run.Err) {
+		c.word(ev)
 	}
-	if !slices.Equal(before, mt.Position) && !c.personMoved(before) {
-		return
+}
+
+// gameVars follows the heaps as the variables hold them
+// (programs.Session.Held): a change is the person's move (or a new K,
+// which the game refuses).
+func (c *Controller) gameVars() {
+	if s := c.game.sess; s != nil {
+		c.word(s.Held(c.m.Values(s.Game.Names()...)))
 	}
-	after, ok := g.PositionFrom(run.After)
-	moved := ok && !slices.Equal(after, before)
+}
+
+// word says on the panel what ev did; after a move refused the heaps are
+// put back.
+func (c *Controller) word(ev programs.Event) {
+	st := &c.game
+	mt, g := st.match, st.sess.Game
 	switch {
-	case run.Err != nil:
+	case ev.Kind == programs.Nothing:
+	case ev.Kind == programs.Refused && ev.By == programs.Calculator && !slices.Equal(ev.To, ev.From):
+		c.refuse(fmt.Errorf("EVAL's move from %s to %s is refused: %w", shown(g, ev.From), shown(g, ev.To), ev.Err))
+	case ev.Kind == programs.Refused:
+		c.refuse(ev.Err)
+	case ev.Kind == programs.TookBack:
+		st.status = "Move taken back: " + shown(g, ev.To) + ", your move."
+	case ev.By == programs.Person && mt.Over():
+		st.status = "You left " + shown(g, ev.To) + ". " + outcome(mt)
+	case ev.By == programs.Person:
+		st.status = "You left " + shown(g, ev.To) + ": press EVAL for the calculator's move."
+	case ev.Kind == programs.Stopped:
 		c.putBack()
-		st.status = "EVAL stopped (" + run.Err.Error() + "): press EVAL again for the calculator's move."
-	case !ok:
+		st.status = "EVAL stopped (" + ev.Err.Error() + "): press EVAL again for the calculator's move."
+	case ev.Kind == programs.Unreadable:
 		c.refuse(errors.New("the equation left a number that is not a position"))
-	case !moved:
-		if err := mt.Resign(); err != nil {
-			c.refuse(err)
-			return
-		}
-		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, before) +
-			" and resigns. You win. New Game plays again."
+	case ev.Kind == programs.Resigned:
+		st.status = "SOLUTION NOT FOUND: the calculator has no winning move in " + shown(g, ev.From) +
+			" and resigns. " + outcome(mt) + " New Game plays again."
 	default:
-		if err := mt.Play(programs.Calculator, after); err != nil {
-			c.refuse(fmt.Errorf("EVAL's move from %s to %s is refused: %w", shown(g, before), shown(g, after), err))
-			return
-		}
-		st.status = "The calculator " + movedText(g, before, after) + "."
-		if !run.Found {
-			st.status += " " + plusNote
+		st.status = "The calculator " + movedText(g, ev.From, ev.To) + "."
+		if ev.Note == programs.PlusNote {
+			st.status += " " + ev.Note.String()
 		}
 		st.status += " " + outcome(mt)
-		if prog.Native == "nim-post" {
+		if st.sess.Prog.Native == "nim-post" {
 			st.bits = c.m.Values(programs.BitNames()...)
 		}
 	}
-}
-
-// plusNote says why the 17bII+ shows SOLUTION NOT FOUND after its move.
-const plusNote = "(17bII+: EVAL runs twice and the second run finds no move, hence SOLUTION NOT FOUND; the heaps hold the move.)"
-
-// gameVars follows the heaps as the variables hold them: a change is the
-// person's move (or a new K, which the game refuses).
-func (c *Controller) gameVars() {
-	st := &c.game
-	mt := st.match
-	if mt == nil || mt.Over() {
-		return // after the end, the variables are the person's again
-	}
-	_, g, err := mt.Game()
-	if err != nil {
-		return
-	}
-	vals := c.m.Values(g.Names()...)
-	if g.Param != "" && paramOf(g, vals) != mt.K {
-		c.refuse(fmt.Errorf("%s is %d in this game: New Game plays with another %s", g.Param, mt.K, g.Param))
-		return
-	}
-	pos, ok := g.PositionFrom(vals)
-	switch {
-	case !ok:
-		c.refuse(fmt.Errorf("%s holds no position", g.Packed))
-	case !slices.Equal(pos, mt.Position):
-		c.personMoved(pos)
-	}
-}
-
-// personMoved records the person's move to pos; a move the game refuses
-// is named on the panel and the heaps are put back. It reports whether
-// the move stands.
-func (c *Controller) personMoved(pos programs.Position) bool {
-	st := &c.game
-	mt := st.match
-	if err := mt.Play(programs.Person, pos); err != nil {
-		c.refuse(err)
-		return false
-	}
-	_, g, _ := mt.Game()
-	switch {
-	case mt.Over():
-		st.status = "You left " + shown(g, pos) + ". " + outcome(mt)
-	case mt.Turn == programs.Calculator:
-		st.status = "You left " + shown(g, pos) + ": press EVAL for the calculator's move."
-	default:
-		st.status = "Move taken back: " + shown(g, pos) + ", your move."
-	}
-	return true
 }
 
 // refuse says why the game does not go on from what the calculator's
@@ -300,7 +276,7 @@ func (c *Controller) refuse(err error) {
 	_, g, _ := c.game.match.Game()
 	c.putBack()
 	c.showPosition()
-	c.game.status = capital(err.Error()) + ". The heaps are back at " + shown(g, c.game.match.Position) + "."
+	c.game.status = programs.Capital(err.Error()) + ". The heaps are back at " + shown(g, c.game.match.Position) + "."
 }
 
 // showPosition shows the game's position on the display as INIT (before
@@ -389,7 +365,7 @@ func (c *Controller) newGame(prog programs.Program) {
 	}
 	if err := c.m.Calculate(c.ensureListed(prog), "INIT"); err != nil {
 		st.note = "" // nothing was added
-		c.after(capital(err.Error()) + ".")
+		c.after(programs.Capital(err.Error()) + ".")
 		return
 	}
 	c.after("")
@@ -461,7 +437,7 @@ func (c *Controller) TakeMatch(h, j int) {
 		c.putBack() // what another equation left in the heaps is no move
 		if err := c.m.StoreVar(text, name, hp17b.FromInt(value)); err != nil {
 			c.game.note = ""
-			c.after(capital(err.Error()) + ", then play.")
+			c.after(programs.Capital(err.Error()) + ", then play.")
 			return
 		}
 		c.game.away = false // the program is current, its heaps the game's
@@ -492,10 +468,10 @@ func (c *Controller) undoRedo(undo bool) {
 		case mt == nil:
 			c.after("No game is being played.")
 			return
-		case undo && !mt.Undo():
+		case undo && st.sess.Undo().Kind == programs.Nothing:
 			c.after("Nothing to undo.")
 			return
-		case !undo && !mt.Redo():
+		case !undo && st.sess.Redo().Kind == programs.Nothing:
 			c.after("Nothing to redo.")
 			return
 		}
@@ -525,16 +501,17 @@ func (c *Controller) Hint() {
 			c.after("No hint: " + c.previewText(p.Program))
 		case mt == nil:
 			c.after("New Game first: it sets the heaps.")
-		case mt.Over():
-			c.after("The game is over: New Game plays again.")
-		case mt.Turn == programs.Calculator:
-			c.after("It is the calculator's turn: press EVAL for its move.")
 		default:
-			_, g, _ := mt.Game()
-			if q, ok := mt.Hint(); ok {
-				c.after("Hint: leave " + shown(g, q) + " (" + movedText(g, mt.Position, q) + ").")
-			} else {
-				c.after("Every move from " + shown(g, mt.Position) + " loses against perfect play: take one and hope.")
+			g := c.game.sess.Game
+			switch ev := c.game.sess.Hint(); {
+			case errors.Is(ev.Err, programs.ErrGameOver):
+				c.after("The game is over: New Game plays again.")
+			case ev.Kind == programs.Refused:
+				c.after("It is the calculator's turn: press EVAL for its move.")
+			case ev.Kind == programs.Hinted:
+				c.after("Hint: leave " + shown(g, ev.To) + " (" + movedText(g, ev.From, ev.To) + ").")
+			default:
+				c.after("Every move from " + shown(g, ev.From) + " loses against perfect play: take one and hope.")
 			}
 		}
 	})
@@ -546,88 +523,6 @@ func (c *Controller) ToggleWhy() {
 		c.game.why = !c.game.why
 		c.after("")
 	})
-}
-
-// gamePanel is the panel for the game (or, with none, for the current
-// equation's game program before its first INIT).
-func (c *Controller) gamePanel() Panel {
-	st := &c.game
-	mt := st.match
-	cur, isGame := c.currentProgram()
-	var prog programs.Program
-	var pos programs.Position
-	preview := false
-	switch {
-	case isGame && (mt == nil || mt.Program != cur.ID):
-		// Another game program made current: its start, until New Game
-		// or INIT (the game being played is kept until then, and a
-		// click plays neither).
-		prog, pos = cur, programs.Position(cur.Game.Start)
-		preview = mt != nil
-		mt = nil
-	case mt != nil:
-		p, _, err := mt.Game()
-		if err != nil {
-			return Panel{Status: st.status}
-		}
-		prog, pos = p, mt.Position
-	default:
-		return Panel{Status: st.status}
-	}
-	g := prog.Game
-	p := Panel{Active: true, Program: prog, Title: prog.Title + " · " + g.Name, Rule: g.Move, Status: st.status, Preview: preview}
-	if mt != nil {
-		p.Turn, p.Over, p.Outcome = mt.Turn, mt.Over(), mt.Outcome
-		p.CanUndo = len(mt.Moves) > 0 || mt.Resigned
-		p.CanRedo = len(mt.Undone) > 0 && !mt.Over()
-		for _, mv := range mt.Moves {
-			who := "You"
-			if mv.By == programs.Calculator {
-				who = "Calculator"
-			}
-			p.Moves = append(p.Moves, who+": "+movedText(g, mv.From, mv.To))
-		}
-		if mt.Resigned {
-			p.Moves = append(p.Moves, "Calculator: resigns")
-		}
-		if st.why {
-			p.Why = mt.WhyFrom(st.bits)
-			if v, err := mt.WhyViewFrom(st.bits); err == nil {
-				p.WhyView = &v
-			}
-		}
-	} else if preview {
-		p.Status = c.previewText(prog)
-	} else {
-		p.Status = startHint(prog)
-	}
-	p.Rows, p.Labels, p.Grid = rows(g, pos)
-	return p
-}
-
-// rows lays a position out as the panel draws it.
-func rows(g *programs.Game, pos programs.Position) ([]int, []string, Grid) {
-	r := slices.Clone(pos)
-	grid := Grid{Rows: max(len(r), 3), Cols: max(7, min(g.Max, 9))}
-	if g.Limits != nil {
-		grid = NimGrid
-	}
-	for _, n := range r {
-		grid.Cols = max(grid.Cols, n) // long rows (KAYX) draw narrower
-	}
-	if g.Packed != "" {
-		grid.Rows = max(len(r), 4)
-	}
-	var labels []string
-	for i := range r {
-		r[i] = max(0, min(r[i], grid.Cols))
-		if g.Packed == "" {
-			labels = append(labels, g.Slots[i])
-		} else {
-			labels = append(labels, strconv.Itoa(i+1))
-		}
-	}
-	return r, labels, grid
 }
 
 // currentProgram is the game program that is the SOLVE list's current
@@ -649,136 +544,4 @@ func programByText(text string) (programs.Program, bool) {
 		}
 	}
 	return programs.Program{}, false
-}
-
-// paramOf is the game's parameter as the values hold it (K of SUBK), its
-// default when none is stored, 0 without a parameter.
-func paramOf(g *programs.Game, vals map[string]hp17b.Number) int {
-	if g.Param == "" {
-		return 0
-	}
-	v, _ := vals[g.Param].Int64()
-	if v < 1 {
-		return g.ParamDefault
-	}
-	return int(v)
-}
-
-// touchWords is true where the pointer is a finger (SetTouchWords).
-var touchWords atomic.Bool
-
-// SetTouchWords makes the heaps panel's words a touch screen's when on
-// ("tap a match") and a mouse's when off ("click a match", the default).
-// The browser's page sets it where its main pointer is a finger (CSS
-// pointer: coarse; issue 44). Safe for concurrent use.
-func SetTouchWords(on bool) { touchWords.Store(on) }
-
-// pointerWord is the word for pressing with the pointer: "click" with a
-// mouse, "tap" on a touch screen, capitalised when upper.
-func pointerWord(upper bool) string {
-	w := "click"
-	if touchWords.Load() {
-		w = "tap"
-	}
-	if upper {
-		return strings.ToUpper(w[:1]) + w[1:]
-	}
-	return w
-}
-
-// yourMove is the status after INIT.
-func yourMove(p programs.Program) string {
-	how := "a heap's new size, its menu key"
-	if p.Game.Packed != "" {
-		how = "the new number, " + p.Game.Packed
-	}
-	return "Your move: " + pointerWord(false) + " a match, or key " + how + " and EVAL. EVAL alone lets the calculator open."
-}
-
-// previewText is the panel's status while prog, another game program
-// than the kept game's, is the current equation: what New Game does, and
-// the game kept (and how to go back to it).
-func (c *Controller) previewText(prog programs.Program) string {
-	s := prog.Title + " is the current equation and its game has not begun: New Game plays it."
-	kept := c.game.match
-	if kept == nil {
-		return s
-	}
-	kp, g, err := kept.Game()
-	if err != nil {
-		return s
-	}
-	turn := "your move"
-	if kept.Turn == programs.Calculator {
-		turn = "the calculator's move"
-	}
-	s += " Your game of " + kp.Title + " (" + shown(g, kept.Position) + ", " + turn + ") is kept until then"
-	if eqs, _ := c.m.Equations(); slices.Contains(eqs, flatText(kp)) {
-		return s + ": SOLVE ▲ ▼ back to " + kp.Title + " goes on with it."
-	}
-	return s + " (" + kp.Title + " is no longer in the SOLVE list)."
-}
-
-// startHint is the panel's status before a game program's first game.
-func startHint(p programs.Program) string {
-	return "New Game (or SOLVE, CALC, INIT) sets " + shown(p.Game, p.Game.Start) +
-		". Then " + pointerWord(false) + " a match, or key the position your move leaves and its menu key, and EVAL."
-}
-
-// outcome says whose move it is or who won.
-func outcome(mt *programs.Match) string {
-	switch {
-	case mt.Outcome == programs.PersonWon && mt.Resigned:
-		return "You win."
-	case mt.Outcome == programs.PersonWon:
-		_, g, _ := mt.Game()
-		if g != nil && g.Misere {
-			return "The calculator took the last object: you win."
-		}
-		return "You have won: the calculator has no move left."
-	case mt.Outcome == programs.CalculatorWon:
-		_, g, _ := mt.Game()
-		if g != nil && g.Misere {
-			return "You took the last object: the calculator wins."
-		}
-		return "You have no move left: the calculator wins."
-	case mt.Turn == programs.Calculator:
-		return "The calculator's move: press EVAL."
-	}
-	return "Your move."
-}
-
-// shown writes a position for the panel: a packed program's number
-// (133331), 1-3-5-7 Nim's as the display shows it (1,346) with a digit
-// for every heap (0,010 for 0,0,1,0, where the display shows 10), each
-// slot with its size for the others ("A 0 · B 2 · C 2").
-func shown(g *programs.Game, p programs.Position) string {
-	switch {
-	case g.Packed != "":
-		return g.Show(p)
-	case g.Limits != nil:
-		return hp17b.Group(g.ShowWhole(p))
-	}
-	return g.Spell(p, "%s %d", " · ")
-}
-
-// movedText says what a move did: "took 2 from C, leaving 1,336" for
-// slots, "left 133331" for a packed number.
-func movedText(g *programs.Game, before, now programs.Position) string {
-	if g.Packed == "" && len(before) == len(now) {
-		for i := range now {
-			if now[i] < before[i] {
-				return fmt.Sprintf("took %d from %s, leaving %s", before[i]-now[i], g.Slots[i], shown(g, now))
-			}
-		}
-	}
-	return "left " + shown(g, now)
-}
-
-// capital starts s with a capital letter.
-func capital(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -77,8 +76,8 @@ func yieldToPage() {
 
 // exposeFrame keeps the page's element #lcd holding the display's two
 // lines as text, and #game the game kept in continuous memory in words
-// (programs.Match.String), for the page's readers and tests (the canvas is
-// pixels).
+// (programs.Match.String, once programs.DecodeMatch has checked it), for
+// the page's readers and tests (the canvas is pixels).
 func exposeFrame(m *emulator.Machine) {
 	doc := js.Global().Get("document")
 	set := func(id, text string) bool {
@@ -97,9 +96,10 @@ func exposeFrame(m *emulator.Machine) {
 				last = text
 			}
 			game := ""
-			var mt programs.Match
-			if b := m.Section("game"); b != nil && json.Unmarshal(b, &mt) == nil {
-				game = mt.String()
+			if b := m.Section("game"); b != nil {
+				if s, err := programs.DecodeMatch(b); err == nil {
+					game = s.Match.String()
+				}
 			}
 			if game != lastGame && set("game", game) {
 				lastGame = game

@@ -7,17 +7,15 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"time"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/emulator"
-	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/programs"
 )
 
 // gameStore is where terminal play keeps its games between runs, as
-// opaque bytes (keptGames as JSON): LoadGame returns nil when nothing is
+// opaque bytes (programs.Kept as JSON): LoadGame returns nil when nothing is
 // kept yet.
 type gameStore interface {
 	LoadGame() ([]byte, error)
@@ -77,9 +75,9 @@ func (s fileGameStore) SaveGame(b []byte) error {
 }
 
 // SetAside moves a regular file that cannot be read as games out of the
-// way, to path.damaged-TIMESTAMP (a link's target, beside it), and
-// returns that name: nothing kept is lost. Anything else in its place (a
-// fifo, a folder, a link to one) is refused and left as it is.
+// way (files.MoveAside; a link's target, beside it) and returns that
+// name: nothing kept is lost. Anything else in its place (a fifo, a
+// folder, a link to one) is refused and left as it is.
 func (s fileGameStore) SetAside() (string, error) {
 	target, err := files.Target(s.path)
 	if err != nil {
@@ -92,8 +90,7 @@ func (s fileGameStore) SetAside() (string, error) {
 	if !info.Mode().IsRegular() {
 		return "", fmt.Errorf("%s is not a regular file: it is left as it is", target)
 	}
-	name := target + ".damaged-" + time.Now().UTC().Format("20060102T150405.000000000")
-	return name, os.Rename(target, name)
+	return files.MoveAside(target)
 }
 
 // memGameStore keeps the games for one run only (--fresh).
@@ -108,96 +105,44 @@ func (s *memGameStore) SaveGame(b []byte) error {
 	return nil
 }
 
-// gamesSchema is the version of keptGames' layout.
-const gamesSchema = 1
-
-// keptGames is what terminal play keeps: each program's game, by the
-// program's ID, and the ID of the program played last (hp17b play
-// without --program resumes it).
-type keptGames struct {
-	Schema int                 `json:"schema"`
-	Last   string              `json:"last,omitempty"`
-	Games  map[string]keptGame `json:"games,omitempty"`
-}
-
-// keptGame is one program's game, the Solver's variables as the game
-// left them and the position its last EVAL answered (nil when none): the
-// why view shows the equation's L() values only for that position.
-type keptGame struct {
-	Match     programs.Match          `json:"match"`
-	Vars      map[string]hp17b.Number `json:"vars,omitempty"`
-	Evaluated programs.Position       `json:"evaluated,omitempty"`
-}
-
-// decodeKept reads b (nil: nothing kept) and checks every game in it by
-// playing its moves again from the program's start: an error says which
-// game is wrong and how.
-func decodeKept(b []byte) (keptGames, error) {
-	kg := keptGames{Schema: gamesSchema, Games: map[string]keptGame{}}
-	if b == nil {
-		return kg, nil
-	}
-	if err := json.Unmarshal(b, &kg); err != nil {
-		return kg, err
-	}
-	if kg.Schema != gamesSchema {
-		return kg, fmt.Errorf("layout %d, this hp17b reads %d", kg.Schema, gamesSchema)
-	}
-	if kg.Games == nil {
-		kg.Games = map[string]keptGame{}
-	}
-	for id, g := range kg.Games {
-		if err := checkMatch(id, &g.Match); err != nil {
-			return kg, fmt.Errorf("the game of %s: %w", id, err)
+// loadKept reads the kept games. A store that cannot be read as games is
+// set aside when it can be (notice says where) and nothing is resumed;
+// when it cannot be set aside either, the game of this run is kept in
+// memory only (the store returned), so that nothing is overwritten.
+func loadKept(store gameStore) (programs.Kept, gameStore, string) {
+	b, err := store.LoadGame()
+	var kg programs.Kept
+	if err == nil {
+		if kg, err = programs.DecodeKept(b); err == nil {
+			return kg, store, ""
 		}
 	}
-	return kg, nil
+	kg, _ = programs.DecodeKept(nil)
+	notice := fmt.Sprintf("the kept games could not be read (%v)", err)
+	s, ok := store.(interface{ SetAside() (string, error) })
+	if !ok {
+		return kg, store, notice + "; a new game starts"
+	}
+	name, aerr := s.SetAside()
+	if aerr != nil {
+		return kg, &memGameStore{}, notice + "; they could not be moved aside either (" + aerr.Error() + "): a new game starts and is not kept"
+	}
+	return kg, store, notice + "; they are kept in " + name + " and a new game starts"
 }
 
-// checkMatch reports whether m is a game of program id that its moves
-// reach: the moves played again from the start, legal one by one, give
-// its position, turn and outcome, and the moves undone can be played
-// again.
-func checkMatch(id string, m *programs.Match) error {
-	if m.Program != id {
-		return fmt.Errorf("it is kept under %s but is a game of %q", id, m.Program)
+// keepGame keeps game as program id's in the store, beside the other
+// programs' games, and id as the one played last.
+func keepGame(store gameStore, id string, game programs.KeptGame) error {
+	b, err := store.LoadGame()
+	kg, derr := programs.DecodeKept(b)
+	if err != nil || derr != nil {
+		kg, _ = programs.DecodeKept(nil) // set aside at the start, or damaged since: replaced
 	}
-	prog, g, err := m.Game()
+	kg.Games[id] = game
+	kg.Last = id
+	out, err := json.Marshal(kg)
 	if err != nil {
 		return err
 	}
-	switch {
-	case g.Param == "" && m.K != 0:
-		return fmt.Errorf("%s has no K, but the match keeps K=%d", id, m.K)
-	case g.Param != "" && (m.K < 1 || m.K > 9):
-		return fmt.Errorf("the match keeps K=%d, and K is 1 to 9", m.K)
-	}
-	r, err := programs.NewMatch(prog, m.K)
-	if err != nil {
-		return err
-	}
-	for i, mv := range m.Moves {
-		if !slices.Equal(mv.From, r.Position) {
-			return fmt.Errorf("move %d starts from %s, not %s", i+1, g.Show(mv.From), g.Show(r.Position))
-		}
-		if err := r.Play(mv.By, mv.To); err != nil {
-			return fmt.Errorf("move %d (%s to %s): %w", i+1, g.Show(mv.From), g.Show(mv.To), err)
-		}
-	}
-	if m.Resigned {
-		if err := r.Resign(); err != nil {
-			return fmt.Errorf("the resignation: %w", err)
-		}
-	}
-	if !slices.Equal(r.Position, m.Position) || r.Turn != m.Turn || r.Outcome != m.Outcome {
-		return fmt.Errorf("its moves lead to %s, %s to move (outcome %d), not %s, %s (outcome %d)",
-			g.Show(r.Position), r.Turn, r.Outcome, g.Show(m.Position), m.Turn, m.Outcome)
-	}
-	r.Undone = slices.Clone(m.Undone)
-	for r.Redo() {
-	}
-	if len(r.Undone) > 0 && !r.Over() {
-		return fmt.Errorf("a move undone (%d left) cannot be played again", len(r.Undone))
-	}
-	return nil
+	return store.SaveGame(append(out, '\n'))
 }

@@ -186,7 +186,7 @@ func TestParseGameMove(t *testing.T) {
 		if c.prog.ID == "kayles" {
 			c.line = strings.ReplaceAll(c.line, "X=", kayles.Game.Packed+"=")
 		}
-		got, err := parseGameMove(c.prog.Game, c.line, at)
+		got, err := c.prog.Game.ParseMove(c.line, at)
 		if c.err != "" {
 			require.Error(t, err, c.line)
 			assert.Contains(t, err.Error(), c.err, c.line)
@@ -329,7 +329,7 @@ func TestPlayResumeCalculatorsTurn(t *testing.T) {
 	m, err := programs.NewMatch(prog, 0)
 	require.NoError(t, err)
 	require.NoError(t, m.Play(programs.Person, programs.Position{1, 3, 5, 6}))
-	b, err := json.Marshal(keptGames{Schema: gamesSchema, Last: "nim", Games: map[string]keptGame{"nim": {Match: *m}}})
+	b, err := json.Marshal(programs.Kept{Schema: programs.KeptSchema, Last: "nim", Games: map[string]programs.KeptGame{"nim": {Match: *m}}})
 	require.NoError(t, err)
 	state := filepath.Join(t.TempDir(), "state.json")
 	require.NoError(t, os.WriteFile(state+".game.json", b, 0o644))
@@ -418,7 +418,7 @@ func TestCheckMatch(t *testing.T) {
 		require.NoError(t, m.Play(programs.Calculator, programs.Position{1, 3, 4, 6}))
 		return m
 	}
-	require.NoError(t, checkMatch("nim", good()))
+	require.NoError(t, programs.CheckMatch("nim", good()))
 	for _, c := range []struct {
 		name   string
 		id     string
@@ -440,7 +440,7 @@ func TestCheckMatch(t *testing.T) {
 	} {
 		m := good()
 		c.change(m)
-		err := checkMatch(c.id, m)
+		err := programs.CheckMatch(c.id, m)
 		require.Error(t, err, c.name)
 		assert.Contains(t, err.Error(), c.err, c.name)
 	}
@@ -536,7 +536,7 @@ func TestPlayIllegalAnswer(t *testing.T) {
 		assert.Equal(t, programs.Calculator, term.m.Turn, move)
 		p, _ := prog.Game.Read(term.vars)
 		assert.Equal(t, term.m.Position, p, move)
-		require.NoError(t, checkMatch("take14", term.m))
+		require.NoError(t, programs.CheckMatch("take14", term.m))
 		term.step("undo")
 		assert.Equal(t, programs.Position{1, 3, 5, 7}, term.m.Position, move)
 	}
@@ -739,7 +739,7 @@ func (p *promptBuffer) next(done chan struct{}) string {
 }
 
 // FuzzPlay types random lines at terminal play: it never panics, the game
-// stays one its moves reach from the start (checkMatch), the Solver's
+// stays one its moves reach from the start (programs.CheckMatch), the Solver's
 // variables hold the game's position after every line, and a restart from
 // what was kept gives the same game.
 func FuzzPlay(f *testing.F) {
@@ -773,15 +773,46 @@ func FuzzPlay(f *testing.F) {
 				break
 			}
 			m := term.m
-			require.NoError(t, checkMatch(id, m), "after %q", l)
+			require.NoError(t, programs.CheckMatch(id, m), "after %q", l)
 			p, ok := prog.Game.Read(term.vars)
 			require.True(t, ok)
 			require.Equal(t, m.Position, p, "the variables after %q", l)
-			kept, err := decodeKept(store.b)
+			kept, err := programs.DecodeKept(store.b)
 			require.NoError(t, err)
 			want, _ := json.Marshal(m)
 			got, _ := json.Marshal(kept.Games[id].Match)
 			require.JSONEq(t, string(want), string(got), "kept after %q", l)
 		}
 	})
+}
+
+// TestPlaySetsAsideForeignGame: a games file whose game is another
+// program's (NIM's match kept under NIMM) or reaches its position by no
+// legal move is never resumed: it is moved aside whole and a new game
+// starts (programs.DecodeKept, the check the window's section gets too:
+// ui's TestWindowSetsAsideKeptGame).
+func TestPlaySetsAsideForeignGame(t *testing.T) {
+	nim := `{"program":"nim","position":[1,3,5,6],"turn":1,"moves":[{"by":0,"from":[1,3,5,7],"to":[1,3,5,6]}],"outcome":0}`
+	for name, content := range map[string]string{
+		"foreign":   `{"schema":1,"last":"nim-misere","games":{"nim-misere":{"match":` + nim + `}}}`,
+		"unreached": `{"schema":1,"last":"nim","games":{"nim":{"match":` + strings.Replace(nim, `"position":[1,3,5,6]`, `"position":[1,3,4,6]`, 1) + `}}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			state := filepath.Join(t.TempDir(), "state.json")
+			require.NoError(t, os.WriteFile(state+gameFileSuffix, []byte(content), 0o644))
+			old := stdin
+			defer func() { stdin = old }()
+			stdin = strings.NewReader("q\n")
+			out, errOut, code := runCLI("play", "--state", state)
+			assert.Equal(t, exitOK, code)
+			assert.Contains(t, out, "[INIT]  ")
+			assert.NotContains(t, out, "the game kept resumes")
+			assert.Contains(t, errOut, "the kept games could not be read (the game of ")
+			aside, _ := filepath.Glob(state + gameFileSuffix + ".damaged-*")
+			require.Len(t, aside, 1)
+			b, err := os.ReadFile(aside[0])
+			require.NoError(t, err)
+			assert.Equal(t, content, string(b))
+		})
+	}
 }

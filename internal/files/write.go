@@ -3,6 +3,7 @@ package files
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -150,4 +151,54 @@ func RemoveOrphans(path string, age time.Duration) {
 			_ = os.Remove(filepath.Join(filepath.Dir(target), e.Name()))
 		}
 	}
+}
+
+// MoveAside moves a damaged file (the state file, the kept games' file)
+// to path.damaged-TIMESTAMP (with -2, -3, … when that name is taken) and
+// returns that name: the new name is created exclusively, so a damaged
+// file is never overwritten, not even by another process doing the same
+// in the same second. path itself is moved (a link as a link); callers
+// that move a link's target pass Target's.
+func MoveAside(path string) (string, error) {
+	stamp := time.Now().UTC().Format("20060102T150405")
+	for i := 1; i < 1000; i++ {
+		aside := path + ".damaged-" + stamp
+		if i > 1 {
+			aside += fmt.Sprintf("-%d", i)
+		}
+		err := os.Link(path, aside)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			// No hard links here: copy into a file created exclusively.
+			if err = copyExclusive(path, aside); errors.Is(err, fs.ErrExist) {
+				continue
+			}
+		}
+		if err != nil {
+			return "", err
+		}
+		return aside, os.Remove(path)
+	}
+	return "", fmt.Errorf("no free name to move %s aside", path)
+}
+
+// copyExclusive copies a file of any size into a new file created
+// exclusively (fs.ErrExist when to exists).
+func copyExclusive(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(dst, src)
+	if cerr := dst.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -49,7 +49,11 @@ type LibraryView struct {
 	Detail bool
 	// Top is the first row of the list shown (the list scrolls to keep
 	// Sel in view, Shown rows at a time).
-	Top   int
+	Top int
+	// Line is the first line shown of the equation shown whole, when its
+	// notes run past the view (the window keeps it at most the line that
+	// shows the last one).
+	Line  int
 	rows  []LibraryRow
 	known map[string]bool
 }
@@ -154,8 +158,13 @@ func (v *LibraryView) Backspace() {
 }
 
 // Move chooses the next equation down (d > 0) or up (d < 0), d of them,
-// skipping the headings and stopping at either end.
+// skipping the headings and stopping at either end; while an equation
+// shows whole, it scrolls its lines instead.
 func (v *LibraryView) Move(d int) {
+	if v.Detail {
+		v.Line = max(0, v.Line+d)
+		return
+	}
 	step := 1
 	if d < 0 {
 		step, d = -1, -d
@@ -181,7 +190,7 @@ func (v *LibraryView) Enter() LibraryStep {
 	if v.Detail {
 		return LibraryAdd
 	}
-	v.Detail = true
+	v.Detail, v.Line = true, 0
 	return LibraryStay
 }
 
@@ -276,7 +285,7 @@ func (v *LibraryView) Click(p LibraryPlaces, x, y float64) LibraryStep {
 	}
 	for i := v.Top; i < len(v.rows); i++ {
 		if r, ok := p.Row(v, i); ok && r.Contains(x, y) && !v.rows[i].Head {
-			v.Sel, v.Detail = i, true
+			v.Sel, v.Detail, v.Line = i, true, 0
 			return LibraryStay
 		}
 	}
@@ -284,8 +293,12 @@ func (v *LibraryView) Click(p LibraryPlaces, x, y float64) LibraryStep {
 }
 
 // Wheel scrolls the list by n rows (down for n > 0), the chosen row
-// staying where it is.
+// staying where it is; while an equation shows whole, its lines.
 func (v *LibraryView) Wheel(p LibraryPlaces, n int) {
+	if v.Detail {
+		v.Line = max(0, v.Line+n)
+		return
+	}
 	v.Top = max(0, min(v.Top+n, len(v.rows)-p.Shown))
 }
 
@@ -318,6 +331,12 @@ func LibraryDetail(r LibraryRow) []LibraryLine {
 		lines = append(lines, LibraryLine{Text: s})
 	}
 	lines = append(lines, LibraryLine{}, LibraryLine{Text: "Worked example", Head: true}, LibraryLine{Text: e.Example})
+	if len(e.Notes) > 0 {
+		lines = append(lines, LibraryLine{}, LibraryLine{Text: "Notes", Head: true})
+		for _, n := range e.Notes {
+			lines = append(lines, LibraryLine{Text: n})
+		}
+	}
 	lines = append(lines, LibraryLine{}, LibraryLine{Text: "Source: " + e.Source})
 	if r.Known {
 		lines = append(lines, LibraryLine{}, LibraryLine{Text: fmt.Sprintf("The SOLVE list already holds an equation named %s: it is not replaced.", e.Name), Head: true})
@@ -391,6 +410,7 @@ type LibraryEntry struct {
 	Purpose string        `json:"purpose"`
 	Vars    []library.Var `json:"vars"`
 	Example string        `json:"example"`
+	Notes   []string      `json:"notes"`
 	Source  string        `json:"source"`
 	Text    string        `json:"text"`
 	Known   bool          `json:"known"`
@@ -407,7 +427,7 @@ func (c *Controller) Library() []LibraryEntry {
 			continue
 		}
 		e := r.Entry
-		out = append(out, LibraryEntry{Name: e.Name, Topic: e.Topic, Purpose: e.Purpose, Vars: e.Vars, Example: e.Example, Source: e.Source, Text: e.Text, Known: r.Known})
+		out = append(out, LibraryEntry{Name: e.Name, Topic: e.Topic, Purpose: e.Purpose, Vars: e.Vars, Example: e.Example, Notes: e.Notes, Source: e.Source, Text: e.Text, Known: r.Known})
 	}
 	return out
 }

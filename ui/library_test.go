@@ -214,5 +214,36 @@ func TestAddFromLibrary(t *testing.T) {
 	require.Len(t, lib, len(library.All()))
 	for _, le := range lib {
 		assert.Equal(t, le.Name == "CANM", le.Known, le.Name)
+		if e, _ := library.Find(le.Name); len(e.Notes) > 0 {
+			assert.Equal(t, e.Notes, le.Notes, "the page shows %s's notes", le.Name)
+		}
+	}
+}
+
+// TestLibraryDetailScrolls: while an equation shows whole, ▲ ▼ and the
+// wheel scroll its lines (never above the first), the list's choice
+// stays; shown again, it opens at its first line.
+func TestLibraryDetailScrolls(t *testing.T) {
+	v := NewLibraryView(nil)
+	v.Type("canad")
+	require.Equal(t, LibraryStay, v.Enter())
+	sel := v.Sel
+	v.Move(3)
+	assert.Equal(t, 3, v.Line)
+	assert.Equal(t, sel, v.Sel, "the choice stays")
+	v.Wheel(PlaceLibrary(Rect{W: 660, H: 540}), -10)
+	assert.Equal(t, 0, v.Line, "never above the first line")
+	v.Move(2)
+	v.Escape()
+	v.Enter()
+	assert.Equal(t, 0, v.Line, "shown again from its first line")
+	notes := LibraryDetail(v.Rows()[v.Sel])
+	var text []string
+	for _, l := range notes {
+		text = append(text, l.Text)
+	}
+	e, _ := library.Find("CANM")
+	for _, n := range e.Notes {
+		assert.Contains(t, text, n, "its notes shown")
 	}
 }

@@ -471,6 +471,10 @@ function libShow(e) {
   }
   add("h3", "Worked example");
   add("p", e.example);
+  if (e.notes && e.notes.length) {
+    add("h3", "Notes");
+    for (const n of e.notes) add("p", n);
+  }
   add("p", "Source: " + e.source);
   if (e.known) add("p", "The SOLVE list already holds an equation named " + e.name + ": it is not replaced.");
   document.getElementById("libadd").hidden = false;

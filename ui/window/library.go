@@ -111,7 +111,7 @@ func (g *Game) libraryClick(x, y int) {
 
 // libraryWheel scrolls the view's list by the mouse's wheel.
 func (g *Game) libraryWheel(dy float64) {
-	if dy == 0 || g.in.library.Detail {
+	if dy == 0 {
 		return
 	}
 	g.in.library.Wheel(placeLibrary(g.overlayLayout(g.layout())), -int(dy*3))
@@ -275,17 +275,49 @@ const libraryLineH = 14.0
 // that fit the text area), then Add and Back.
 func (g *Game) drawLibraryDetail(p painter, pl ui.LibraryPlaces, v *ui.LibraryView) {
 	r, _ := v.Chosen()
-	for _, row := range libraryRows(g.fonts, r, pl.Text.W) {
-		if row.y+libraryLineH > pl.Text.H {
-			break
-		}
+	rows := libraryRows(g.fonts, r, pl.Text.W)
+	v.Line = libraryDetailTop(rows, pl.Text.H, v.Line)
+	for _, row := range shownRows(rows, pl.Text.H, v.Line) {
 		p.text(row.text, row.src, librarySize, pl.Text.X, pl.Text.Y+row.y, row.ink)
 	}
 	p.button(pl.Add, "Add to SOLVE list", librarySize, colGold, colBezel)
 	p.button(pl.Back, "Back", librarySize, colButton, colLabel)
-	if x := pl.Back.X + pl.Back.W + 12; x+measure(libraryDetailFoot, g.fonts.regular, libraryFoot) <= pl.Foot.X+pl.Foot.W {
-		p.text(libraryDetailFoot, g.fonts.regular, libraryFoot, x, pl.Back.Y+8, colGold)
+	foot := libraryDetailFoot
+	if libraryDetailTop(rows, pl.Text.H, len(rows)) > 0 {
+		foot = "▲ ▼ scroll · " + foot
 	}
+	if x := pl.Back.X + pl.Back.W + 12; x+measure(foot, g.fonts.regular, libraryFoot) <= pl.Foot.X+pl.Foot.W {
+		p.text(foot, g.fonts.regular, libraryFoot, x, pl.Back.Y+8, colGold)
+	}
+}
+
+// libraryDetailTop is line, the first row to show of an equation shown
+// whole in a text area h units high, kept between 0 and the first row
+// from which the last one shows.
+func libraryDetailTop(rows []libraryRow, h float64, line int) int {
+	top := 0
+	for top < len(rows)-1 && rows[len(rows)-1].y-rows[top].y+libraryLineH+2 > h {
+		top++
+	}
+	return max(0, min(line, top))
+}
+
+// shownRows are the rows from top that fit a text area h units high, their
+// y moved up so that top's row stands where the first one did.
+func shownRows(rows []libraryRow, h float64, top int) []libraryRow {
+	if top >= len(rows) {
+		return nil
+	}
+	var out []libraryRow
+	dy := rows[top].y - rows[0].y
+	for _, row := range rows[top:] {
+		row.y -= dy
+		if row.y+libraryLineH > h {
+			break
+		}
+		out = append(out, row)
+	}
+	return out
 }
 
 // The foot lines of the list and of an equation shown whole.

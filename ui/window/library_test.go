@@ -14,8 +14,9 @@ import (
 
 // TestLibraryFits: at 1×, with the heaps panel and without, every
 // equation of the library shown whole fits the view's text area (its
-// text wrapped inside its width, its lines above the buttons), and the
-// list's foot fits in two lines.
+// text wrapped inside its width; its lines above the buttons, scrolled
+// to the last where its notes run past), and the list's foot fits in two
+// lines.
 func TestLibraryFits(t *testing.T) {
 	f, err := loadFonts()
 	require.NoError(t, err)
@@ -35,8 +36,14 @@ func TestLibraryFits(t *testing.T) {
 			for _, r := range rows {
 				assert.LessOrEqual(t, measure(r.text, r.src, librarySize), pl.Text.W, "%s: %q", e.Name, r.text)
 			}
-			last := rows[len(rows)-1]
-			assert.LessOrEqual(t, last.y+libraryLineH, pl.Text.H, "%s shown whole fits above the buttons (panel %v)", e.Name, panel)
+			top := libraryDetailTop(rows, pl.Text.H, len(rows))
+			shown := shownRows(rows, pl.Text.H, top)
+			require.NotEmpty(t, shown)
+			assert.Equal(t, rows[len(rows)-1].text, shown[len(shown)-1].text, "%s scrolled to its end shows its last line above the buttons (panel %v)", e.Name, panel)
+			assert.Equal(t, rows[0].text, shownRows(rows, pl.Text.H, 0)[0].text, "%s opens at its first line", e.Name)
+			if top == 0 {
+				assert.Len(t, shown, len(rows), "%s fits whole, nothing to scroll", e.Name)
+			}
 		}
 	}
 }

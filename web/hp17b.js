@@ -95,8 +95,8 @@ document.addEventListener("visibilitychange", () => awake(), { capture: true, pa
 // visit after the first) there is no download to show: the copy for the
 // bar, 20 MB more read on the page's main thread while it takes the wasm
 // from the cache, is not made. (A preload of the wasm in index.html,
-// tried, starts it 0.1–0.2 s sooner but loses the code cache: the second
-// visit compiles the wasm anew.)
+// tried, showed no gain on a loaded machine and its effect on V8's code
+// cache was not settled: left out.)
 async function load() {
   const cached = navigator.serviceWorker && navigator.serviceWorker.controller && globalThis.caches
     ? caches.match(WASM_URL).then((r) => r !== undefined, () => false) : false;

@@ -705,8 +705,14 @@ type loadFigure struct {
 	// up to its first wait) ended, ms (the page's performance marks; 0
 	// for a build without them).
 	compiled, started float64
-	// secondCompiled and secondStarted are the second visit's.
-	secondCompiled, secondStarted float64
+	// secondCompiled and secondStarted are the second visit's, and its
+	// secondWasmEnd (the wasm's last byte from the service worker's
+	// cache), secondMain (the Go program's main begun: the runtime and
+	// the packages ready) and secondDrawn (the window's first frame drawn;
+	// the text follows as that task of the page ends), ms (0: a build
+	// without the mark).
+	secondCompiled, secondStarted          float64
+	secondWasmEnd, secondMain, secondDrawn float64
 	// frozen is the longest task of the page's main thread (the Long
 	// Tasks API: 50 ms and more) from the wasm's last byte to the
 	// display's text, ms: the page's longest freeze after the download.
@@ -787,12 +793,12 @@ func measureLoad(t *testing.T, url string, cond *network.Conditions) loadFigure 
 	require.NoError(t, err, "no service worker controls the page")
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
 	f.second = lcdAt()
-	marks, err = chromedp.Run(ctx, chromedp.Evaluate[[]float64](`["hp17b-compiled", "hp17b-started"].map((n) => {
+	marks, err = chromedp.Run(ctx, chromedp.Evaluate[[]float64](`["hp17b-compiled", "hp17b-started", "hp17b-main", "hp17b-drawn"].map((n) => {
 		const m = performance.getEntriesByName(n);
 		return m.length ? m[0].startTime : 0;
-	})`))
+	}).concat([(performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm")) || { responseEnd: 0 }).responseEnd])`))
 	require.NoError(t, err)
-	f.secondCompiled, f.secondStarted = marks[0], marks[1]
+	f.secondCompiled, f.secondStarted, f.secondMain, f.secondDrawn, f.secondWasmEnd = marks[0], marks[1], marks[2], marks[3], marks[4]
 	return f
 }
 
@@ -820,8 +826,9 @@ func TestBrowserLoadFigures(t *testing.T) {
 			continue
 		}
 		f := measureLoad(t, url, p.cond)
-		t.Logf("%s: first LCD text %.2f s, wasm's last byte %.2f s (text %.2f s after it, the longest task in that span %.2f s; compiled %.2f s, started %.2f s), wasm sent %.2f MB (%s), idle %.1f frames/s and %.1f %% main thread, second visit %.2f s (compiled %.2f s, started %.2f s)",
-			p.name, f.lcd/1000, f.wasmEnd/1000, (f.lcd-f.wasmEnd)/1000, f.frozen/1000, f.compiled/1000, f.started/1000, float64(f.sent)/1e6, f.encoding, f.idle.fps, 100*f.idle.busy, f.second/1000, f.secondCompiled/1000, f.secondStarted/1000)
+		t.Logf("%s: first LCD text %.2f s, wasm's last byte %.2f s (text %.2f s after it, the longest task in that span %.2f s; compiled %.2f s, started %.2f s), wasm sent %.2f MB (%s), idle %.1f frames/s and %.1f %% main thread, second visit %.2f s (wasm's last byte %.2f s, compiled %.2f s, main %.2f s, started %.2f s, first frame drawn %.2f s)",
+			p.name, f.lcd/1000, f.wasmEnd/1000, (f.lcd-f.wasmEnd)/1000, f.frozen/1000, f.compiled/1000, f.started/1000, float64(f.sent)/1e6, f.encoding, f.idle.fps, 100*f.idle.busy, f.second/1000,
+			f.secondWasmEnd/1000, f.secondCompiled/1000, f.secondMain/1000, f.secondStarted/1000, f.secondDrawn/1000)
 	}
 }
 

@@ -135,10 +135,10 @@ func main() {
 		}
 	}
 	yieldToPage()
-	exposeFrame(m)
+	firstFrame := exposeFrame(m)
 	var next string // the state file Ctrl+N or Ctrl+Shift+S asked for
 	err = window.Run(m, window.Options{StateDir: stateDir(f.State, f.Fresh), Switch: func(p string) { next = p }, Screenshot: f.Screenshot, Clicks: clickPoints(f.Click), Stderr: stderr, ReportStartup: f.ReportStartup, Start: start, PaperFile: f.Paper, KeyMap: pcKeys,
-		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program, Skin: skin, Notice: loadNotice})
+		EquationsFile: f.Equations, Version: ver.String(releaseVersion), Program: f.Program, Skin: skin, Notice: loadNotice, FirstFrame: firstFrame})
 	if ferr := m.Flush(); ferr != nil {
 		fmt.Fprintf(stderr, "hp17b: the state was not saved: %v\n", ferr)
 	}

@@ -25,7 +25,10 @@ const stateKey = "hp17b-state"
 // "SOLVE CALC" and --click 540,200; ?program=kayles --program kayles;
 // ?report-startup --report-startup. Other names are ignored. A bad click
 // point is a usage error, printed on the browser's console (exitUsage).
+// It first marks hp17b-main on the page's timeline: main's start, the
+// runtime and the packages' initialisation done.
 func windowFlags() (f cli.Window, status int, done bool) {
+	mark("hp17b-main")
 	search := js.Global().Get("location").Get("search").String()
 	q, err := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	if err != nil {
@@ -77,8 +80,14 @@ func yieldToPage() {
 // exposeFrame keeps the page's element #lcd holding the display's two
 // lines as text, and #game the game kept in continuous memory in words
 // (programs.Match.String, once programs.DecodeMatch has checked it), for
-// the page's readers and tests (the canvas is pixels).
-func exposeFrame(m *emulator.Machine) {
+// the page's readers and tests (the canvas is pixels). It returns the
+// window's FirstFrame hook: the first text is written as the window's
+// first frame is drawn, in the same task of the page (the page takes the
+// text as the sign that the calculator shows, web/hp17b.js's hp17b-shown,
+// the second visit's figure: never before the frame, and not up to a
+// poll's 100 ms after it), then every 100 ms when it changed. The hook
+// also marks hp17b-drawn on the page's timeline.
+func exposeFrame(m *emulator.Machine) (firstFrame func()) {
 	doc := js.Global().Get("document")
 	set := func(id, text string) bool {
 		el := doc.Call("getElementById", id)
@@ -88,9 +97,12 @@ func exposeFrame(m *emulator.Machine) {
 		el.Set("textContent", text)
 		return true
 	}
+	drawn := make(chan struct{})
 	go func() {
+		<-drawn
 		var last, lastGame string
-		for range time.Tick(100 * time.Millisecond) {
+		tick := time.NewTicker(100 * time.Millisecond)
+		for ; ; <-tick.C {
 			f := m.Frame()
 			if text := f.Top + "\n" + f.MenuLine(); text != last && set("lcd", text) {
 				last = text
@@ -106,6 +118,18 @@ func exposeFrame(m *emulator.Machine) {
 			}
 		}
 	}()
+	return func() {
+		mark("hp17b-drawn")
+		close(drawn)
+	}
+}
+
+// mark puts a mark named name on the page's performance timeline, for the
+// start-up's figures (e2e, TestBrowserLoadFigures).
+func mark(name string) {
+	if p := js.Global().Get("performance"); p.Type() == js.TypeObject && p.Get("mark").Type() == js.TypeFunction {
+		p.Call("mark", name)
+	}
 }
 
 // stateDir is "": the browser keeps one calculator, so Ctrl+N and

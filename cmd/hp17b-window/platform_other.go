@@ -37,7 +37,7 @@ func openMachine(statePath string, fresh bool) (*emulator.Machine, string, error
 func yieldToPage() {}
 
 // exposeFrame does nothing outside the browser.
-func exposeFrame(*emulator.Machine) {}
+func exposeFrame(*emulator.Machine) func() { return nil }
 
 // stateDir is the folder of the state file in use, where new state files
 // go; "" with --fresh (no state file) or when there is no config folder.

@@ -161,7 +161,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			}
 		}()
 	}
+	first := !g.drawn
 	g.drawn = true
+	if first && g.opt.FirstFrame != nil {
+		g.opt.FirstFrame()
+	}
 	if g.opt.Screenshot != "" && !g.done {
 		g.shotErr = writePNG(screen, g.opt.Screenshot)
 		g.done = true

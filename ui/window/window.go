@@ -73,6 +73,11 @@ type Options struct {
 	// window closes for Ctrl+N or Ctrl+Shift+S (the program restarts the
 	// window on it: Ebitengine runs one window a process).
 	Switch func(path string)
+	// FirstFrame, when set, is called once, on the window's goroutine,
+	// right after the first frame is drawn (Ebitengine presents it as that
+	// tick ends): the browser build writes the display's text into the
+	// page then (cmd/hp17b-window, exposeFrame).
+	FirstFrame func()
 	// Notice, when set, shows over the window from its first frame until
 	// a key or a click: why the file given by --load was refused, whole
 	// (ui.TextNotice). Not in screenshot mode, whose picture is the

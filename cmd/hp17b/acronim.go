@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/work"
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim/acronim"
 	"github.com/hp17b/hp17b/nim/zspec"
@@ -31,6 +33,13 @@ func (r acroRules) variant() acronim.Variant {
 	return acronim.Variant{NoPoison: r.NoPoison, NoEqualize: r.NoEqualize, NoSplit: r.NoSplit, NoPass: r.NoPass}
 }
 
+// defaultAcroStates is acronim solve's state budget when --max-states is
+// not given: a quarter of the machine's memory (work.MachineMemory), at
+// acronim.BytesPerState a state.
+func defaultAcroStates() int {
+	return int(work.MachineMemory() / 4 / acronim.BytesPerState)
+}
+
 type acroJSON struct {
 	Value     string   `json:"value"`
 	States    int      `json:"states"`
@@ -39,10 +48,10 @@ type acroJSON struct {
 
 type acroSolveCmd struct {
 	acroRules `embed:""`
-	JSON      bool    `name:"json" help:"Print JSON."`
-	Piles     string  `placeholder:"PILES" help:"Solve from these piles instead of 1 3 5 7: \"7/1 5 3 1\" (7 stones, 1 poisoned)."`
-	Timeout   timeout `placeholder:"D" help:"${timeout_help}"`
-	MaxStates int     `placeholder:"N" help:"Stop after N states in memory (0: a quarter of the machine's memory, at 64 bytes a state)."`
+	JSON      bool        `name:"json" help:"Print JSON."`
+	Piles     string      `placeholder:"PILES" help:"Solve from these piles instead of 1 3 5 7: \"7/1 5 3 1\" (7 stones, 1 poisoned)."`
+	Timeout   cli.Timeout `placeholder:"D" help:"${timeout_help}"`
+	MaxStates int         `placeholder:"N" help:"Stop after N states in memory (0: a quarter of the machine's memory, at 64 bytes a state)."`
 }
 
 func (c *acroSolveCmd) run(e *env) int {
@@ -56,7 +65,7 @@ func (c *acroSolveCmd) run(e *env) int {
 		budget = defaultAcroStates()
 	}
 	v := c.variant()
-	ctx, cancel := workContext(c.Timeout)
+	ctx, cancel := work.Context(c.Timeout)
 	defer cancel()
 	sv := acronim.NewSolver(v)
 	full := false
@@ -78,7 +87,7 @@ func (c *acroSolveCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: stopped at %d states, the memory budget (--max-states %d): give fewer or smaller piles, or a larger --max-states\n", sv.States(), budget)
 		return exitFailed
 	}
-	if sv.Stopped() && stopped(ctx, c.Timeout, stderr) {
+	if sv.Stopped() && work.Stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}
 	out := acroJSON{Value: acronim.Winner(value, s.ToMove), States: sv.States(), BestMoves: []string{}}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/work"
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/nim/octal"
@@ -102,11 +104,11 @@ func parseHeaps(args []string) ([]int, error) {
 }
 
 type nimAnalyzeCmd struct {
-	Heaps   []string `arg:"" sep:"none" placeholder:"HEAP" help:"The heaps' sizes, as arguments or in one separated by commas."`
-	Game    string   `default:"nim" placeholder:"GAME" help:"${game_help}"`
-	K       int      `default:"4" help:"K of game 3, take 1 to K."`
-	Misere  bool     `help:"Misère play: whoever makes the last move loses."`
-	Timeout timeout  `placeholder:"D" help:"${timeout_help}"`
+	Heaps   []string    `arg:"" sep:"none" placeholder:"HEAP" help:"The heaps' sizes, as arguments or in one separated by commas."`
+	Game    string      `default:"nim" placeholder:"GAME" help:"${game_help}"`
+	K       int         `default:"4" help:"K of game 3, take 1 to K."`
+	Misere  bool        `help:"Misère play: whoever makes the last move loses."`
+	Timeout cli.Timeout `placeholder:"D" help:"${timeout_help}"`
 }
 
 func (c *nimAnalyzeCmd) run(e *env) int {
@@ -119,11 +121,11 @@ func (c *nimAnalyzeCmd) run(e *env) int {
 				fmt.Fprintf(stderr, "hp17b: nim analyze: %v\n", err)
 				return exitUsage
 			}
-			ctx, cancel := workContext(c.Timeout)
+			ctx, cancel := work.Context(c.Timeout)
 			defer cancel()
-			code, done := runBounded(ctx, stdout, func(w io.Writer) int { return analyze(g, heaps, c.Misere, w, stderr) })
+			code, done := work.Bounded(ctx, stdout, func(w io.Writer) int { return analyze(g, heaps, c.Misere, w, stderr) })
 			if !done {
-				stopped(ctx, c.Timeout, stderr)
+				work.Stopped(ctx, c.Timeout, stderr)
 			}
 			return code
 		}

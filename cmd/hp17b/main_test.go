@@ -16,6 +16,7 @@ import (
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
 	"github.com/hp17b/hp17b/cmd/internal/launch"
+	"github.com/hp17b/hp17b/nim"
 
 	"github.com/hp17b/hp17b/nim/acronim"
 	"github.com/hp17b/hp17b/nim/octal"
@@ -476,7 +477,7 @@ func FuzzNimArgs(f *testing.F) {
 		f.Add(s, 4)
 	}
 	f.Fuzz(func(t *testing.T, arg string, k int) {
-		if heaps, err := parseHeaps([]string{arg}); err == nil {
+		if heaps, err := nim.ParseHeaps([]string{arg}); err == nil {
 			for _, h := range heaps {
 				if h < 0 {
 					t.Fatalf("%q: heap %d", arg, h)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/work"
 	"github.com/hp17b/hp17b/compare/games"
 	"github.com/hp17b/hp17b/programs"
 	"github.com/hp17b/hp17b/solver"
@@ -19,7 +20,7 @@ type compareCmd struct {
 	Eq      string      `placeholder:"FILE" help:"Compare this equation file instead of the program's own; with a reference, the equation compared."`
 	JSON    bool        `name:"json" help:"Print the report as one JSON object."`
 	Strict  bool        `help:"Fail on display disagreements too."`
-	Timeout timeout     `placeholder:"D" help:"${timeout_help}"`
+	Timeout cli.Timeout `placeholder:"D" help:"${timeout_help}"`
 	Model   cli.Model   `placeholder:"17bii|17bii+" help:"${model_help}"`
 	User    userCompare `embed:""`
 }
@@ -36,12 +37,12 @@ func (c *compareCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: compare %s: steps (%s) need a reference: --ref, --ref-eq or --expect (docs/compare.md)\n", c.Program, c.Steps[0])
 		return exitUsage
 	}
-	ctx, cancel := workContext(c.Timeout)
+	ctx, cancel := work.Context(c.Timeout)
 	defer cancel()
 	if c.Program != "all" {
 		code := c.compare(ctx, c.Program, stdout, stderr)
 		if code == stoppedEarly {
-			stopped(ctx, c.Timeout, stderr)
+			work.Stopped(ctx, c.Timeout, stderr)
 			return exitFailed
 		}
 		return code
@@ -61,7 +62,7 @@ func (c *compareCmd) run(e *env) int {
 			r = c.compare(ctx, p.ID, stdout, stderr)
 		}
 		if r == stoppedEarly {
-			stopped(ctx, c.Timeout, stderr)
+			work.Stopped(ctx, c.Timeout, stderr)
 			var left []string
 			for _, q := range all[i:] {
 				left = append(left, q.ID)

@@ -3,32 +3,31 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/work"
 	"github.com/hp17b/hp17b/compare"
 	"github.com/hp17b/hp17b/internal/files"
-	"github.com/hp17b/hp17b/internal/text"
 )
 
 // userCompare is hp17b compare's flags for a user's equation against a
 // reference (docs/compare.md); compare.Run does the work.
 type userCompare struct {
-	Name         string  `placeholder:"EQ" help:"With a reference: the equation of --eq's file, by its number as check prints it, its name or its text (default: the first valid one)."`
-	Ref          string  `placeholder:"COMMAND" help:"Reference program, run once through the shell: a JSON line a point in, a JSON line a point out (docs/compare.md)."`
-	RefEq        string  `name:"ref-eq" placeholder:"FILE" help:"Reference equation file (the same steps; --ref-name picks the equation)."`
-	RefName      string  `name:"ref-name" placeholder:"EQ" help:"The reference equation of --ref-eq's file, by number, name or text (default: the first valid one)."`
-	Expect       string  `placeholder:"FILE" help:"Expected results: CSV with a header (inputs and solved names) or JSON lines (.jsonl) {\"in\":{…},\"out\":{…}}."`
-	Points       string  `placeholder:"FILE" help:"Compare at the points of this CSV file (a header of menu variables) or JSON lines (.jsonl)."`
-	Random       int64   `placeholder:"N" help:"N random points of the steps' ranges and lists instead of every one."`
-	Seed         uint64  `default:"1" placeholder:"S" help:"The random points' seed (default 1)."`
-	Display      string  `placeholder:"MODE" help:"Compare the display in this mode (fix0 … fix11, all) instead of the 12-digit value."`
-	Digits       int     `placeholder:"N" help:"Agree to N significant digits (relative difference at most 10^-N)."`
-	Rel          string  `placeholder:"X" help:"Agree within relative difference X (1e-9)."`
-	List         int     `default:"10" placeholder:"N" help:"List at most N disagreements (default 10)."`
-	PointTimeout timeout `name:"point-timeout" default:"10s" placeholder:"D" help:"The longest a reference program may take over one point (default 10s)."`
+	Name         string      `placeholder:"EQ" help:"With a reference: the equation of --eq's file, by its number as check prints it, its name or its text (default: the first valid one)."`
+	Ref          string      `placeholder:"COMMAND" help:"Reference program, run once through the shell: a JSON line a point in, a JSON line a point out (docs/compare.md)."`
+	RefEq        string      `name:"ref-eq" placeholder:"FILE" help:"Reference equation file (the same steps; --ref-name picks the equation)."`
+	RefName      string      `name:"ref-name" placeholder:"EQ" help:"The reference equation of --ref-eq's file, by number, name or text (default: the first valid one)."`
+	Expect       string      `placeholder:"FILE" help:"Expected results: CSV with a header (inputs and solved names) or JSON lines (.jsonl) {\"in\":{…},\"out\":{…}}."`
+	Points       string      `placeholder:"FILE" help:"Compare at the points of this CSV file (a header of menu variables) or JSON lines (.jsonl)."`
+	Random       int64       `placeholder:"N" help:"N random points of the steps' ranges and lists instead of every one."`
+	Seed         uint64      `default:"1" placeholder:"S" help:"The random points' seed (default 1)."`
+	Display      string      `placeholder:"MODE" help:"Compare the display in this mode (fix0 … fix11, all) instead of the 12-digit value."`
+	Digits       int         `placeholder:"N" help:"Agree to N significant digits (relative difference at most 10^-N)."`
+	Rel          string      `placeholder:"X" help:"Agree within relative difference X (1e-9)."`
+	List         int         `default:"10" placeholder:"N" help:"List at most N disagreements (default 10)."`
+	PointTimeout cli.Timeout `name:"point-timeout" default:"10s" placeholder:"D" help:"The longest a reference program may take over one point (default 10s)."`
 }
 
 // given reports whether a reference was named: the command compares the
@@ -113,12 +112,12 @@ func (c *compareCmd) runUser(e *env) int {
 	default:
 		cfg.Source = compare.Grid(plan)
 	}
-	progress := newProgressLine(stderr)
-	cfg.Progress = progress.update
-	ctx, cancel := workContext(c.Timeout)
+	progress := work.NewProgressLine(stderr)
+	cfg.Progress = progress.Update
+	ctx, cancel := work.Context(c.Timeout)
 	defer cancel()
 	rep, err := compare.Run(ctx, cfg)
-	progress.clear()
+	progress.Clear()
 	if err != nil {
 		fmt.Fprintf(stderr, "hp17b: compare: %s\n", printable(err.Error()))
 		if _, bad := err.(*compare.RefError); !bad {
@@ -135,7 +134,7 @@ func (c *compareCmd) runUser(e *env) int {
 		rep.WriteText(&b)
 		fmt.Fprint(stdout, printable(b.String()))
 	}
-	if stopped(ctx, c.Timeout, stderr) || !rep.OK() {
+	if work.Stopped(ctx, c.Timeout, stderr) || !rep.OK() {
 		return exitFailed
 	}
 	return exitOK
@@ -161,48 +160,4 @@ func criterion(u *userCompare) (compare.Criterion, error) {
 		return compare.Rel(u.Rel)
 	}
 	return compare.Default, nil
-}
-
-// progressLine shows how far a comparison is on a terminal's line, once it
-// has run a second, at most ten times a second.
-type progressLine struct {
-	w           io.Writer
-	on          bool
-	start, last time.Time
-	shown       bool
-}
-
-func newProgressLine(w io.Writer) *progressLine {
-	w = text.Unescaped(w) // the line's own \r and erase, on the terminal itself
-	f, ok := w.(*os.File)
-	on := false
-	if ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			on = true
-		}
-	}
-	return &progressLine{w: w, on: on, start: time.Now()}
-}
-
-func (p *progressLine) update(done, total int64) {
-	if !p.on {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.last, p.shown = now, true
-	rate := float64(done) / now.Sub(p.start).Seconds()
-	if total >= 0 {
-		fmt.Fprintf(p.w, "\r\x1b[Kcompared %d of %d points (%d%%), %.0f points/s", done, total, done*100/max(total, 1), rate)
-		return
-	}
-	fmt.Fprintf(p.w, "\r\x1b[Kcompared %d points, %.0f points/s", done, rate)
-}
-
-func (p *progressLine) clear() {
-	if p.shown {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
 }

@@ -1,18 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/launch"
 	"github.com/hp17b/hp17b/programs"
 )
 
@@ -33,35 +31,13 @@ const (
 var (
 	getenv = os.Getenv
 	goos   = runtime.GOOS
-	// findWindow looks for the window program (findProgram).
-	findWindow = func() (string, error) { return findProgram(windowProgram) }
+	// findWindow looks for the window program (launch.Find).
+	findWindow = func() (string, error) { return launch.Find(windowProgram) }
 )
 
-// findProgram looks for one of the project's programs beside hp17b, then
-// on PATH (NAME.exe on Windows), and returns its path.
-func findProgram(name string) (string, error) {
-	if runtime.GOOS == "windows" {
-		name += ".exe"
-	}
-	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), name)
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-	}
-	return exec.LookPath(name)
-}
-
-// needsDisplayVariable reports whether a window needs DISPLAY or
-// WAYLAND_DISPLAY: on Linux and the BSDs; Windows and macOS always have a
-// window system.
-func needsDisplayVariable() bool {
-	switch goos {
-	case "windows", "darwin", "ios", "android", "js":
-		return false
-	}
-	return true
-}
+// needsDisplayVariable reports whether a window on goos needs DISPLAY or
+// WAYLAND_DISPLAY (launch.NeedsDisplay).
+func needsDisplayVariable() bool { return launch.NeedsDisplay(goos) }
 
 // calculatorCmd is the main job: the window when there is a display,
 // terminal play otherwise (or when the window cannot open).
@@ -109,14 +85,14 @@ func (c *calculatorCmd) run(e *env) int {
 		return runPlay()
 	}
 	cmd := exec.Command(bin, args...)
-	held := &noWindowLine{w: stderr}
+	held := &launch.NoWindowLine{W: stderr}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, held
 	start := time.Now()
-	err = runForwarding(cmd)
+	err = launch.Forward(cmd)
 	var exit *exec.ExitError
 	noWindow := errors.As(err, &exit) && (exit.ExitCode() == exitNoWindow || exit.ExitCode() == exitWindowPanic)
 	if !noWindow || needsWindow {
-		held.flush()
+		held.Flush()
 	}
 	switch {
 	case err == nil:
@@ -124,7 +100,7 @@ func (c *calculatorCmd) run(e *env) int {
 	case errors.As(err, &exit) && exit.ExitCode() == exitWindowUsage:
 		return exitUsage
 	case noWindow && !needsWindow:
-		fmt.Fprintf(stderr, "hp17b: no window could open (%s): playing %s in the terminal\n", held.reason(), playing)
+		fmt.Fprintf(stderr, "hp17b: no window could open (%s): playing %s in the terminal\n", held.Reason(), playing)
 		return runPlay()
 	case !needsWindow && time.Since(start) < 5*time.Second:
 		fmt.Fprintf(stderr, "hp17b: the window could not open (%v): playing %s in the terminal\n", err, playing)
@@ -146,72 +122,5 @@ func writeKeymap(path string, stdout, stderr io.Writer) int {
 	}
 	cmd := exec.Command(bin, "--write-keymap", path)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	return programStatus(windowProgram, cmd.Run(), stderr)
-}
-
-// programStatus is hp17b's exit status after one of its programs ran and
-// ended with err: 0 when it succeeded, a usage error when it exited with
-// one (64), else a failure, said on stderr when the program could not
-// run at all (what it said itself has gone to stderr already).
-func programStatus(name string, err error, stderr io.Writer) int {
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.As(err, &exit) && exit.ExitCode() == exitUsage:
-		return exitUsage
-	case !errors.As(err, &exit):
-		fmt.Fprintf(stderr, "hp17b: %s: %v\n", name, err)
-	}
-	return exitFailed
-}
-
-// noWindowPrefix starts the line hp17b-window prints when no window could
-// open (its exit status 3).
-const noWindowPrefix = "hp17b: the window could not open: "
-
-// noWindowLine passes the window program's stderr through, holding back
-// the line that says why no window could open, so that the fallback says
-// it once, in its own line.
-type noWindowLine struct {
-	w    io.Writer
-	buf  []byte // an unfinished line
-	held []string
-}
-
-// Write forwards whole lines, keeping the no-window line (io.Writer).
-func (n *noWindowLine) Write(p []byte) (int, error) {
-	n.buf = append(n.buf, p...)
-	for {
-		i := bytes.IndexByte(n.buf, '\n')
-		if i < 0 {
-			return len(p), nil
-		}
-		line := string(n.buf[:i+1])
-		n.buf = n.buf[i+1:]
-		if strings.HasPrefix(line, noWindowPrefix) {
-			n.held = append(n.held, line)
-			continue
-		}
-		if _, err := io.WriteString(n.w, line); err != nil {
-			return len(p), err
-		}
-	}
-}
-
-// flush writes what was held back.
-func (n *noWindowLine) flush() {
-	for _, l := range n.held {
-		_, _ = io.WriteString(n.w, l)
-	}
-	_, _ = n.w.Write(n.buf)
-	n.held, n.buf = nil, nil
-}
-
-// reason is why no window could open, as the window program said it.
-func (n *noWindowLine) reason() string {
-	if len(n.held) == 0 {
-		return "the window program gave no reason"
-	}
-	return strings.TrimSpace(strings.TrimPrefix(n.held[len(n.held)-1], noWindowPrefix))
+	return launch.Status(windowProgram, cmd.Run(), stderr)
 }

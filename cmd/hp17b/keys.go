@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/work"
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/internal/files"
 	"github.com/hp17b/hp17b/programs"
@@ -61,13 +62,13 @@ func loadInto(m *emulator.Machine, path string, stderr io.Writer) bool {
 
 type keysCmd struct {
 	cli.Memory `embed:""`
-	Load       string    `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list first."`
-	Trace      bool      `help:"Print the display after every key."`
-	Print      string    `placeholder:"FILE" help:"Write the printer's print-out (PRT, AMRT's TABLE) to this file."`
-	Model      cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
-	ExactTVM   *bool     `name:"exact-tvm" negatable:"" help:"TVM gives the correctly rounded answer, not the HP-17BII's own digits (its 15-digit arithmetic: the default); kept in the state, --no-exact-tvm goes back."`
-	Timeout    timeout   `placeholder:"D" help:"${timeout_help}"`
-	Script     []string  `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: Key scripts)."`
+	Load       string      `placeholder:"FILE" help:"Add the equations of this file to the SOLVE list first."`
+	Trace      bool        `help:"Print the display after every key."`
+	Print      string      `placeholder:"FILE" help:"Write the printer's print-out (PRT, AMRT's TABLE) to this file."`
+	Model      cli.Model   `placeholder:"17bii|17bii+" help:"${model_help}"`
+	ExactTVM   *bool       `name:"exact-tvm" negatable:"" help:"TVM gives the correctly rounded answer, not the HP-17BII's own digits (its 15-digit arithmetic: the default); kept in the state, --no-exact-tvm goes back."`
+	Timeout    cli.Timeout `placeholder:"D" help:"${timeout_help}"`
+	Script     []string    `arg:"" name:"script" sep:"none" help:"The keys, as one argument or several (README: Key scripts)."`
 }
 
 func (c *keysCmd) run(e *env) int {
@@ -82,7 +83,7 @@ func (c *keysCmd) run(e *env) int {
 			return exitUsage
 		}
 	}
-	ctx, cancel := workContext(c.Timeout)
+	ctx, cancel := work.Context(c.Timeout)
 	defer cancel()
 	m, status := openMachine(ctx, c.State, c.Fresh, time.Duration(c.Timeout), stderr)
 	if m == nil {
@@ -112,7 +113,7 @@ func (c *keysCmd) run(e *env) int {
 		fmt.Fprintf(stderr, "hp17b: %s\n", printable(err.Error()))
 		return exitUsage
 	}
-	if stopped(ctx, c.Timeout, stderr) {
+	if work.Stopped(ctx, c.Timeout, stderr) {
 		// What ran stands: the state is saved with it, as at the end.
 		fmt.Fprintln(stdout, printable(m.Frame().String()))
 		saved := "the state holds what they did"

@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/launch"
+	"github.com/hp17b/hp17b/nim"
 
 	"github.com/hp17b/hp17b/nim/acronim"
 	"github.com/hp17b/hp17b/nim/octal"
@@ -367,7 +369,7 @@ func TestNoWindowFallsBackWithOneLine(t *testing.T) {
 		return ""
 	}
 	fake := filepath.Join(t.TempDir(), "hp17b-window")
-	script := "#!/bin/sh\necho 'hp17b: a notice' >&2\necho '" + noWindowPrefix + "glfw: x11: failed to open display :77' >&2\nexit 3\n"
+	script := "#!/bin/sh\necho 'hp17b: a notice' >&2\necho '" + launch.NoWindowPrefix + "glfw: x11: failed to open display :77' >&2\nexit 3\n"
 	require.NoError(t, os.WriteFile(fake, []byte(script), 0o755))
 	findWindow = func() (string, error) { return fake, nil }
 	oldIn := stdin
@@ -381,7 +383,7 @@ func TestNoWindowFallsBackWithOneLine(t *testing.T) {
 	// With --screenshot the window is needed: the reason is passed on as it came.
 	_, errOut, code = runCLI("--fresh", "--screenshot", filepath.Join(t.TempDir(), "x.png"))
 	assert.Equal(t, exitFailed, code)
-	assert.Contains(t, errOut, noWindowPrefix+"glfw: x11")
+	assert.Contains(t, errOut, launch.NoWindowPrefix+"glfw: x11")
 }
 
 // TestSolveOverflow: an overflowing result is reported as the keyboard
@@ -475,7 +477,7 @@ func FuzzNimArgs(f *testing.F) {
 		f.Add(s, 4)
 	}
 	f.Fuzz(func(t *testing.T, arg string, k int) {
-		if heaps, err := parseHeaps([]string{arg}); err == nil {
+		if heaps, err := nim.ParseHeaps([]string{arg}); err == nil {
 			for _, h := range heaps {
 				if h < 0 {
 					t.Fatalf("%q: heap %d", arg, h)

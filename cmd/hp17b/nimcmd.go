@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
+	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/work"
 	"github.com/hp17b/hp17b/internal/text"
 	"github.com/hp17b/hp17b/nim"
 	"github.com/hp17b/hp17b/nim/octal"
@@ -84,34 +85,17 @@ func (c *nimGrundyCmd) run(e *env) int {
 	return exitOK
 }
 
-func parseHeaps(args []string) ([]int, error) {
-	var heaps []int
-	for _, a := range args {
-		for _, p := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == ' ' }) {
-			v, err := strconv.Atoi(p)
-			if err != nil || v < 0 {
-				return nil, fmt.Errorf("heap %s: want a whole number of coins, 0 or more", text.Quote(p))
-			}
-			heaps = append(heaps, v)
-		}
-	}
-	if len(heaps) == 0 {
-		return nil, fmt.Errorf("no heaps given")
-	}
-	return heaps, nil
-}
-
 type nimAnalyzeCmd struct {
-	Heaps   []string `arg:"" sep:"none" placeholder:"HEAP" help:"The heaps' sizes, as arguments or in one separated by commas."`
-	Game    string   `default:"nim" placeholder:"GAME" help:"${game_help}"`
-	K       int      `default:"4" help:"K of game 3, take 1 to K."`
-	Misere  bool     `help:"Misère play: whoever makes the last move loses."`
-	Timeout timeout  `placeholder:"D" help:"${timeout_help}"`
+	Heaps   []string    `arg:"" sep:"none" placeholder:"HEAP" help:"The heaps' sizes, as arguments or in one separated by commas."`
+	Game    string      `default:"nim" placeholder:"GAME" help:"${game_help}"`
+	K       int         `default:"4" help:"K of game 3, take 1 to K."`
+	Misere  bool        `help:"Misère play: whoever makes the last move loses."`
+	Timeout cli.Timeout `placeholder:"D" help:"${timeout_help}"`
 }
 
 func (c *nimAnalyzeCmd) run(e *env) int {
 	stdout, stderr := e.stdout, e.stderr
-	heaps, err := parseHeaps(c.Heaps)
+	heaps, err := nim.ParseHeaps(c.Heaps)
 	if err == nil && len(heaps) > 0 {
 		var g octal.Game
 		if g, err = octal.GameByName(c.Game, c.K); err == nil {
@@ -119,57 +103,23 @@ func (c *nimAnalyzeCmd) run(e *env) int {
 				fmt.Fprintf(stderr, "hp17b: nim analyze: %v\n", err)
 				return exitUsage
 			}
-			ctx, cancel := workContext(c.Timeout)
+			ctx, cancel := work.Context(c.Timeout)
 			defer cancel()
-			code, done := runBounded(ctx, stdout, func(w io.Writer) int { return analyze(g, heaps, c.Misere, w, stderr) })
+			code, done := work.Bounded(ctx, stdout, func(w io.Writer) int {
+				if err := octal.WriteAnalysis(w, g, heaps, c.Misere); err != nil {
+					fmt.Fprintf(stderr, "hp17b: %v\n", err)
+					return exitUsage
+				}
+				return exitOK
+			})
 			if !done {
-				stopped(ctx, c.Timeout, stderr)
+				work.Stopped(ctx, c.Timeout, stderr)
 			}
 			return code
 		}
 	}
 	fmt.Fprintf(stderr, "hp17b: %v\nrun hp17b nim analyze --help for its usage\n", err)
 	return exitUsage
-}
-
-func analyze(g octal.Game, heaps []int, misere bool, stdout, stderr io.Writer) int {
-	fmt.Fprintf(stdout, "%s, heaps %v\n", g.Name, heaps)
-	var moves []octal.HeapMove
-	if misere {
-		win, ms, err := octal.MisereMoves(g, heaps)
-		if err != nil {
-			fmt.Fprintf(stderr, "hp17b: %v\n", err)
-			return exitUsage
-		}
-		moves = ms
-		if win {
-			fmt.Fprintln(stdout, "misère: won for the player to move")
-		} else {
-			fmt.Fprintln(stdout, "misère: lost for the player to move")
-		}
-	} else {
-		v, ms, err := octal.PositionValue(g, heaps)
-		if err != nil {
-			fmt.Fprintf(stderr, "hp17b: %v\n", err)
-			return exitUsage
-		}
-		moves = ms
-		state := "won"
-		if v == 0 {
-			state = "lost"
-		}
-		fmt.Fprintf(stdout, "value *%d: %s for the player to move\n", v, state)
-		if g.IsNim() {
-			fmt.Fprintf(stdout, "class: %s\n", nim.Classify(heaps))
-		}
-	}
-	if len(moves) == 0 {
-		fmt.Fprintln(stdout, "no winning move")
-	}
-	for _, m := range moves {
-		fmt.Fprintf(stdout, "winning move: %s\n", m)
-	}
-	return exitOK
 }
 
 type nimLostCmd struct {
@@ -195,17 +145,9 @@ func (c *nimLostCmd) run(e *env) int {
 	}
 	fmt.Fprintf(stdout, "%d non-obviously lost positions of %d heaps up to %d (largest heap first, then the next):\n", len(lost), c.Heaps, c.Max)
 	for _, p := range lost {
-		fmt.Fprintln(stdout, listText(p))
+		fmt.Fprintln(stdout, nim.ListText(p))
 	}
 	return exitOK
-}
-
-func listText(p []int) string {
-	s := make([]string, len(p))
-	for i, v := range p {
-		s[i] = strconv.Itoa(v)
-	}
-	return "[" + strings.Join(s, ",") + "]"
 }
 
 type startJSON struct {
@@ -233,7 +175,7 @@ func (c *nimStartCmd) run(e *env) int {
 	}
 	fmt.Fprintf(stdout, "%d heaps, %d coins:\n", c.Heaps, coins)
 	for _, p := range ps {
-		fmt.Fprintln(stdout, listText(p))
+		fmt.Fprintln(stdout, nim.ListText(p))
 	}
 	return exitOK
 }
@@ -282,7 +224,7 @@ func (c *nimMovesCmd) run(e *env) int {
 	}
 	fmt.Fprintln(stdout, "position  winning moves  distinct results")
 	for _, c := range counts {
-		fmt.Fprintf(stdout, "%-9s %13d %17d\n", listText(c.Heaps), c.Moves, c.Results)
+		fmt.Fprintf(stdout, "%-9s %13d %17d\n", nim.ListText(c.Heaps), c.Moves, c.Results)
 	}
 	return exitOK
 }

@@ -19,8 +19,8 @@ var stdin io.Reader = os.Stdin
 
 // playCmd plays a game program against the calculator in the terminal.
 // The game is a programs.Session whose match is kept beside the state
-// file (gameStore), so that quitting and playing again resumes it on the
-// same turn.
+// file (programs.GameStore), so that quitting and playing again resumes
+// it on the same turn.
 type playCmd struct {
 	cli.Memory `embed:""`
 	New        bool      `help:"Start a new game even when one is kept."`
@@ -42,7 +42,7 @@ func (c *playCmd) run(e *env) int {
 	if err != nil {
 		return usage(err)
 	}
-	kept, store, notice := loadKept(store)
+	kept, store, notice := programs.LoadKept(store)
 	if notice != "" {
 		fmt.Fprintf(stderr, "hp17b: %s\n", notice)
 	}
@@ -70,7 +70,7 @@ func (c *playCmd) run(e *env) int {
 	player.SetModel(c.Model.Model)
 	t := &terminal{ctx: context.Background(), out: stdout, stderr: stderr, prog: prog, g: prog.Game,
 		player: player, store: store}
-	_, inMemory := store.(*memGameStore)
+	_, inMemory := store.(*programs.MemStore)
 	t.keeps = !inMemory
 	game, ok := kept.Games[prog.ID]
 	switch {
@@ -96,7 +96,7 @@ type terminal struct {
 	prog        programs.Program
 	g           *programs.Game
 	player      *programs.GamePlayer
-	store       gameStore
+	store       programs.GameStore
 	keeps       bool // the store outlives the run (not --fresh)
 
 	s       *programs.Session
@@ -388,10 +388,10 @@ func (t *terminal) answer() {
 }
 
 // save keeps the game, its variables and what EVAL answered last
-// (keepGame); the first failure is reported once and makes the exit
-// status failed.
+// (programs.KeepGame); the first failure is reported once and makes the
+// exit status failed.
 func (t *terminal) save() {
-	err := keepGame(t.store, t.prog.ID, programs.KeptGame{Match: *t.m, Vars: t.vars.Snapshot(), Evaluated: t.s.Evaluated})
+	err := programs.KeepGame(t.store, t.prog.ID, programs.KeptGame{Match: *t.m, Vars: t.vars.Snapshot(), Evaluated: t.s.Evaluated})
 	if err != nil && t.saveErr == nil {
 		t.saveErr = err
 		fmt.Fprintf(t.stderr, "hp17b: the game is not kept: %v\n", err)

@@ -374,7 +374,7 @@ func TestPlayDamagedGames(t *testing.T) {
 }
 
 // stuckStore is a store whose games cannot be read nor moved aside.
-type stuckStore struct{ memGameStore }
+type stuckStore struct{ programs.MemStore }
 
 func (*stuckStore) LoadGame() ([]byte, error) { return nil, errors.New("permission denied") }
 func (*stuckStore) SetAside() (string, error) { return "", errors.New("read-only folder") }
@@ -384,13 +384,13 @@ func (*stuckStore) SetAside() (string, error) { return "", errors.New("read-only
 // folder (or a fifo) in the file's place is not hp17b's: it is refused and
 // left where it is, and the run's game is kept in memory only.
 func TestLoadKept(t *testing.T) {
-	kg, store, notice := loadKept(&stuckStore{})
+	kg, store, notice := programs.LoadKept(&stuckStore{})
 	assert.Empty(t, kg.Games)
-	assert.IsType(t, &memGameStore{}, store)
+	assert.IsType(t, &programs.MemStore{}, store)
 	assert.Equal(t, "the kept games could not be read (permission denied); they could not be moved aside either (read-only folder): a new game starts and is not kept", notice)
 
 	state := filepath.Join(t.TempDir(), "state.json")
-	require.NoError(t, os.Mkdir(state+gameFileSuffix, 0o755))
+	require.NoError(t, os.Mkdir(state+programs.KeptFileSuffix, 0o755))
 	old := stdin
 	defer func() { stdin = old }()
 	stdin = strings.NewReader("D 6\nq\n")
@@ -399,10 +399,10 @@ func TestLoadKept(t *testing.T) {
 	assert.Contains(t, errOut, "not a regular file")
 	assert.Contains(t, errOut, "is not a regular file: it is left as it is): a new game starts and is not kept")
 	assert.Contains(t, out, "Goodbye.")
-	info, err := os.Lstat(state + gameFileSuffix)
+	info, err := os.Lstat(state + programs.KeptFileSuffix)
 	require.NoError(t, err)
 	assert.True(t, info.IsDir(), "the folder is not ours: left where it is")
-	aside, _ := filepath.Glob(state + gameFileSuffix + ".damaged-*")
+	aside, _ := filepath.Glob(state + programs.KeptFileSuffix + ".damaged-*")
 	assert.Empty(t, aside)
 }
 
@@ -451,7 +451,7 @@ func TestCheckMatch(t *testing.T) {
 // error.
 func TestFileGameStore(t *testing.T) {
 	dir := t.TempDir()
-	s := fileGameStore{path: filepath.Join(dir, "sub", "state.json.game.json")}
+	s := programs.FileStore{Path: filepath.Join(dir, "sub", "state.json.game.json")}
 	b, err := s.LoadGame()
 	require.NoError(t, err)
 	assert.Nil(t, b)
@@ -461,23 +461,23 @@ func TestFileGameStore(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "two", string(b))
 	left, _ := filepath.Glob(filepath.Join(dir, "sub", "*"))
-	assert.Equal(t, []string{s.path}, left, "no temporary file is left")
+	assert.Equal(t, []string{s.Path}, left, "no temporary file is left")
 
 	file := filepath.Join(dir, "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
-	bad := fileGameStore{path: filepath.Join(file, "state.json.game.json")}
+	bad := programs.FileStore{Path: filepath.Join(file, "state.json.game.json")}
 	assert.Error(t, bad.SaveGame([]byte("x")))
 
 	g, err := openGameStore(cli.Memory{State: "x/state.json"})
 	require.NoError(t, err)
-	assert.Equal(t, fileGameStore{path: "x/state.json.game.json"}, g)
+	assert.Equal(t, programs.FileStore{Path: "x/state.json.game.json"}, g)
 	g, err = openGameStore(cli.Memory{Fresh: true})
 	require.NoError(t, err)
-	assert.IsType(t, &memGameStore{}, g)
+	assert.IsType(t, &programs.MemStore{}, g)
 }
 
 // failStore is a store whose saves fail.
-type failStore struct{ memGameStore }
+type failStore struct{ programs.MemStore }
 
 func (*failStore) SaveGame([]byte) error { return errors.New("disk full") }
 
@@ -524,7 +524,7 @@ func TestPlayIllegalAnswer(t *testing.T) {
 	reported := 0
 	for _, move := range []string{"A 0", "B 2", "C 4", "C 1", "D 6", "D 3"} {
 		var out bytes.Buffer
-		term := &terminal{ctx: t.Context(), out: &out, stderr: &out, prog: prog, g: prog.Game, player: player, store: &memGameStore{}}
+		term := &terminal{ctx: t.Context(), out: &out, stderr: &out, prog: prog, g: prog.Game, player: player, store: &programs.MemStore{}}
 		require.NoError(t, term.newGame(0))
 		term.step(move)
 		if !strings.Contains(out.String(), "is not legal") {
@@ -554,7 +554,7 @@ func TestPlayStoppedEVAL(t *testing.T) {
 	player, err := programs.NewGamePlayer(prog, eqs[0])
 	require.NoError(t, err)
 	var out bytes.Buffer
-	term := &terminal{ctx: t.Context(), out: &out, stderr: &out, prog: prog, g: prog.Game, player: player, store: &memGameStore{}}
+	term := &terminal{ctx: t.Context(), out: &out, stderr: &out, prog: prog, g: prog.Game, player: player, store: &programs.MemStore{}}
 	require.NoError(t, term.newGame(0))
 	stopped, cancel := context.WithCancel(t.Context())
 	cancel()
@@ -761,7 +761,7 @@ func FuzzPlay(f *testing.F) {
 		require.NoError(t, err)
 		player, err := programs.NewGamePlayer(prog, nil)
 		require.NoError(t, err)
-		store := &memGameStore{}
+		store := &programs.MemStore{}
 		var out bytes.Buffer
 		term := &terminal{ctx: t.Context(), out: &out, stderr: &out, prog: prog, g: prog.Game, player: player, store: store}
 		require.NoError(t, term.newGame(0))
@@ -777,7 +777,7 @@ func FuzzPlay(f *testing.F) {
 			p, ok := prog.Game.Read(term.vars)
 			require.True(t, ok)
 			require.Equal(t, m.Position, p, "the variables after %q", l)
-			kept, err := programs.DecodeKept(store.b)
+			kept, err := programs.DecodeKept(store.Saved)
 			require.NoError(t, err)
 			want, _ := json.Marshal(m)
 			got, _ := json.Marshal(kept.Games[id].Match)
@@ -799,7 +799,7 @@ func TestPlaySetsAsideForeignGame(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			state := filepath.Join(t.TempDir(), "state.json")
-			require.NoError(t, os.WriteFile(state+gameFileSuffix, []byte(content), 0o644))
+			require.NoError(t, os.WriteFile(state+programs.KeptFileSuffix, []byte(content), 0o644))
 			old := stdin
 			defer func() { stdin = old }()
 			stdin = strings.NewReader("q\n")
@@ -808,7 +808,7 @@ func TestPlaySetsAsideForeignGame(t *testing.T) {
 			assert.Contains(t, out, "[INIT]  ")
 			assert.NotContains(t, out, "the game kept resumes")
 			assert.Contains(t, errOut, "the kept games could not be read (the game of ")
-			aside, _ := filepath.Glob(state + gameFileSuffix + ".damaged-*")
+			aside, _ := filepath.Glob(state + programs.KeptFileSuffix + ".damaged-*")
 			require.Len(t, aside, 1)
 			b, err := os.ReadFile(aside[0])
 			require.NoError(t, err)

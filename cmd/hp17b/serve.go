@@ -5,6 +5,7 @@ import (
 	"os/exec"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/launch"
 )
 
 // serveProgram serves the browser build (cmd/hp17b-serve): a program of
@@ -12,8 +13,8 @@ import (
 // brings: 6 MB of binary, initialised by every command).
 const serveProgram = "hp17b-serve"
 
-// findServe looks for the server program (findProgram).
-var findServe = func() (string, error) { return findProgram(serveProgram) }
+// findServe looks for the server program (launch.Find).
+var findServe = func() (string, error) { return launch.Find(serveProgram) }
 
 // serveCmd is hp17b serve: hp17b-serve run with these flags, found beside
 // hp17b or on PATH; its output and exit status are hp17b's, and Ctrl-C or
@@ -30,5 +31,5 @@ func (c *serveCmd) run(e *env) int {
 	}
 	cmd := exec.Command(bin, "--addr", c.Addr, "--", c.Dir)
 	cmd.Stdout, cmd.Stderr = e.stdout, e.stderr
-	return programStatus(serveProgram, runForwarding(cmd), e.stderr)
+	return launch.Status(serveProgram, launch.Forward(cmd), e.stderr)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hp17b/hp17b/cmd/internal/cli"
+	"github.com/hp17b/hp17b/cmd/internal/work"
 	"github.com/hp17b/hp17b/emulator"
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/internal/files"
@@ -47,15 +48,15 @@ type solveJSON struct {
 }
 
 type solveCmd struct {
-	Eq        string    `required:"" placeholder:"FILE" help:"The equation file."`
-	Name      string    `placeholder:"EQ" help:"The equation: its number as check prints it, its name, or its text (default: the first valid one)."`
-	Display   string    `default:"fix2" placeholder:"MODE" help:"Display mode: fix0 … fix11 or all (default fix2)."`
-	JSON      bool      `name:"json" help:"Print one JSON object per solve."`
-	Iterative bool      `help:"The iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)."`
-	Model     cli.Model `placeholder:"17bii|17bii+" help:"${model_help}"`
-	Timeout   timeout   `placeholder:"D" help:"${timeout_help}"`
-	State     string    `placeholder:"FILE" help:"The state file whose CFLO and SUM lists FLOW, #T, SIZEC, ITEM and SIZES read (default: the calculator's)."`
-	Steps     []string  `arg:"" name:"step" sep:"none" help:"In order: NAME=VALUE stores a value, NAME solves for that variable."`
+	Eq        string      `required:"" placeholder:"FILE" help:"The equation file."`
+	Name      string      `placeholder:"EQ" help:"The equation: its number as check prints it, its name, or its text (default: the first valid one)."`
+	Display   string      `default:"fix2" placeholder:"MODE" help:"Display mode: fix0 … fix11 or all (default fix2)."`
+	JSON      bool        `name:"json" help:"Print one JSON object per solve."`
+	Iterative bool        `help:"The iterative search alone, never a direct solution (a study tool; --model 17bii+ is the 17bII+)."`
+	Model     cli.Model   `placeholder:"17bii|17bii+" help:"${model_help}"`
+	Timeout   cli.Timeout `placeholder:"D" help:"${timeout_help}"`
+	State     string      `placeholder:"FILE" help:"The state file whose CFLO and SUM lists FLOW, #T, SIZEC, ITEM and SIZES read (default: the calculator's)."`
+	Steps     []string    `arg:"" name:"step" sep:"none" help:"In order: NAME=VALUE stores a value, NAME solves for that variable."`
 }
 
 func (c *solveCmd) run(e *env) int {
@@ -80,7 +81,7 @@ func (c *solveCmd) run(e *env) int {
 	s := solver.New(eq, vars)
 	s.UseLists(emulator.NewStateLists(c.State))
 	status := exitOK
-	ctx, cancel := workContext(c.Timeout)
+	ctx, cancel := work.Context(c.Timeout)
 	defer cancel()
 	for _, st := range steps {
 		if ctx.Err() != nil {
@@ -111,7 +112,7 @@ func (c *solveCmd) run(e *env) int {
 		b, _ := json.Marshal(out)
 		fmt.Fprintln(stdout, string(b))
 	}
-	if stopped(ctx, c.Timeout, stderr) {
+	if work.Stopped(ctx, c.Timeout, stderr) {
 		return exitFailed
 	}
 	return status

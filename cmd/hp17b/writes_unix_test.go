@@ -89,17 +89,17 @@ func TestOutputsFollowOneRule(t *testing.T) {
 	assert.Contains(t, errOut, "is not a regular file")
 	assert.NoFileExists(t, state, "refused before any key")
 
-	s := fileGameStore{path: filepath.Join(dir, "g.json.game.json")}
-	require.NoError(t, syscall.Mkfifo(s.path, 0o644))
+	s := programs.FileStore{Path: filepath.Join(dir, "g.json.game.json")}
+	require.NoError(t, syscall.Mkfifo(s.Path, 0o644))
 	assert.ErrorContains(t, s.SaveGame([]byte("{}")), "is not a regular file")
 	_, err = s.SetAside()
 	assert.ErrorContains(t, err, "is not a regular file: it is left as it is")
-	info, err = os.Lstat(s.path)
+	info, err = os.Lstat(s.Path)
 	require.NoError(t, err)
 	assert.NotZero(t, info.Mode()&os.ModeNamedPipe, "the fifo is left, not renamed")
 	left, _ := filepath.Glob(filepath.Join(dir, "*damaged*"))
 	assert.Empty(t, left)
-	_, err = files.ReadRegular(s.path, 10)
+	_, err = files.ReadRegular(s.Path, 10)
 	assert.Error(t, err)
 }
 

@@ -9,6 +9,8 @@ import (
 	"io"
 	"math/bits"
 	"strconv"
+
+	"github.com/hp17b/hp17b/nim"
 )
 
 // WriteText writes the analysis as hp17b nim grundy prints it: the game's
@@ -317,4 +319,50 @@ func appendDecimal(buf []byte, v int) []byte {
 		d[i] = byte('0' + v)
 	}
 	return append(buf, d[i:]...)
+}
+
+// WriteAnalysis writes what hp17b nim analyze prints of the position
+// heaps of g: a heading ("Kayles, heaps [3 4]"), then, in normal play, the
+// position's value with who wins ("value *2: won for the player to move")
+// and for Nim its class (nim.Classify), or, in misère play (MisereMoves),
+// who wins; then each winning move, or "no winning move". An error
+// (PositionValue's or MisereMoves', such as a heap past its proven period
+// or a misère search over its budget) comes after the heading, with
+// nothing more written.
+func WriteAnalysis(w io.Writer, g Game, heaps []int, misere bool) error {
+	fmt.Fprintf(w, "%s, heaps %v\n", g.Name, heaps)
+	var moves []HeapMove
+	if misere {
+		win, ms, err := MisereMoves(g, heaps)
+		if err != nil {
+			return err
+		}
+		moves = ms
+		if win {
+			fmt.Fprintln(w, "misère: won for the player to move")
+		} else {
+			fmt.Fprintln(w, "misère: lost for the player to move")
+		}
+	} else {
+		v, ms, err := PositionValue(g, heaps)
+		if err != nil {
+			return err
+		}
+		moves = ms
+		state := "won"
+		if v == 0 {
+			state = "lost"
+		}
+		fmt.Fprintf(w, "value *%d: %s for the player to move\n", v, state)
+		if g.IsNim() {
+			fmt.Fprintf(w, "class: %s\n", nim.Classify(heaps))
+		}
+	}
+	if len(moves) == 0 {
+		fmt.Fprintln(w, "no winning move")
+	}
+	for _, m := range moves {
+		fmt.Fprintf(w, "winning move: %s\n", m)
+	}
+	return nil
 }

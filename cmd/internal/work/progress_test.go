@@ -1,4 +1,4 @@
-package main
+package work
 
 import (
 	"os"
@@ -17,10 +17,10 @@ func TestProgressLineOnTerminal(t *testing.T) {
 	dev, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0) // a character device, as a terminal is
 	require.NoError(t, err)
 	defer dev.Close()
-	assert.True(t, newProgressLine(dev).on)
-	assert.True(t, newProgressLine(text.EscapingWriter(dev)).on, "through the escaping of stderr")
+	assert.True(t, NewProgressLine(dev).on)
+	assert.True(t, NewProgressLine(text.EscapingWriter(dev)).on, "through the escaping of stderr")
 	f, err := os.Create(t.TempDir() + "/err.txt")
 	require.NoError(t, err)
 	defer f.Close()
-	assert.False(t, newProgressLine(text.EscapingWriter(f)).on, "a file")
+	assert.False(t, NewProgressLine(text.EscapingWriter(f)).on, "a file")
 }

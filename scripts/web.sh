@@ -18,11 +18,19 @@ quality=${HP17B_BROTLI_QUALITY:-11}
 mkdir -p "$dir"
 # The packages that run once, at the start or at a shader's first use
 # (Ebitengine's shader compiler and the go/... packages it reads Kage
-# with, text/template, encoding/gob, log/slog), are built without
-# inlining: 0.22 MB less wasm, the calculator's own code as fast as ever
-# (docs/browser.md, "Where the wasm's bytes go").
+# with, text/template, encoding/gob, log/slog), or seldom and never
+# while a key is pressed or a frame drawn (the state file's and the
+# page's JSON and reflect, the PNG of a capture and compress, the paste's
+# regexp, the equation's parser (participle), the font's reader (sfnt),
+# the games and the library, apd's big coefficients (math/big)), are
+# built without inlining: 0.55 MB less wasm, the keys, the display and
+# the heaps panel's drawing as fast as ever (docs/browser.md, "Where the
+# wasm's bytes go").
 cold="-gcflags=github.com/hajimehoshi/ebiten/v2/internal/shader=-l -gcflags=github.com/hajimehoshi/ebiten/v2/internal/shaderir/...=-l"
 cold="$cold -gcflags=go/...=-l -gcflags=text/template/...=-l -gcflags=encoding/gob=-l -gcflags=log/slog/...=-l"
+cold="$cold -gcflags=encoding/...=-l -gcflags=reflect=-l -gcflags=image/png=-l -gcflags=compress/...=-l -gcflags=archive/...=-l -gcflags=regexp/...=-l"
+cold="$cold -gcflags=github.com/alecthomas/participle/v2/...=-l -gcflags=golang.org/x/image/font/sfnt=-l -gcflags=math/big=-l"
+cold="$cold -gcflags=github.com/hp17b/hp17b/programs=-l -gcflags=github.com/hp17b/hp17b/library=-l"
 # shellcheck disable=SC2086 # $cold is a list of flags
 GOOS=js GOARCH=wasm CGO_ENABLED=0 go build -trimpath $cold -ldflags="-s -w" -o "$dir/hp17b.wasm" ./cmd/hp17b-window
 root=$(go env GOROOT)

@@ -30,29 +30,51 @@ import (
 // fast path to the 34-digit code on random inputs; TestNPVBound,
 // TestGapBound and TestDirectBound hold the bounds.
 
-// fastFlows switches the double-double path on (the cash flows' and
-// TVM's); tests switch it off to compute the reference results with the
-// 34-digit code alone.
-var fastFlows = true
+// fastOpts steers the fast paths for the tests, which pass it in (a
+// field of TVM, Bond, Asset and Schedule; an argument of the unexported
+// forms of the ICNV functions, ACRS and the cash flows' functions). nil,
+// what every caller outside the tests has, is the fast paths on, heard by
+// no one, with their bounds as stated.
+type fastOpts struct {
+	// off switches the double-double paths off: the tests compute the
+	// reference results with the 34-digit code alone.
+	off bool
+	// hook, when not nil, hears whether each fast-path attempt decided
+	// (the tests' means to count fallbacks).
+	hook func(decided bool)
+	// named, when not nil, hears each attempt of the fast paths that hear
+	// (ICNV, AMRT, BOND, DEPRC, TVM's N, PV, FV, PMT and I%YR) by the
+	// function's name and whether it decided.
+	named func(name string, decided bool)
+	// loose scales every bound of the ev fast paths (0 is 1): 0.1 in the
+	// test that shows a bound ten times too small is caught.
+	loose float64
+}
 
-// fastHook, when not nil, hears whether each fast-path attempt decided
-// (the tests' means to count fallbacks); read-only outside tests.
-var fastHook func(decided bool)
+// on reports whether the fast paths are on.
+func (o *fastOpts) on() bool { return o == nil || !o.off }
 
-// fastNamed, when not nil, hears each attempt of the fast paths that hear
-// (ICNV, AMRT, BOND, DEPRC, TVM's N, PV, FV, PMT and I%YR) by the
-// function's name and whether it decided (the tests count
-// them); read-only outside tests.
-var fastNamed func(name string, decided bool)
-
-// hear reports one attempt to fastHook and fastNamed.
-func hear(name string, ok bool) {
-	if fastHook != nil {
-		fastHook(ok)
+// heard reports one attempt to hook.
+func (o *fastOpts) heard(ok bool) {
+	if o != nil && o.hook != nil {
+		o.hook(ok)
 	}
-	if fastNamed != nil {
-		fastNamed(name, ok)
+}
+
+// hear reports one attempt to hook and named.
+func (o *fastOpts) hear(name string, ok bool) {
+	o.heard(ok)
+	if o != nil && o.named != nil {
+		o.named(name, ok)
 	}
+}
+
+// looseness is the factor of the ev fast paths' bounds: 1 but in a test.
+func (o *fastOpts) looseness() float64 {
+	if o == nil || o.loose == 0 {
+		return 1
+	}
+	return o.loose
 }
 
 // uDD is the unit of the double-double error bounds: 2^-104, the relative

@@ -30,6 +30,8 @@ type TVM struct {
 	// (tvm15.go). SolveIYR gives the correctly rounded rate either way,
 	// except with PMT 0, where the machine's closed form is used.
 	Exact bool
+
+	fast *fastOpts // the tests' steering of the fast paths; nil: on
 }
 
 // ErrInvalidPYR: P/YR must be a whole number from 1 to 999 (p.66).
@@ -152,9 +154,9 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 	if !t.Exact {
 		return t.machineN()
 	}
-	if fastFlows {
+	if t.fast.on() {
 		r, ok := t.solveNFast()
-		hear("N", ok)
+		t.fast.hear("N", ok)
 		if ok {
 			return r, nil
 		}
@@ -183,21 +185,19 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 // otherwise, or where that does not decide, directEV), ok false where
 // neither decides and for a P/YR the 34-digit code turns into an error.
 func (t TVM) direct(kind int) (hp17b.Number, bool) {
-	if !fastFlows || !ValidPYR(t.PYR) {
+	if !t.fast.on() || !ValidPYR(t.PYR) {
 		return hp17b.Zero, false
 	}
 	if d, ok := newDDTVM(t); ok && t.IYR.Sign() != 0 {
 		pyr, _ := t.PYR.Int64()
 		r, ok := d.direct(t.IYR, int(pyr), kind)
-		if fastHook != nil {
-			fastHook(ok)
-		}
+		t.fast.heard(ok)
 		if ok {
 			return r, ok
 		}
 	}
 	r, ok := t.directEV(kind)
-	hear([]string{"PV", "FV", "PMT"}[kind], ok)
+	t.fast.hear([]string{"PV", "FV", "PMT"}[kind], ok)
 	return r, ok
 }
 
@@ -265,19 +265,17 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 			best = r
 		}
 	}
-	if fastFlows {
+	if t.fast.on() {
 		if d, ok := newDDTVM(t); ok {
 			pyr, _ := t.PYR.Int64()
 			r, ok := d.iyrFast(best, int(pyr))
-			if fastHook != nil {
-				fastHook(ok)
-			}
+			t.fast.heard(ok)
 			if ok {
 				return r, nil
 			}
 		} else {
 			r, ok := t.iyrEV(best)
-			hear("I%YR", ok)
+			t.fast.hear("I%YR", ok)
 			if ok {
 				return r, nil
 			}

@@ -284,7 +284,7 @@ func (t TVM) directEV(kind int) (hp17b.Number, bool) {
 		}
 		r = d.pv.add(d.fv.mul(sp)).quo(den).neg()
 	}
-	return r.round()
+	return r.round(t.fast)
 }
 
 // solveNFast is SolveN in ev, ok false where it does not decide or where
@@ -298,14 +298,14 @@ func (t TVM) solveNFast() (hp17b.Number, bool) {
 		if !d.pmt.nonzero() {
 			return hp17b.Zero, false
 		}
-		return d.pv.add(d.fv).quo(d.pmt).neg().round()
+		return d.pv.add(d.fv).quo(d.pmt).neg().round(t.fast)
 	}
 	a := d.k.mul(d.pmt).quo(d.i)
 	num, den := a.sub(d.fv), d.pv.add(a)
 	if !num.nonzero() || !den.nonzero() || (num.h < 0) != (den.h < 0) {
 		return hp17b.Zero, false
 	}
-	return num.quo(den).ln().quo(evF(1).add(d.i).ln()).round()
+	return num.quo(den).ln().quo(evF(1).add(d.i).ln()).round(t.fast)
 }
 
 // gapEV is gapWide in ev at the periodic rate ih + il (taken as exact,
@@ -339,5 +339,5 @@ func (t TVM) iyrEV(r float64) (hp17b.Number, bool) {
 	}
 	pyr, _ := t.PYR.Int64()
 	ph, pl := dd.Mul(xh, xl, float64(pyr)*100, 0)
-	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*looseness)
+	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*t.fast.looseness())
 }

@@ -14,21 +14,21 @@ import (
 //
 //   - flowsfast.go: NPV, NUS, NFV (a running bound on the sum) and IRR%
 //     (chord steps, chordRoot here);
-//   - tvmfast.go: TVM for a whole N (ddTVM: PV, FV, PMT and I%YR) and for
-//     any N and I%YR = 0 (tvmEV: also N);
+//   - tvmfast.go: TVM's PV, FV, PMT, N and I%YR (tvmEV: SPPV by squaring
+//     for a whole N up to 2^20, by exp and ln for any other N);
 //   - icnvfast.go, bondfast.go, deprcfast.go, amortfast.go: ICNV's four
 //     conversions, BOND's ACCRU, PRICE and YLD%, DEPRC, AMRT's interest
 //     rounded to the display.
 //
-// The results are the 34-digit code's, not the exact ones rounded: where
-// the formula has fractional powers, logarithms or the display's rounding
-// (tvmEV and the last four) the bound adds a model of the 34-digit code's
-// own error (ev.go); where it has only whole powers (flowsfast.go, ddTVM)
-// the bound is doubled for it. TestFastFlowsAgree,
-// TestFastNPVAgree, TestFastIYRAgree, TestFastTVMAgree, TestTVMEVAgree,
-// TestICNVAgree, TestBondAgree, TestDeprcAgree and TestAMRTAgree hold each
-// fast path to the 34-digit code on random inputs; TestNPVBound,
-// TestGapBound and TestDirectBound hold the bounds.
+// The results are the 34-digit code's, not the exact ones rounded: in
+// tvmEV and the last four (fractional powers, logarithms, the display's
+// rounding, or a power the 34-digit code forms with Pow) the bound adds a
+// model of the 34-digit code's own error (ev.go); in flowsfast.go (only
+// whole powers) the bound is doubled for it. TestFastFlowsAgree, TestFastNPVAgree, TestFastIYRAgree,
+// TestFastTVMAgree, TestTVMEVAgree, TestICNVAgree, TestBondAgree,
+// TestDeprcAgree and TestAMRTAgree hold each fast path to the 34-digit
+// code on random inputs; TestNPVBound, TestGapBound and TestDirectBound
+// hold the bounds.
 
 // fastOpts steers the fast paths for the tests, which pass it in (a
 // field of TVM, Bond, Asset and Schedule; an argument of the unexported

@@ -303,7 +303,7 @@ func TestBondAgree(t *testing.T) {
 	}
 }
 
-// randTVM is a random TVM problem for the paths ddTVM leaves: N whole,
+// randTVM is a random TVM problem of every kind tvmEV meets: N whole,
 // fractional, negative, 0 or huge; I%YR everyday, tiny, negative or 0;
 // Begin and End.
 func randTVM(rng *rand.Rand) TVM {

@@ -181,22 +181,13 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 }
 
 // direct is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) on the
-// double-double path (ddTVM.direct for a whole N and a rate not 0;
-// otherwise, or where that does not decide, directEV), ok false where
-// neither decides and for a P/YR the 34-digit code turns into an error.
+// double-double path (directEV), ok false where it does not decide and
+// for a P/YR the 34-digit code turns into an error.
 func (t TVM) direct(kind int) (hp17b.Number, bool) {
-	if !t.fast.on() || !ValidPYR(t.PYR) {
+	if !t.fast.on() {
 		return hp17b.Zero, false
 	}
-	if d, ok := newDDTVM(t); ok && t.IYR.Sign() != 0 {
-		pyr, _ := t.PYR.Int64()
-		r, ok := d.direct(t.IYR, int(pyr), kind)
-		t.fast.heard(ok)
-		if ok {
-			return r, ok
-		}
-	}
-	r, ok := t.directEV(kind)
+	r, ok := t.directEV(kind) // false for an invalid P/YR (newTVMEV)
 	t.fast.hear([]string{"PV", "FV", "PMT"}[kind], ok)
 	return r, ok
 }
@@ -250,13 +241,32 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 	if !t.Exact && t.PMT.IsZero() {
 		return t.machineIYRNoPMT()
 	}
-	gap := t.gap()
-	bs, err := brackets(c, gap, rateGrid())
+	best, err := t.searchIYR(c)
 	if err != nil {
 		return hp17b.Zero, err
 	}
+	if t.fast.on() {
+		r, ok := t.iyrEV(best)
+		t.fast.hear("I%YR", ok)
+		if ok {
+			return r, nil
+		}
+	}
+	i := refine(t.gapWide, best)
+	return result(mul(mul(i, widen(t.PYR)), wint(100)))
+}
+
+// searchIYR is SolveIYR's float64 search: the periodic rate nearest 0 of
+// those the rate grid brackets, refined by bisection; NO SOLUTION when
+// none is bracketed, ErrInterrupted when c ends.
+func (t TVM) searchIYR(c context.Context) (float64, error) {
+	gap := t.gap()
+	bs, err := brackets(c, gap, rateGrid())
+	if err != nil {
+		return 0, err
+	}
 	if len(bs) == 0 {
-		return hp17b.Zero, ErrNoSolution
+		return 0, ErrNoSolution
 	}
 	best := math.Inf(1)
 	for _, b := range bs {
@@ -265,22 +275,5 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 			best = r
 		}
 	}
-	if t.fast.on() {
-		if d, ok := newDDTVM(t); ok {
-			pyr, _ := t.PYR.Int64()
-			r, ok := d.iyrFast(best, int(pyr))
-			t.fast.heard(ok)
-			if ok {
-				return r, nil
-			}
-		} else {
-			r, ok := t.iyrEV(best)
-			t.fast.hear("I%YR", ok)
-			if ok {
-				return r, nil
-			}
-		}
-	}
-	i := refine(t.gapWide, best)
-	return result(mul(mul(i, widen(t.PYR)), wint(100)))
+	return best, nil
 }

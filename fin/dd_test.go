@@ -302,7 +302,7 @@ func TestGapBound(t *testing.T) {
 		x := TVM{Exact: true, N: hp17b.FromInt(int64(1 + rng.IntN(1000))), PV: randAmount(rng, 2, 6),
 			PMT: hp17b.Neg(randAmount(rng, 0, 4)), FV: randAmount(rng, 0, 5), Begin: rng.IntN(2) == 0}
 		x.PYR = hp17b.One
-		d, ok := newTVMEV(x)
+		d, ok := newTVMEV(&x)
 		require.True(t, ok)
 		require.Positive(t, d.whole)
 		ih := (rng.Float64()*2 - 0.5) * []float64{1e-5, 1e-3, 0.1}[rng.IntN(3)]

@@ -188,7 +188,9 @@ func (t TVM) direct(kind int) (hp17b.Number, bool) {
 		return hp17b.Zero, false
 	}
 	r, ok := t.directEV(kind) // false for an invalid P/YR (newTVMEV)
-	t.fast.hear([]string{"PV", "FV", "PMT"}[kind], ok)
+	if t.fast != nil {
+		t.fast.hear([]string{"PV", "FV", "PMT"}[kind], ok)
+	}
 	return r, ok
 }
 

@@ -72,23 +72,31 @@ type tvmEV struct {
 	whole                int  // N when it is a whole number from 1 to maxDDPeriods; 0 otherwise
 }
 
-func newTVMEV(t TVM) (tvmEV, bool) {
+// newTVMEV is t read as a tvmEV (read).
+func newTVMEV(t *TVM) (tvmEV, bool) {
 	var d tvmEV
+	ok := d.read(t)
+	return d, ok
+}
+
+// read fills d from t, false where tvmEV says (in place: the hot paths
+// keep d on their stack without copying it).
+func (d *tvmEV) read(t *TVM) bool {
 	p, ok := t.PYR.Int64()
 	if !ok || p < 1 || p > 999 { // ValidPYR
-		return d, false
+		return false
 	}
 	iyr, ok1 := evNum(t.IYR)
 	pv, ok2 := evNum(t.PV)
 	pmt, ok3 := evNum(t.PMT)
 	fv, ok4 := evNum(t.FV)
 	if !ok1 || !ok2 || !ok3 || !ok4 {
-		return d, false
+		return false
 	}
 	if w, ok := t.N.Int64(); ok && w >= 1 && w <= maxDDPeriods {
 		d.whole, d.n = int(w), evF(float64(w)) // exact
 	} else if d.n, ok = evNum(t.N); !ok {
-		return d, false
+		return false
 	}
 	// i = I%YR ÷ 100 ÷ P/YR: the quotient by q = 100·P/YR (exact in
 	// float64) with its remainder (exact by FMA) divided once more, within
@@ -99,7 +107,7 @@ func newTVMEV(t TVM) (tvmEV, bool) {
 	ih, il = dd.FastTwoSum(ih, il)
 	d.i = ev{ih, il, iyr.e/q + math.Abs(ih)*(0x1p-103+2*apdArith)}
 	if !(d.i.h > -0.99) {
-		return d, false
+		return false
 	}
 	d.zero = t.IYR.Sign() == 0
 	d.k, d.begin = evF(1), t.Begin
@@ -107,7 +115,16 @@ func newTVMEV(t TVM) (tvmEV, bool) {
 		d.k = d.k.add(d.i)
 	}
 	d.pv, d.pmt, d.fv = pv, pmt, fv
-	return d, true
+	return true
+}
+
+// onePlus is 1 + x for x > −1 (a rate, or −SPPV), as evF(1).add(x)
+// with its bound, in fewer operations: 1 + x.h exact (TwoSum), then x.l
+// added to the low part and renormalized (within 2^-106·(1 + |x.h|)).
+func onePlus(x ev) ev {
+	h, l := dd.TwoSum(1, x.h)
+	h, l = dd.FastTwoSum(h, l+x.l)
+	return ev{h, l, x.e + (1+math.Abs(x.h))*0x1p-104 + math.Abs(h)*apdArith}
 }
 
 // kmul is k·x: x itself in End mode, where the 34-digit code's product
@@ -133,15 +150,14 @@ func (d *tvmEV) factors() (us, sp ev) {
 	if d.zero {
 		return d.n, evF(1)
 	}
-	one := evF(1)
-	sp = d.sppv(one.add(d.i))
-	return one.sub(sp).quo(d.i), sp
+	sp = d.sppv(onePlus(d.i))
+	return onePlus(sp.neg()).quo(d.i), sp
 }
 
 // directEV is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) in ev, ok
 // false where it does not decide (or where the 34-digit code gives an
 // error: a quotient by a zero it cannot rule out).
-func (t TVM) directEV(kind int) (hp17b.Number, bool) {
+func (t *TVM) directEV(kind int) (hp17b.Number, bool) {
 	r, ok := t.directValue(kind)
 	if !ok {
 		return hp17b.Zero, false
@@ -151,9 +167,9 @@ func (t TVM) directEV(kind int) (hp17b.Number, bool) {
 
 // directValue is directEV's value before the rounding, ok false where the
 // 34-digit code's divisor may be 0 or a value is not read.
-func (t TVM) directValue(kind int) (ev, bool) {
-	d, ok := newTVMEV(t)
-	if !ok {
+func (t *TVM) directValue(kind int) (ev, bool) {
+	var d tvmEV
+	if !d.read(t) {
 		return ev{}, false
 	}
 	us, sp := d.factors()
@@ -179,8 +195,8 @@ func (t TVM) directValue(kind int) (ev, bool) {
 // solveNFast is SolveN in ev, ok false where it does not decide or where
 // the 34-digit code gives NO SOLUTION (left to it).
 func (t TVM) solveNFast() (hp17b.Number, bool) {
-	d, ok := newTVMEV(t)
-	if !ok {
+	var d tvmEV
+	if !d.read(&t) {
 		return hp17b.Zero, false
 	}
 	if d.zero {
@@ -201,13 +217,13 @@ func (t TVM) solveNFast() (hp17b.Number, bool) {
 // not 0), for I%YR's refinement.
 func (d *tvmEV) gapEV(ih, il float64, begin bool) ev {
 	i := ev{ih, il, 0}
-	one := evF(1)
+	a := onePlus(i)
 	kp := d.pmt // k·PMT: the 34-digit code's product by 1 is exact
 	if begin {
-		kp = one.add(i).mul(d.pmt)
+		kp = a.mul(d.pmt)
 	}
-	sp := d.sppv(one.add(i))
-	us := one.sub(sp).quo(i)
+	sp := d.sppv(a)
+	us := onePlus(sp.neg()).quo(i)
 	return d.pv.add(kp.mul(us)).add(d.fv.mul(sp))
 }
 
@@ -215,8 +231,8 @@ func (d *tvmEV) gapEV(ih, il float64, begin bool) ev {
 // ok false where it does not decide.
 func (t TVM) iyrEV(r float64) (hp17b.Number, bool) {
 	t.IYR = hp17b.Zero // the unknown: gapEV takes the rate as its argument
-	d, ok := newTVMEV(t)
-	if !ok {
+	var d tvmEV
+	if !d.read(&t) {
 		return hp17b.Zero, false
 	}
 	xh, xl, eps, ok := chordRoot(func(xh, xl float64) (float64, float64, bool) {

@@ -211,7 +211,7 @@ func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64,
 // oldDirectEV is directEV as it was: SPPV by exp(−N·ln(1 + i)) for
 // every N.
 func (t TVM) oldDirectEV(kind int) (hp17b.Number, bool) {
-	d, ok := newTVMEV(t)
+	d, ok := newTVMEV(&t)
 	if !ok {
 		return hp17b.Zero, false
 	}

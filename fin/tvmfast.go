@@ -118,9 +118,11 @@ func (d *tvmEV) read(t *TVM) bool {
 	return true
 }
 
-// onePlus is 1 + x for x > −1 (a rate, or −SPPV), as evF(1).add(x)
-// with its bound, in fewer operations: 1 + x.h exact (TwoSum), then x.l
-// added to the low part and renormalized (within 2^-106·(1 + |x.h|)).
+// onePlus is 1 + x (x a rate, or −SPPV), as evF(1).add(x) with its
+// bound, in fewer operations: 1 + x.h exact (TwoSum), then x.l added to
+// the low part (one rounding, within 2^-105·(1 + |x.h|): both low parts
+// are within half a unit of their high parts) and renormalized
+// (FastTwoSum: where 1 + x.h cancels, it is exact and its low part 0).
 func onePlus(x ev) ev {
 	h, l := dd.TwoSum(1, x.h)
 	h, l = dd.FastTwoSum(h, l+x.l)

@@ -19,6 +19,7 @@ type Schedule struct {
 	begin bool
 	next  int // number of the next payment to amortize
 	rate  amrtRate
+	fast  *fastOpts // the TVM's steering of the fast paths; nil: on
 }
 
 // MaxPayments is the largest #P (p.78: "#P can be an integer from 1
@@ -40,7 +41,7 @@ func NewSchedule(t TVM, fix int) (*Schedule, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Schedule{i: i, fix: fix, begin: t.Begin, next: 1, rate: newAMRTRate(t, i)}
+	s := &Schedule{i: i, fix: fix, begin: t.Begin, next: 1, rate: newAMRTRate(t, i), fast: t.fast}
 	s.pmt, s.bal = s.round(widen(t.PMT)), s.round(widen(t.PV))
 	return s, nil
 }
@@ -64,9 +65,9 @@ func (s *Schedule) Next(count int) (Set, error) {
 	if count < 1 || count > MaxPayments {
 		return Set{}, hp17b.ErrInvalidInput
 	}
-	if fastFlows && s.fix >= 0 {
+	if s.fast.on() && s.fix >= 0 {
 		set, ok := s.nextFast(count)
-		hear("AMRT", ok)
+		s.fast.hear("AMRT", ok)
 		if ok {
 			return set, nil
 		}

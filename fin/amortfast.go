@@ -32,11 +32,12 @@ type amrtRate struct {
 	exact  bool
 	ih, il float64
 	ddOK   bool
+	loose  float64 // the bound's factor: 1 but in a test (fastOpts.looseness)
 }
 
 // newAMRTRate reads the 34-digit rate i of t (its periodic()).
 func newAMRTRate(t TVM, i w) amrtRate {
-	var r amrtRate
+	r := amrtRate{loose: t.fast.looseness()}
 	r.neg = i.Negative
 	var red apd.Decimal // i without its trailing zeros (a quotient keeps 34 digits)
 	red.Reduce(i)
@@ -97,7 +98,7 @@ func (r amrtRate) interest(b int64) (int64, bool) {
 	}
 	n := math.Floor(xh)
 	f := (xh - n) + xl
-	e := 2*xh*(0x1p-99+0x1p-104+2*apdArith)*looseness + 0x1p-52
+	e := 2*xh*(0x1p-99+0x1p-104+2*apdArith)*r.loose + 0x1p-52
 	if math.Abs(f-0.5) <= e || f < -0.5 || f > 1.5 {
 		return 0, false
 	}

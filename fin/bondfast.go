@@ -86,7 +86,7 @@ func (b Bond) accruedFast(p period) (hp17b.Number, bool) {
 		return hp17b.Zero, false
 	}
 	cf := cpn.quo(evF(b.perYear()))
-	return evF(p.a).quo(evF(p.e)).mul(cf).round()
+	return evF(p.a).quo(evF(p.e)).mul(cf).round(b.fast)
 }
 
 // priceFast is Price on the fast path (a yield above −99 % a period).
@@ -103,7 +103,7 @@ func (b Bond) priceFast(p period) (hp17b.Number, bool) {
 	if !ok {
 		return hp17b.Zero, false
 	}
-	return d.price(y).round()
+	return d.price(y).round(b.fast)
 }
 
 // yieldFast is Yield on the fast path, for a bond whose price falls as
@@ -155,5 +155,5 @@ func (b Bond) yieldFast(p period) (hp17b.Number, bool) {
 		return hp17b.Zero, false
 	}
 	ph, pl := dd.Mul(xh, xl, f*100, 0)
-	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*looseness)
+	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*b.fast.looseness())
 }

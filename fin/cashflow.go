@@ -205,8 +205,8 @@ func periodicRate(pct hp17b.Number) (w, error) {
 
 // fast is NPV, NUS or NFV (kind 0, 1, 2) on the double-double path, ok
 // false where it does not decide (flowsFast).
-func (f Flows) fast(pct hp17b.Number, kind int) (hp17b.Number, bool) {
-	if !fastFlows || pct.Cmp(hp17b.FromInt(-100)) <= 0 {
+func (f Flows) fast(pct hp17b.Number, kind int, o *fastOpts) (hp17b.Number, bool) {
+	if !o.on() || pct.Cmp(hp17b.FromInt(-100)) <= 0 {
 		return hp17b.Zero, false
 	}
 	g, ok := newDDFlows(f)
@@ -215,15 +215,16 @@ func (f Flows) fast(pct hp17b.Number, kind int) (hp17b.Number, bool) {
 	}
 	n, _ := f.periods()
 	r, ok := g.flowsFast(pct, int(n), kind)
-	if fastHook != nil {
-		fastHook(ok)
-	}
+	o.heard(ok)
 	return r, ok
 }
 
 // NPV is the net present value at I% a period (p.248).
-func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) {
-	if r, ok := f.fast(pct, 0); ok {
+func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) { return f.npv(pct, nil) }
+
+// npv is NPV with the fast path steered by o (nil: on).
+func (f Flows) npv(pct hp17b.Number, o *fastOpts) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 0, o); ok {
 		return r, nil
 	}
 	i, err := periodicRate(pct)
@@ -235,8 +236,11 @@ func (f Flows) NPV(pct hp17b.Number) (hp17b.Number, error) {
 
 // NUS is the net uniform series: NPV ÷ USPV(I%:N), the level payment
 // over N periods with the same present value (p.248).
-func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) {
-	if r, ok := f.fast(pct, 1); ok {
+func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) { return f.nus(pct, nil) }
+
+// nus is NUS with the fast path steered by o (nil: on).
+func (f Flows) nus(pct hp17b.Number, o *fastOpts) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 1, o); ok {
 		return r, nil
 	}
 	i, err := periodicRate(pct)
@@ -252,8 +256,11 @@ func (f Flows) NUS(pct hp17b.Number) (hp17b.Number, error) {
 }
 
 // NFV is the net future value: NPV × SPFV(I%:N) (p.248).
-func (f Flows) NFV(pct hp17b.Number) (hp17b.Number, error) {
-	if r, ok := f.fast(pct, 2); ok {
+func (f Flows) NFV(pct hp17b.Number) (hp17b.Number, error) { return f.nfv(pct, nil) }
+
+// nfv is NFV with the fast path steered by o (nil: on).
+func (f Flows) nfv(pct hp17b.Number, o *fastOpts) (hp17b.Number, error) {
+	if r, ok := f.fast(pct, 2, o); ok {
 		return r, nil
 	}
 	i, err := periodicRate(pct)
@@ -291,6 +298,11 @@ func (f Flows) signChanges() int {
 // With a guess (a percent; nil for none) the answer nearest the guess is
 // returned. The search stops with ErrInterrupted when c ends.
 func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error) {
+	return f.irr(c, guess, nil)
+}
+
+// irr is IRR with the fast path steered by o (nil: on).
+func (f Flows) irr(c context.Context, guess *hp17b.Number, o *fastOpts) (hp17b.Number, error) {
 	if f.signChanges() == 0 {
 		return hp17b.Zero, ErrNoSolution
 	}
@@ -327,12 +339,10 @@ func (f Flows) IRR(c context.Context, guess *hp17b.Number) (hp17b.Number, error)
 	default:
 		return hp17b.Zero, ErrManySolutions
 	}
-	if fastFlows {
+	if o.on() {
 		if g, ok := newDDFlows(f); ok {
 			n, ok := g.irrFast(r)
-			if fastHook != nil {
-				fastHook(ok)
-			}
+			o.heard(ok)
 			if ok {
 				return n, nil
 			}

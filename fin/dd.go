@@ -14,45 +14,67 @@ import (
 //
 //   - flowsfast.go: NPV, NUS, NFV (a running bound on the sum) and IRR%
 //     (chord steps, chordRoot here);
-//   - tvmfast.go: TVM for a whole N (ddTVM: PV, FV, PMT and I%YR) and for
-//     any N and I%YR = 0 (tvmEV: also N);
+//   - tvmfast.go: TVM's PV, FV, PMT, N and I%YR (tvmEV: SPPV by squaring
+//     for a whole N up to 2^20, by exp and ln for any other N);
 //   - icnvfast.go, bondfast.go, deprcfast.go, amortfast.go: ICNV's four
 //     conversions, BOND's ACCRU, PRICE and YLD%, DEPRC, AMRT's interest
 //     rounded to the display.
 //
-// The results are the 34-digit code's, not the exact ones rounded: where
-// the formula has fractional powers, logarithms or the display's rounding
-// (tvmEV and the last four) the bound adds a model of the 34-digit code's
-// own error (ev.go); where it has only whole powers (flowsfast.go, ddTVM)
-// the bound is doubled for it. TestFastFlowsAgree,
-// TestFastNPVAgree, TestFastIYRAgree, TestFastTVMAgree, TestTVMEVAgree,
-// TestICNVAgree, TestBondAgree, TestDeprcAgree and TestAMRTAgree hold each
-// fast path to the 34-digit code on random inputs; TestNPVBound,
-// TestGapBound and TestDirectBound hold the bounds.
+// The results are the 34-digit code's, not the exact ones rounded: in
+// tvmEV and the last four (fractional powers, logarithms, the display's
+// rounding, or a power the 34-digit code forms with Pow) the bound adds a
+// model of the 34-digit code's own error (ev.go); in flowsfast.go (only
+// whole powers) the bound is doubled for it. TestFastFlowsAgree, TestFastNPVAgree, TestFastIYRAgree,
+// TestFastTVMAgree, TestTVMEVAgree, TestICNVAgree, TestBondAgree,
+// TestDeprcAgree and TestAMRTAgree hold each fast path to the 34-digit
+// code on random inputs; TestNPVBound, TestGapBound and TestDirectBound
+// hold the bounds.
 
-// fastFlows switches the double-double path on (the cash flows' and
-// TVM's); tests switch it off to compute the reference results with the
-// 34-digit code alone.
-var fastFlows = true
+// fastOpts steers the fast paths for the tests, which pass it in (a
+// field of TVM, Bond, Asset and Schedule; an argument of the unexported
+// forms of the ICNV functions, ACRS and the cash flows' functions). nil,
+// what every caller outside the tests has, is the fast paths on, heard by
+// no one, with their bounds as stated.
+type fastOpts struct {
+	// off switches the double-double paths off: the tests compute the
+	// reference results with the 34-digit code alone.
+	off bool
+	// hook, when not nil, hears whether each fast-path attempt decided
+	// (the tests' means to count fallbacks).
+	hook func(decided bool)
+	// named, when not nil, hears each attempt of the fast paths that hear
+	// (ICNV, AMRT, BOND, DEPRC, TVM's N, PV, FV, PMT and I%YR) by the
+	// function's name and whether it decided.
+	named func(name string, decided bool)
+	// loose scales every bound of the ev fast paths (0 is 1): 0.1 in the
+	// test that shows a bound ten times too small is caught.
+	loose float64
+}
 
-// fastHook, when not nil, hears whether each fast-path attempt decided
-// (the tests' means to count fallbacks); read-only outside tests.
-var fastHook func(decided bool)
+// on reports whether the fast paths are on.
+func (o *fastOpts) on() bool { return o == nil || !o.off }
 
-// fastNamed, when not nil, hears each attempt of the fast paths that hear
-// (ICNV, AMRT, BOND, DEPRC, TVM's N, PV, FV, PMT and I%YR) by the
-// function's name and whether it decided (the tests count
-// them); read-only outside tests.
-var fastNamed func(name string, decided bool)
-
-// hear reports one attempt to fastHook and fastNamed.
-func hear(name string, ok bool) {
-	if fastHook != nil {
-		fastHook(ok)
+// heard reports one attempt to hook.
+func (o *fastOpts) heard(ok bool) {
+	if o != nil && o.hook != nil {
+		o.hook(ok)
 	}
-	if fastNamed != nil {
-		fastNamed(name, ok)
+}
+
+// hear reports one attempt to hook and named.
+func (o *fastOpts) hear(name string, ok bool) {
+	o.heard(ok)
+	if o != nil && o.named != nil {
+		o.named(name, ok)
 	}
+}
+
+// looseness is the factor of the ev fast paths' bounds: 1 but in a test.
+func (o *fastOpts) looseness() float64 {
+	if o == nil || o.loose == 0 {
+		return 1
+	}
+	return o.loose
 }
 
 // uDD is the unit of the double-double error bounds: 2^-104, the relative

@@ -15,10 +15,11 @@ import (
 // counts is how many attempts of each fast path decided and fell back.
 type counts map[string]*[2]int
 
-// listen counts the fast paths' attempts by name until the returned stop.
-func listen() (counts, func()) {
+// listen counts, by name, the attempts of the fast paths steered by the
+// returned options.
+func listen() (counts, *fastOpts) {
 	c := counts{}
-	fastNamed = func(name string, ok bool) {
+	return c, &fastOpts{named: func(name string, ok bool) {
 		k := c[name]
 		if k == nil {
 			k = new([2]int)
@@ -29,8 +30,7 @@ func listen() (counts, func()) {
 		} else {
 			k[1]++
 		}
-	}
-	return c, func() { fastNamed = nil }
+	}}
 }
 
 func (c counts) String() string {
@@ -46,12 +46,11 @@ func (c counts) String() string {
 	return s
 }
 
-// both is f by the fast path and by the 34-digit code alone.
-func both[T any](f func() (T, error)) (fast, ref T, ferr, rerr error) {
-	fast, ferr = f()
-	fastFlows = false
-	defer func() { fastFlows = true }()
-	ref, rerr = f()
+// both is f by the fast path (steered by on) and by the 34-digit code
+// alone.
+func both[T any](on *fastOpts, f func(o *fastOpts) (T, error)) (fast, ref T, ferr, rerr error) {
+	fast, ferr = f(on)
+	ref, rerr = f(offOpts)
 	return fast, ref, ferr, rerr
 }
 
@@ -111,16 +110,18 @@ func icnvCase(rng *rand.Rand) (int, hp17b.Number, hp17b.Number) {
 	return kind, r, p
 }
 
-func icnv(kind int, r, p hp17b.Number) (hp17b.Number, error) {
+// icnv is ICNV's conversion kind (EFF%, NOM%, EFF% cont, NOM% cont) of
+// r over p periods, steered by o.
+func icnv(kind int, r, p hp17b.Number, o *fastOpts) (hp17b.Number, error) {
 	switch kind {
 	case 0:
-		return Effective(r, p)
+		return effective(r, p, o)
 	case 1:
-		return Nominal(r, p)
+		return nominal(r, p, o)
 	case 2:
-		return EffectiveCont(r)
+		return effectiveCont(r, o)
 	default:
-		return NominalCont(r)
+		return nominalCont(r, o)
 	}
 }
 
@@ -128,12 +129,12 @@ func icnv(kind int, r, p hp17b.Number) (hp17b.Number, error) {
 // 34-digit code: the same number or the same error, every time (go test
 // ./fin -run Agree -flows 20000 for a long run).
 func TestICNVAgree(t *testing.T) {
-	c, stop := listen()
-	defer stop()
+	t.Parallel()
+	c, on := listen()
 	for seed := range uint64(*flowCases) * 4 {
 		rng := rand.New(rand.NewPCG(seed, 45))
 		kind, r, p := icnvCase(rng)
-		got, want, gerr, werr := both(func() (hp17b.Number, error) { return icnv(kind, r, p) })
+		got, want, gerr, werr := both(on, func(o *fastOpts) (hp17b.Number, error) { return icnv(kind, r, p, o) })
 		require.Equal(t, werr, gerr, "seed %d kind %d (%s, %s)", seed, kind, r, p)
 		require.Equal(t, want.String(), got.String(), "seed %d kind %d (%s, %s)", seed, kind, r, p)
 	}
@@ -148,15 +149,13 @@ func TestICNVAgree(t *testing.T) {
 // with the bounds as they are (every draw must agree with the 34-digit
 // code) and ten times smaller (some draw must differ: the bound is what
 // keeps the agreement, and the agreement test can fail).
-func looseCheck(t *testing.T, n int, stream uint64, draw func(rng *rand.Rand) func() (hp17b.Number, error)) {
+func looseCheck(t *testing.T, n int, stream uint64, draw func(rng *rand.Rand) func(o *fastOpts) (hp17b.Number, error)) {
 	t.Helper()
-	defer func() { looseness = 1 }()
 	for _, loose := range []float64{1, 0.1} {
-		looseness = loose
 		differ := 0
 		for seed := range uint64(n) {
 			f := draw(rand.New(rand.NewPCG(seed, stream)))
-			got, want, gerr, werr := both(f)
+			got, want, gerr, werr := both(&fastOpts{loose: loose}, f)
 			if gerr != werr || got.String() != want.String() {
 				differ++
 			}
@@ -174,10 +173,11 @@ func looseCheck(t *testing.T, n int, stream uint64, draw func(rng *rand.Rand) fu
 // 10^18 to 2·10^19, where the 34-digit code's 1 + x (rounded) raised to
 // the power P, or its P-th root less 1, carries 10^-16 … 10^-14.
 func TestICNVLooseBoundFails(t *testing.T) {
-	looseCheck(t, 3000, 46, func(rng *rand.Rand) func() (hp17b.Number, error) {
+	t.Parallel()
+	looseCheck(t, 3000, 46, func(rng *rand.Rand) func(o *fastOpts) (hp17b.Number, error) {
 		kind, r := rng.IntN(2), randAmount(rng, -1, 1)
 		p := randAmount(rng, 18, 19)
-		return func() (hp17b.Number, error) { return icnv(kind, r, p) }
+		return func(o *fastOpts) (hp17b.Number, error) { return icnv(kind, r, p, o) }
 	})
 }
 
@@ -212,13 +212,13 @@ func randSchedule(rng *rand.Rand) (TVM, int) {
 // code's: for random loans, the same sets of payments (numbers,
 // interest, principal, balance) or the same errors, every time.
 func TestAMRTAgree(t *testing.T) {
-	c, stop := listen()
-	defer stop()
+	t.Parallel()
+	c, on := listen()
 	for seed := range uint64(*flowCases) {
 		rng := rand.New(rand.NewPCG(seed, 47))
 		x, fix := randSchedule(rng)
-		fast, ferr := NewSchedule(x, fix)
-		ref, rerr := NewSchedule(x, fix)
+		fast, ferr := NewSchedule(x.with(on), fix)
+		ref, rerr := NewSchedule(x.with(offOpts), fix)
 		require.Equal(t, rerr, ferr)
 		if rerr != nil {
 			continue
@@ -226,9 +226,7 @@ func TestAMRTAgree(t *testing.T) {
 		for range 1 + rng.IntN(4) {
 			count := []int{1, 1, 12, 64, 360, MaxPayments}[rng.IntN(6)]
 			got, gerr := fast.Next(count)
-			fastFlows = false
 			want, werr := ref.Next(count)
-			fastFlows = true
 			require.Equal(t, werr, gerr, "seed %d %+v FIX %d", seed, x, fix)
 			require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "seed %d %+v FIX %d", seed, x, fix)
 		}
@@ -282,8 +280,8 @@ func randBond(rng *rand.Rand) Bond {
 // TestBondAgree holds ACCRU, PRICE and YLD% on the fast path to the
 // 34-digit code on random bonds: the same number or the same error.
 func TestBondAgree(t *testing.T) {
-	c, stop := listen()
-	defer stop()
+	t.Parallel()
+	c, on := listen()
 	bg := context.Background()
 	cases := *flowCases
 	if testing.Short() {
@@ -292,9 +290,9 @@ func TestBondAgree(t *testing.T) {
 	for seed := range uint64(cases) {
 		rng := rand.New(rand.NewPCG(seed, 48))
 		b := randBond(rng)
-		for name, fn := range map[string]func() (hp17b.Number, error){
-			"ACCRU": b.Accrued, "PRICE": b.Price, "YLD%": func() (hp17b.Number, error) { return b.Yield(bg) }} {
-			got, want, gerr, werr := both(fn)
+		for name, fn := range map[string]func(Bond) (hp17b.Number, error){
+			"ACCRU": Bond.Accrued, "PRICE": Bond.Price, "YLD%": func(b Bond) (hp17b.Number, error) { return b.Yield(bg) }} {
+			got, want, gerr, werr := both(on, func(o *fastOpts) (hp17b.Number, error) { return fn(b.with(o)) })
 			require.Equal(t, werr, gerr, "seed %d %s %+v", seed, name, b)
 			require.Equal(t, want.String(), got.String(), "seed %d %s %+v", seed, name, b)
 		}
@@ -305,7 +303,7 @@ func TestBondAgree(t *testing.T) {
 	}
 }
 
-// randTVM is a random TVM problem for the paths ddTVM leaves: N whole,
+// randTVM is a random TVM problem of every kind tvmEV meets: N whole,
 // fractional, negative, 0 or huge; I%YR everyday, tiny, negative or 0;
 // Begin and End.
 func randTVM(rng *rand.Rand) TVM {
@@ -346,8 +344,8 @@ func randTVM(rng *rand.Rand) TVM {
 // on the fast paths to the 34-digit code on random problems of every
 // kind: the same number or the same error, every time.
 func TestTVMEVAgree(t *testing.T) {
-	c, stop := listen()
-	defer stop()
+	t.Parallel()
+	c, on := listen()
 	fns := []struct {
 		name string
 		f    func(TVM) (hp17b.Number, error)
@@ -357,7 +355,7 @@ func TestTVMEVAgree(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 49))
 		x := randTVM(rng)
 		for _, fn := range fns {
-			got, want, gerr, werr := both(func() (hp17b.Number, error) { return fn.f(x) })
+			got, want, gerr, werr := both(on, func(o *fastOpts) (hp17b.Number, error) { return fn.f(x.with(o)) })
 			require.Equal(t, werr, gerr, "seed %d %s %+v", seed, fn.name, x)
 			require.Equal(t, want.String(), got.String(), "seed %d %s %+v", seed, fn.name, x)
 		}
@@ -401,18 +399,18 @@ func randAsset(rng *rand.Rand) Asset {
 // TestDeprcAgree holds SL, SOYD, DB and ACRS on the fast paths to the
 // 34-digit code on random assets: the same numbers or the same error.
 func TestDeprcAgree(t *testing.T) {
-	c, stop := listen()
-	defer stop()
+	t.Parallel()
+	c, on := listen()
 	for seed := range uint64(*flowCases) * 2 {
 		rng := rand.New(rand.NewPCG(seed, 50))
 		a := randAsset(rng)
-		for name, fn := range map[string]func() (Depreciation, error){"SL": a.SL, "SOYD": a.SOYD, "DB": a.DB} {
-			got, want, gerr, werr := both(fn)
+		for name, fn := range map[string]func(Asset) (Depreciation, error){"SL": Asset.SL, "SOYD": Asset.SOYD, "DB": Asset.DB} {
+			got, want, gerr, werr := both(on, func(o *fastOpts) (Depreciation, error) { return fn(a.with(o)) })
 			require.Equal(t, werr, gerr, "seed %d %s %+v", seed, name, a)
 			require.Equal(t, fmt.Sprint(want), fmt.Sprint(got), "seed %d %s %+v", seed, name, a)
 		}
 		pct := randAmount(rng, -1, 1)
-		got, want, gerr, werr := both(func() (hp17b.Number, error) { return ACRS(a.Basis, pct) })
+		got, want, gerr, werr := both(on, func(o *fastOpts) (hp17b.Number, error) { return acrs(a.Basis, pct, o) })
 		require.Equal(t, werr, gerr, "seed %d ACRS", seed)
 		require.Equal(t, want.String(), got.String(), "seed %d ACRS(%s, %s)", seed, a.Basis, pct)
 	}
@@ -422,12 +420,16 @@ func TestDeprcAgree(t *testing.T) {
 	}
 }
 
-// wideOnly runs bench with the fast paths switched off (the 34-digit code
-// alone), for the benchmarks' Wide twins.
-func wideOnly(b *testing.B, bench func(*testing.B)) {
-	fastFlows = false
-	defer func() { fastFlows = true }()
-	bench(b)
+// with is b steered by o.
+func (b Bond) with(o *fastOpts) Bond {
+	b.fast = o
+	return b
+}
+
+// with is a steered by o.
+func (a Asset) with(o *fastOpts) Asset {
+	a.fast = o
+	return a
 }
 
 // must fails b on an error.
@@ -440,30 +442,34 @@ func must(b *testing.B, _ any, err error) {
 // BenchmarkICNV times the four conversions of p.89: 5 % compounded daily
 // as an effective rate, that rate compounded monthly, and 10 % both ways
 // compounded continuously.
-func BenchmarkICNV(b *testing.B) {
+func BenchmarkICNV(b *testing.B) { benchICNV(b, nil) }
+
+func benchICNV(b *testing.B, o *fastOpts) {
 	five, p365, p12, ten := mustNum("5"), hp17b.FromInt(365), hp17b.FromInt(12), mustNum("10")
 	eff := mustNum("5.12674964674")
 	for b.Loop() {
-		r, err := Effective(five, p365)
+		r, err := effective(five, p365, o)
 		must(b, r, err)
-		r, err = Nominal(eff, p12)
+		r, err = nominal(eff, p12, o)
 		must(b, r, err)
-		r, err = NominalCont(ten)
+		r, err = nominalCont(ten, o)
 		must(b, r, err)
-		r, err = EffectiveCont(ten)
+		r, err = effectiveCont(ten, o)
 		must(b, r, err)
 	}
 }
 
 // BenchmarkICNVWide is BenchmarkICNV by the 34-digit code alone.
-func BenchmarkICNVWide(b *testing.B) { wideOnly(b, BenchmarkICNV) }
+func BenchmarkICNVWide(b *testing.B) { benchICNV(b, offOpts) }
 
 // BenchmarkAMRT times a whole schedule of the support document's loan
 // (100,000 over 360 months at 10 %, FIX 2) a year at a time.
-func BenchmarkAMRT(b *testing.B) {
+func BenchmarkAMRT(b *testing.B) { benchAMRT(b, nil) }
+
+func benchAMRT(b *testing.B, o *fastOpts) {
 	loan := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("10"), PV: mustNum("100000"), PMT: mustNum("-877.57"), PYR: hp17b.FromInt(12)}
 	for b.Loop() {
-		s, err := NewSchedule(loan, 2)
+		s, err := NewSchedule(loan.with(o), 2)
 		must(b, s, err)
 		for range 30 {
 			set, err := s.Next(12)
@@ -473,12 +479,14 @@ func BenchmarkAMRT(b *testing.B) {
 }
 
 // BenchmarkAMRTWide is BenchmarkAMRT by the 34-digit code alone.
-func BenchmarkAMRTWide(b *testing.B) { wideOnly(b, BenchmarkAMRT) }
+func BenchmarkAMRTWide(b *testing.B) { benchAMRT(b, offOpts) }
 
 // BenchmarkBond times ACCRU and PRICE of p.113's bond.
-func BenchmarkBond(b *testing.B) {
+func BenchmarkBond(b *testing.B) { benchBond(b, nil) }
+
+func benchBond(b *testing.B, o *fastOpts) {
 	x := Bond{Sett: mustNum("5.022003"), Mat: mustNum("3.032022"), CPN: mustNum("6"), Call: mustNum("100"),
-		Basis360: true, YLD: mustNum("5.7")}
+		Basis360: true, YLD: mustNum("5.7"), fast: o}
 	for b.Loop() {
 		r, err := x.Accrued()
 		must(b, r, err)
@@ -488,12 +496,14 @@ func BenchmarkBond(b *testing.B) {
 }
 
 // BenchmarkBondWide is BenchmarkBond by the 34-digit code alone.
-func BenchmarkBondWide(b *testing.B) { wideOnly(b, BenchmarkBond) }
+func BenchmarkBondWide(b *testing.B) { benchBond(b, offOpts) }
 
 // BenchmarkBondYield times YLD% of p.113's bond to its call.
-func BenchmarkBondYield(b *testing.B) {
+func BenchmarkBondYield(b *testing.B) { benchBondYield(b, nil) }
+
+func benchBondYield(b *testing.B, o *fastOpts) {
 	x := Bond{Sett: mustNum("5.022003"), Mat: mustNum("3.032006"), CPN: mustNum("6"), Call: mustNum("102.75"),
-		Basis360: true, PRICE: mustNum("103.432340169")}
+		Basis360: true, PRICE: mustNum("103.432340169"), fast: o}
 	for b.Loop() {
 		r, err := x.Yield(context.Background())
 		must(b, r, err)
@@ -501,29 +511,33 @@ func BenchmarkBondYield(b *testing.B) {
 }
 
 // BenchmarkBondYieldWide is BenchmarkBondYield by the 34-digit code alone.
-func BenchmarkBondYieldWide(b *testing.B) { wideOnly(b, BenchmarkBondYield) }
+func BenchmarkBondYieldWide(b *testing.B) { benchBondYield(b, offOpts) }
 
 // BenchmarkDeprc times SL, SOYD and DB of p.117's asset in its third year
 // and ACRS of p.118.
-func BenchmarkDeprc(b *testing.B) {
-	a := Asset{Basis: mustNum("10000"), Salv: mustNum("500"), Life: mustNum("5"), Fact: mustNum("200"), Year: mustNum("3")}
+func BenchmarkDeprc(b *testing.B) { benchDeprc(b, nil) }
+
+func benchDeprc(b *testing.B, o *fastOpts) {
+	a := Asset{Basis: mustNum("10000"), Salv: mustNum("500"), Life: mustNum("5"), Fact: mustNum("200"), Year: mustNum("3"), fast: o}
 	basis, pct := mustNum("25000"), mustNum("15")
 	for b.Loop() {
 		for _, fn := range []func() (Depreciation, error){a.SL, a.SOYD, a.DB} {
 			d, err := fn()
 			must(b, d, err)
 		}
-		r, err := ACRS(basis, pct)
+		r, err := acrs(basis, pct, o)
 		must(b, r, err)
 	}
 }
 
 // BenchmarkDeprcWide is BenchmarkDeprc by the 34-digit code alone.
-func BenchmarkDeprcWide(b *testing.B) { wideOnly(b, BenchmarkDeprc) }
+func BenchmarkDeprcWide(b *testing.B) { benchDeprc(b, offOpts) }
 
 // BenchmarkTVMSolveN times SolveN of p.69's mortgage.
-func BenchmarkTVMSolveN(b *testing.B) {
-	x := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+func BenchmarkTVMSolveN(b *testing.B) { benchTVMSolveN(b, nil) }
+
+func benchTVMSolveN(b *testing.B, o *fastOpts) {
+	x := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12), fast: o}
 	for b.Loop() {
 		r, err := x.SolveN()
 		must(b, r, err)
@@ -531,12 +545,14 @@ func BenchmarkTVMSolveN(b *testing.B) {
 }
 
 // BenchmarkTVMSolveNWide is BenchmarkTVMSolveN by the 34-digit code alone.
-func BenchmarkTVMSolveNWide(b *testing.B) { wideOnly(b, BenchmarkTVMSolveN) }
+func BenchmarkTVMSolveNWide(b *testing.B) { benchTVMSolveN(b, offOpts) }
 
 // BenchmarkTVMDirectFrac times SolvePV, SolveFV and SolvePMT of p.69's
 // mortgage with N = 359.5, and once more at I%YR = 0.
-func BenchmarkTVMDirectFrac(b *testing.B) {
-	x := TVM{Exact: true, N: mustNum("359.5"), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+func BenchmarkTVMDirectFrac(b *testing.B) { benchTVMDirectFrac(b, nil) }
+
+func benchTVMDirectFrac(b *testing.B, o *fastOpts) {
+	x := TVM{Exact: true, N: mustNum("359.5"), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12), fast: o}
 	z := x
 	z.IYR = hp17b.Zero
 	for b.Loop() {
@@ -549,13 +565,14 @@ func BenchmarkTVMDirectFrac(b *testing.B) {
 
 // BenchmarkTVMDirectFracWide is BenchmarkTVMDirectFrac by the 34-digit
 // code alone.
-func BenchmarkTVMDirectFracWide(b *testing.B) { wideOnly(b, BenchmarkTVMDirectFrac) }
+func BenchmarkTVMDirectFracWide(b *testing.B) { benchTVMDirectFrac(b, offOpts) }
 
 // TestICNVEdges holds the conversions at the edges of their domains to
 // the 34-digit code: the same number or the same error (EFF% of a
 // continuous rate past 100,000 % overflows; a base at or below 0, or P at
 // or below 0, is INVALID INPUT).
 func TestICNVEdges(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ r, p string }{
 		{"100000", "1"}, {"100000.000001", "1"}, {"99999.9999999", "12"}, {"65000", "1"},
 		{"-100", "1"}, {"-99.9999999", "1"}, {"-200", "2"}, {"-300", "2"}, {"0", "12"},
@@ -566,7 +583,7 @@ func TestICNVEdges(t *testing.T) {
 	for _, tt := range tests {
 		r, p := mustNum(tt.r), mustNum(tt.p)
 		for kind := range 4 {
-			got, want, gerr, werr := both(func() (hp17b.Number, error) { return icnv(kind, r, p) })
+			got, want, gerr, werr := both(nil, func(o *fastOpts) (hp17b.Number, error) { return icnv(kind, r, p, o) })
 			assert.Equal(t, werr, gerr, "kind %d (%s, %s)", kind, tt.r, tt.p)
 			assert.Equal(t, want.String(), got.String(), "kind %d (%s, %s)", kind, tt.r, tt.p)
 		}
@@ -582,22 +599,23 @@ func TestICNVEdges(t *testing.T) {
 // round to even as the 34-digit code rounds them (the fast paths leave a
 // tie to it, their interval always holding the midpoint).
 func TestExactTies(t *testing.T) {
+	t.Parallel()
 	half := mustNum("50")
-	acrs := func() (hp17b.Number, error) { return ACRS(mustNum("999999999999"), half) }
-	sl := func() (hp17b.Number, error) {
-		d, err := Asset{Basis: mustNum("999999999997"), Salv: hp17b.Zero, Life: mustNum("2"), Year: hp17b.One}.SL()
+	acrs1 := func(o *fastOpts) (hp17b.Number, error) { return acrs(mustNum("999999999999"), half, o) }
+	sl := func(o *fastOpts) (hp17b.Number, error) {
+		d, err := Asset{Basis: mustNum("999999999997"), Salv: hp17b.Zero, Life: mustNum("2"), Year: hp17b.One, fast: o}.SL()
 		return d.Dep, err
 	}
 	tests := []struct {
 		name string
-		f    func() (hp17b.Number, error)
+		f    func(o *fastOpts) (hp17b.Number, error)
 		want string
 	}{
-		{"ACRS(999999999999, 50)", acrs, "500000000000"}, // 499999999999.5
-		{"SL(999999999997 over 2)", sl, "499999999998"},  // 499999999998.5
+		{"ACRS(999999999999, 50)", acrs1, "500000000000"}, // 499999999999.5
+		{"SL(999999999997 over 2)", sl, "499999999998"},   // 499999999998.5
 	}
 	for _, tt := range tests {
-		got, want, gerr, werr := both(tt.f)
+		got, want, gerr, werr := both(nil, tt.f)
 		require.NoError(t, gerr, tt.name)
 		require.NoError(t, werr, tt.name)
 		assert.Equal(t, tt.want, want.String(), tt.name)
@@ -611,6 +629,7 @@ func TestExactTies(t *testing.T) {
 // first problem was 408.317944766 where the 34-digit code says NO
 // SOLUTION).
 func TestAPDUnderflow(t *testing.T) {
+	t.Parallel()
 	x := TVM{Exact: true, N: mustNum("1000000"), IYR: mustNum("5.258361"), PV: mustNum("145.346"), PMT: mustNum("-296.7369"),
 		FV: mustNum("3186.113"), PYR: hp17b.FromInt(2)}
 	y := TVM{Exact: true, N: mustNum("1000000"), IYR: mustNum("100"), PV: mustNum("1000"), PMT: mustNum("-10"), FV: mustNum("5"), PYR: hp17b.One}
@@ -618,14 +637,16 @@ func TestAPDUnderflow(t *testing.T) {
 	for range 400 {
 		f = append(f, Flow{Amount: mustNum("3"), Times: hp17b.FromInt(999)})
 	}
-	tests := map[string]func() (hp17b.Number, error){
-		"I%YR": func() (hp17b.Number, error) { return x.SolveIYR(context.Background()) },
-		"PV":   y.SolvePV, "FV": y.SolveFV, "PMT": y.SolvePMT,
-		"NPV": func() (hp17b.Number, error) { return f.NPV(mustNum("100")) },
-		"NFV": func() (hp17b.Number, error) { return f.NFV(mustNum("100")) },
+	tests := map[string]func(o *fastOpts) (hp17b.Number, error){
+		"I%YR": func(o *fastOpts) (hp17b.Number, error) { return x.with(o).SolveIYR(context.Background()) },
+		"PV":   func(o *fastOpts) (hp17b.Number, error) { return y.with(o).SolvePV() },
+		"FV":   func(o *fastOpts) (hp17b.Number, error) { return y.with(o).SolveFV() },
+		"PMT":  func(o *fastOpts) (hp17b.Number, error) { return y.with(o).SolvePMT() },
+		"NPV":  func(o *fastOpts) (hp17b.Number, error) { return f.npv(mustNum("100"), o) },
+		"NFV":  func(o *fastOpts) (hp17b.Number, error) { return f.nfv(mustNum("100"), o) },
 	}
 	for name, fn := range tests {
-		got, want, gerr, werr := both(fn)
+		got, want, gerr, werr := both(nil, fn)
 		assert.Equal(t, werr, gerr, name)
 		assert.Equal(t, want.String(), got.String(), name)
 	}
@@ -634,8 +655,10 @@ func TestAPDUnderflow(t *testing.T) {
 }
 
 // BenchmarkTVMSolveIYRFrac times I%YR of p.68's car loan over N = 36.5.
-func BenchmarkTVMSolveIYRFrac(b *testing.B) {
-	x := TVM{Exact: true, N: mustNum("36.5"), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12)}
+func BenchmarkTVMSolveIYRFrac(b *testing.B) { benchTVMSolveIYRFrac(b, nil) }
+
+func benchTVMSolveIYRFrac(b *testing.B, o *fastOpts) {
+	x := TVM{Exact: true, N: mustNum("36.5"), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12), fast: o}
 	for b.Loop() {
 		r, err := x.SolveIYR(context.Background())
 		must(b, r, err)
@@ -644,7 +667,7 @@ func BenchmarkTVMSolveIYRFrac(b *testing.B) {
 
 // BenchmarkTVMSolveIYRFracWide is BenchmarkTVMSolveIYRFrac by the
 // 34-digit code alone.
-func BenchmarkTVMSolveIYRFracWide(b *testing.B) { wideOnly(b, BenchmarkTVMSolveIYRFrac) }
+func BenchmarkTVMSolveIYRFracWide(b *testing.B) { benchTVMSolveIYRFrac(b, offOpts) }
 
 // FuzzFastFinance: ICNV's conversions, TVM's PV, FV, PMT and N, DEPRC and
 // ACRS give on the fast paths what the 34-digit code gives (the same
@@ -663,26 +686,26 @@ func FuzzFastFinance(f *testing.F) {
 			return n
 		}
 		r, p, a, b := num(c1, e1), num(c2, e2), num(c3, e3), num(c4, e4)
-		check := func(name string, fn func() (hp17b.Number, error)) {
-			got, want, gerr, werr := both(fn)
+		check := func(name string, fn func(o *fastOpts) (hp17b.Number, error)) {
+			got, want, gerr, werr := both(nil, fn)
 			if gerr != werr || got.String() != want.String() {
 				t.Fatalf("%s: fast %v %v, 34-digit %v %v", name, got, gerr, want, werr)
 			}
 		}
-		check("ICNV", func() (hp17b.Number, error) { return icnv(int(sel%4), r, p) })
+		check("ICNV", func(o *fastOpts) (hp17b.Number, error) { return icnv(int(sel%4), r, p, o) })
 		x := TVM{Exact: true, N: p, IYR: r, PV: a, PMT: b, FV: num(c1^c3, e2), PYR: hp17b.FromInt(int64(1 + sel%12)), Begin: sel&16 != 0}
-		check("PV", x.SolvePV)
-		check("FV", x.SolveFV)
-		check("PMT", x.SolvePMT)
-		check("N", x.SolveN)
+		check("PV", func(o *fastOpts) (hp17b.Number, error) { return x.with(o).SolvePV() })
+		check("FV", func(o *fastOpts) (hp17b.Number, error) { return x.with(o).SolveFV() })
+		check("PMT", func(o *fastOpts) (hp17b.Number, error) { return x.with(o).SolvePMT() })
+		check("N", func(o *fastOpts) (hp17b.Number, error) { return x.with(o).SolveN() })
 		life := int64(1 + sel%40)
 		as := Asset{Basis: a, Salv: b, Life: hp17b.FromInt(life), Fact: p, Year: hp17b.FromInt(1 + int64(sel)%(life+2))}
-		for name, fn := range map[string]func() (Depreciation, error){"SL": as.SL, "SOYD": as.SOYD, "DB": as.DB} {
-			got, want, gerr, werr := both(fn)
+		for name, fn := range map[string]func(Asset) (Depreciation, error){"SL": Asset.SL, "SOYD": Asset.SOYD, "DB": Asset.DB} {
+			got, want, gerr, werr := both(nil, func(o *fastOpts) (Depreciation, error) { return fn(as.with(o)) })
 			if gerr != werr || fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%s: fast %v %v, 34-digit %v %v", name, got, gerr, want, werr)
 			}
 		}
-		check("ACRS", func() (hp17b.Number, error) { return ACRS(a, r) })
+		check("ACRS", func(o *fastOpts) (hp17b.Number, error) { return acrs(a, r, o) })
 	})
 }

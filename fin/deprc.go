@@ -8,6 +8,8 @@ import "github.com/hp17b/hp17b/hp17b"
 // of the straight-line rate (FACT%) and the year asked for (YR#, 1…).
 type Asset struct {
 	Basis, Salv, Life, Fact, Year hp17b.Number
+
+	fast *fastOpts // the tests' steering of the fast paths; nil: on
 }
 
 // Depreciation is one year's deduction and the remaining depreciable
@@ -41,9 +43,9 @@ func (a Asset) SL() (Depreciation, error) {
 	if err != nil {
 		return Depreciation{}, err
 	}
-	if fastFlows {
+	if a.fast.on() {
 		d, ok := a.slFast(life, year)
-		hear("SL", ok)
+		a.fast.hear("SL", ok)
 		if ok {
 			return d, nil
 		}
@@ -63,9 +65,9 @@ func (a Asset) SOYD() (Depreciation, error) {
 	if err != nil {
 		return Depreciation{}, err
 	}
-	if fastFlows {
+	if a.fast.on() {
 		d, ok := a.soydFast(life, year)
-		hear("SOYD", ok)
+		a.fast.hear("SOYD", ok)
 		if ok {
 			return d, nil
 		}
@@ -91,9 +93,9 @@ func (a Asset) DB() (Depreciation, error) {
 	if err != nil {
 		return Depreciation{}, err
 	}
-	if fastFlows {
+	if a.fast.on() {
 		d, ok := a.dbFast(life, year)
-		hear("DB", ok)
+		a.fast.hear("DB", ok)
 		if ok {
 			return d, nil
 		}
@@ -122,13 +124,16 @@ func (a Asset) DB() (Depreciation, error) {
 
 // ACRS is the Accelerated Cost Recovery System deduction: BASIS ×
 // ACRS% ÷ 100 (p.118).
-func ACRS(basis, pct hp17b.Number) (hp17b.Number, error) {
-	if fastFlows {
+func ACRS(basis, pct hp17b.Number) (hp17b.Number, error) { return acrs(basis, pct, nil) }
+
+// acrs is ACRS with the fast path steered by o (nil: on).
+func acrs(basis, pct hp17b.Number, o *fastOpts) (hp17b.Number, error) {
+	if o.on() {
 		b, ok1 := evNum(basis)
 		p, ok2 := evNum(pct)
 		if ok1 && ok2 {
-			r, ok := b.mul(p.quo(evF(100))).round()
-			hear("ACRS", ok)
+			r, ok := b.mul(p.quo(evF(100))).round(o)
+			o.hear("ACRS", ok)
 			if ok {
 				return r, nil
 			}

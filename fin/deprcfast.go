@@ -17,9 +17,9 @@ func (a Asset) assetEV() (basis, salv ev, ok bool) {
 }
 
 // finishEV rounds dep and rdv, ok false unless both are decided.
-func finishEV(dep, rdv ev) (Depreciation, bool) {
-	d, ok1 := dep.round()
-	r, ok2 := rdv.round()
+func finishEV(dep, rdv ev, o *fastOpts) (Depreciation, bool) {
+	d, ok1 := dep.round(o)
+	r, ok2 := rdv.round(o)
 	return Depreciation{Dep: d, RDV: r}, ok1 && ok2
 }
 
@@ -34,7 +34,7 @@ func (a Asset) slFast(life, year int64) (Depreciation, bool) {
 	}
 	total := basis.sub(salv)
 	per := total.quo(evF(float64(life)))
-	return finishEV(per, total.sub(per.mul(evF(float64(year)))))
+	return finishEV(per, total.sub(per.mul(evF(float64(year)))), a.fast)
 }
 
 // soydFast is SOYD on the fast path.
@@ -50,7 +50,7 @@ func (a Asset) soydFast(life, year int64) (Depreciation, bool) {
 	sum := evF(float64(life * (life + 1) / 2))
 	dep := total.mul(evF(float64(life - year + 1))).quo(sum)
 	left := evF(float64((life - year) * (life - year + 1) / 2))
-	return finishEV(dep, total.mul(left).quo(sum))
+	return finishEV(dep, total.mul(left).quo(sum), a.fast)
 }
 
 // dbFast is DB on the fast path.
@@ -95,5 +95,5 @@ func (a Asset) dbFast(life, year int64) (Depreciation, bool) {
 	if year > life {
 		dep = evF(0)
 	}
-	return finishEV(dep, rdv)
+	return finishEV(dep, rdv, a.fast)
 }

@@ -26,18 +26,14 @@ const (
 	apdTrans = 1e-33
 )
 
-// looseness scales every bound of the ev fast paths: 1, and 0.1 in
-// the test that shows a bound ten times too small is caught.
-var looseness = 1.0
-
 // round12 rounds h + l, within eps relative of the value the 34-digit
 // code rounds, when eps decides it; the doubling of the model (see
-// above) is made here.
-func round12(h, l, eps float64) (hp17b.Number, bool) {
+// above) is made here, and o's looseness (1 but in a test).
+func round12(h, l, eps float64, o *fastOpts) (hp17b.Number, bool) {
 	if math.IsNaN(eps) || math.IsInf(h, 0) || math.IsNaN(h) {
 		return hp17b.Zero, false
 	}
-	return hp17b.RoundDD(h, l, 2*eps*(1+0x1p-20)*looseness)
+	return hp17b.RoundDD(h, l, 2*eps*(1+0x1p-20)*o.looseness())
 }
 
 // ev is a double-double value h + l with a bound e on its distance from
@@ -141,13 +137,13 @@ func (a ev) ok() bool {
 func (a ev) nonzero() bool { return a.ok() && math.Abs(a.h) > 2*a.e }
 
 // round is a rounded to 12 digits where its bound decides (an exact 0,
-// with no bound, is 0).
-func (a ev) round() (hp17b.Number, bool) {
+// with no bound, is 0); o as for round12.
+func (a ev) round(o *fastOpts) (hp17b.Number, bool) {
 	if a.h == 0 && a.l == 0 && a.e == 0 {
 		return hp17b.Zero, true
 	}
 	if !a.ok() || a.h == 0 {
 		return hp17b.Zero, false
 	}
-	return round12(a.h, a.l, a.e/math.Abs(a.h))
+	return round12(a.h, a.l, a.e/math.Abs(a.h), o)
 }

@@ -10,13 +10,16 @@ import (
 // compounding periods a year.
 
 // Effective returns EFF% = 100 × [(1 + NOM% ÷ (100 × p))^p − 1].
-func Effective(nom, p hp17b.Number) (hp17b.Number, error) {
+func Effective(nom, p hp17b.Number) (hp17b.Number, error) { return effective(nom, p, nil) }
+
+// effective is Effective with the fast paths steered by o (nil: on).
+func effective(nom, p hp17b.Number, o *fastOpts) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
-	if fastFlows {
-		r, ok := effectiveFast(nom, p)
-		hear("EFF%", ok)
+	if o.on() {
+		r, ok := effectiveFast(nom, p, o)
+		o.hear("EFF%", ok)
 		if ok {
 			return r, nil
 		}
@@ -29,13 +32,16 @@ func Effective(nom, p hp17b.Number) (hp17b.Number, error) {
 }
 
 // Nominal returns NOM% = 100 × p × [(1 + EFF% ÷ 100)^(1/p) − 1].
-func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
+func Nominal(eff, p hp17b.Number) (hp17b.Number, error) { return nominal(eff, p, nil) }
+
+// nominal is Nominal with the fast paths steered by o (nil: on).
+func nominal(eff, p hp17b.Number, o *fastOpts) (hp17b.Number, error) {
 	if p.Sign() <= 0 {
 		return hp17b.Zero, hp17b.ErrInvalidInput
 	}
-	if fastFlows {
-		r, ok := nominalFast(eff, p)
-		hear("NOM%", ok)
+	if o.on() {
+		r, ok := nominalFast(eff, p, o)
+		o.hear("NOM%", ok)
 		if ok {
 			return r, nil
 		}
@@ -50,13 +56,16 @@ func Nominal(eff, p hp17b.Number) (hp17b.Number, error) {
 
 // EffectiveCont returns the effective rate of continuous compounding:
 // EFF% = 100 × (e^(NOM%÷100) − 1).
-func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
+func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) { return effectiveCont(nom, nil) }
+
+// effectiveCont is EffectiveCont with the fast paths steered by o (nil: on).
+func effectiveCont(nom hp17b.Number, o *fastOpts) (hp17b.Number, error) {
 	if nom.Cmp(hp17b.FromInt(100000)) > 0 { // NOM%÷100 > 1000
 		return hp17b.Zero, hp17b.ErrOverflow
 	}
-	if fastFlows {
-		r, ok := effectiveContFast(nom)
-		hear("EFF% cont", ok)
+	if o.on() {
+		r, ok := effectiveContFast(nom, o)
+		o.hear("EFF% cont", ok)
 		if ok {
 			return r, nil
 		}
@@ -67,10 +76,13 @@ func EffectiveCont(nom hp17b.Number) (hp17b.Number, error) {
 
 // NominalCont returns the nominal rate compounded continuously that gives
 // eff: NOM% = 100 × ln(1 + EFF%÷100).
-func NominalCont(eff hp17b.Number) (hp17b.Number, error) {
-	if fastFlows {
-		r, ok := nominalContFast(eff)
-		hear("NOM% cont", ok)
+func NominalCont(eff hp17b.Number) (hp17b.Number, error) { return nominalCont(eff, nil) }
+
+// nominalCont is NominalCont with the fast paths steered by o (nil: on).
+func nominalCont(eff hp17b.Number, o *fastOpts) (hp17b.Number, error) {
+	if o.on() {
+		r, ok := nominalContFast(eff, o)
+		o.hear("NOM% cont", ok)
 		if ok {
 			return r, nil
 		}

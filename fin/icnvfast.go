@@ -25,7 +25,7 @@ import (
 // e^δ − 1 ≤ 1.01·δ relative only for δ < 0.01: beyond, the 34-digit
 // code answers (1 + 10^-45 is 1 at 34 digits, and EFF% of −29,600 % over
 // 5.4·10^46 periods is 0 there, −100 exactly).
-func effectiveFast(nom, p hp17b.Number) (hp17b.Number, bool) {
+func effectiveFast(nom, p hp17b.Number, o *fastOpts) (hp17b.Number, bool) {
 	nh, nl, ok1 := hp17b.DD(nom)
 	ph, pl, ok2 := hp17b.DD(p)
 	if !ok1 || !ok2 || nh == 0 || !(ph > 0) {
@@ -59,7 +59,7 @@ func effectiveFast(nom, p hp17b.Number) (hp17b.Number, bool) {
 	fast := er*delta*1.01/am + 0x1p-80 + 0x1p-104
 	model := er*(1.01*shift+apdPow)/am + 3*apdArith
 	eh, el := dd.Mul(mh, ml, 100, 0)
-	return round12(eh, el, fast+model)
+	return round12(eh, el, fast+model, o)
 }
 
 // nominalFast is Nominal on the fast path: x = EFF%/100 (εx = 2^-99),
@@ -69,7 +69,7 @@ func effectiveFast(nom, p hp17b.Number) (hp17b.Number, bool) {
 // effectiveFast's), 1/P (apdArith, moving B^(1/P) by |q|·apdArith),
 // B^(1/P) (δB/(|B|·P) relative, and apdPow), subtracts 1 (apdArith)
 // and multiplies twice (apdArith each).
-func nominalFast(eff, p hp17b.Number) (hp17b.Number, bool) {
+func nominalFast(eff, p hp17b.Number, o *fastOpts) (hp17b.Number, bool) {
 	eh, el, ok1 := hp17b.DD(eff)
 	ph, pl, ok2 := hp17b.DD(p)
 	if !ok1 || !ok2 || eh == 0 || !(ph > 0) {
@@ -103,7 +103,7 @@ func nominalFast(eff, p hp17b.Number) (hp17b.Number, bool) {
 	model := er*(1.01*shift+apdPow)/am + 3*apdArith
 	rh, rl := dd.Mul(mh, ml, ph, pl)
 	rh, rl = dd.Mul(rh, rl, 100, 0)
-	return round12(rh, rl, fast+model)
+	return round12(rh, rl, fast+model, o)
 }
 
 // effectiveContFast is EffectiveCont on the fast path: x = NOM%/100
@@ -111,7 +111,7 @@ func nominalFast(eff, p hp17b.Number) (hp17b.Number, bool) {
 // it by e^x·|x|·2^-99·1.01; the product 2^-104). The 34-digit code forms
 // x exactly, e^x (apdTrans), subtracts 1 and multiplies by 100 (apdArith
 // each).
-func effectiveContFast(nom hp17b.Number) (hp17b.Number, bool) {
+func effectiveContFast(nom hp17b.Number, o *fastOpts) (hp17b.Number, bool) {
 	nh, nl, ok := hp17b.DD(nom)
 	if !ok || nh == 0 {
 		return hp17b.Zero, false
@@ -128,7 +128,7 @@ func effectiveContFast(nom hp17b.Number) (hp17b.Number, bool) {
 	fast := er*math.Abs(xh)*0x1p-99*1.01/am + 0x1p-80 + 0x1p-104
 	model := er*apdTrans/am + 2*apdArith
 	rh, rl := dd.Mul(mh, ml, 100, 0)
-	return round12(rh, rl, fast+model)
+	return round12(rh, rl, fast+model, o)
 }
 
 // nominalContFast is NominalCont on the fast path: x = EFF%/100 (2^-99),
@@ -136,7 +136,7 @@ func effectiveContFast(nom hp17b.Number) (hp17b.Number, bool) {
 // |x|·2^-99/|1 + x|; the product 2^-104). The 34-digit code forms
 // B = 1 + x (δB as effectiveFast's, moving ln B by δB/|B|), ln B
 // (apdTrans) and the product (apdArith).
-func nominalContFast(eff hp17b.Number) (hp17b.Number, bool) {
+func nominalContFast(eff hp17b.Number, o *fastOpts) (hp17b.Number, bool) {
 	eh, el, ok := hp17b.DD(eff)
 	if !ok || eh == 0 {
 		return hp17b.Zero, false
@@ -153,5 +153,5 @@ func nominalContFast(eff hp17b.Number) (hp17b.Number, bool) {
 	fast := 0x1p-80 + ax*0x1p-99/b/al + 0x1p-104
 	model := apdArith*(ax+b)/b/al + apdTrans + apdArith
 	rh, rl := dd.Mul(lh, ll, 100, 0)
-	return round12(rh, rl, fast+model)
+	return round12(rh, rl, fast+model, o)
 }

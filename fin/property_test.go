@@ -116,8 +116,10 @@ func mustNum(s string) hp17b.Number {
 }
 
 // BenchmarkTVMSolveIYR times a solve for I%YR (the car loan of p.68).
-func BenchmarkTVMSolveIYR(b *testing.B) {
-	x := TVM{Exact: true, N: hp17b.FromInt(36), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12)}
+func BenchmarkTVMSolveIYR(b *testing.B) { benchTVMSolveIYR(b, nil) }
+
+func benchTVMSolveIYR(b *testing.B, o *fastOpts) {
+	x := TVM{Exact: true, N: hp17b.FromInt(36), PV: mustNum("5750"), PMT: mustNum("-176.89"), PYR: hp17b.FromInt(12), fast: o}
 	for b.Loop() {
 		if _, err := x.SolveIYR(context.Background()); err != nil {
 			b.Fatal(err)
@@ -127,51 +129,41 @@ func BenchmarkTVMSolveIYR(b *testing.B) {
 
 // BenchmarkTVMSolveIYRWide is BenchmarkTVMSolveIYR by the 34-digit
 // refinement alone.
-func BenchmarkTVMSolveIYRWide(b *testing.B) {
-	fastFlows = false
-	defer func() { fastFlows = true }()
-	BenchmarkTVMSolveIYR(b)
-}
+func BenchmarkTVMSolveIYRWide(b *testing.B) { benchTVMSolveIYR(b, offOpts) }
 
 // BenchmarkIRR100 times IRR% over 100 flows.
-func BenchmarkIRR100(b *testing.B) {
+func BenchmarkIRR100(b *testing.B) { benchIRR100(b, nil) }
+
+func benchIRR100(b *testing.B, o *fastOpts) {
 	f := Flows{{Amount: mustNum("-100000"), Times: hp17b.One}}
 	for k := 1; k < 100; k++ {
 		f = append(f, Flow{Amount: hp17b.FromInt(int64(1500 + 37*k)), Times: hp17b.One})
 	}
 	for b.Loop() {
-		if _, err := f.IRR(context.Background(), nil); err != nil {
+		if _, err := f.irr(context.Background(), nil, o); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // BenchmarkNPV100 times NPV, NUS and NFV at 9 % over IRR100's 100 flows.
-func BenchmarkNPV100(b *testing.B) { benchNPV100(b) }
+func BenchmarkNPV100(b *testing.B) { benchNPV100(b, nil) }
 
 // BenchmarkNPV100Wide is BenchmarkNPV100 by the 34-digit code alone.
-func BenchmarkNPV100Wide(b *testing.B) {
-	fastFlows = false
-	defer func() { fastFlows = true }()
-	benchNPV100(b)
-}
+func BenchmarkNPV100Wide(b *testing.B) { benchNPV100(b, offOpts) }
 
 // BenchmarkIRR100Wide is BenchmarkIRR100 by the 34-digit refinement alone.
-func BenchmarkIRR100Wide(b *testing.B) {
-	fastFlows = false
-	defer func() { fastFlows = true }()
-	BenchmarkIRR100(b)
-}
+func BenchmarkIRR100Wide(b *testing.B) { benchIRR100(b, offOpts) }
 
-func benchNPV100(b *testing.B) {
+func benchNPV100(b *testing.B, o *fastOpts) {
 	f := Flows{{Amount: mustNum("-100000"), Times: hp17b.One}}
 	for k := 1; k < 100; k++ {
 		f = append(f, Flow{Amount: hp17b.FromInt(int64(1500 + 37*k)), Times: hp17b.One})
 	}
 	pct := mustNum("9")
 	for b.Loop() {
-		for _, fn := range []func(hp17b.Number) (hp17b.Number, error){f.NPV, f.NUS, f.NFV} {
-			if _, err := fn(pct); err != nil {
+		for _, fn := range []func(hp17b.Number, *fastOpts) (hp17b.Number, error){f.npv, f.nus, f.nfv} {
+			if _, err := fn(pct, o); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -180,8 +172,10 @@ func benchNPV100(b *testing.B) {
 
 // BenchmarkTVMDirect times SolvePV, SolveFV and SolvePMT of the home
 // mortgage of p.69 (360 payments of 630 at 11.5 %).
-func BenchmarkTVMDirect(b *testing.B) {
-	x := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12)}
+func BenchmarkTVMDirect(b *testing.B) { benchTVMDirect(b, nil) }
+
+func benchTVMDirect(b *testing.B, o *fastOpts) {
+	x := TVM{Exact: true, N: hp17b.FromInt(360), IYR: mustNum("11.5"), PV: mustNum("63617.64"), PMT: mustNum("-630"), PYR: hp17b.FromInt(12), fast: o}
 	for b.Loop() {
 		for _, fn := range []func() (hp17b.Number, error){x.SolvePV, x.SolveFV, x.SolvePMT} {
 			if _, err := fn(); err != nil {
@@ -192,8 +186,4 @@ func BenchmarkTVMDirect(b *testing.B) {
 }
 
 // BenchmarkTVMDirectWide is BenchmarkTVMDirect by the 34-digit code alone.
-func BenchmarkTVMDirectWide(b *testing.B) {
-	fastFlows = false
-	defer func() { fastFlows = true }()
-	BenchmarkTVMDirect(b)
-}
+func BenchmarkTVMDirectWide(b *testing.B) { benchTVMDirect(b, offOpts) }

@@ -30,6 +30,8 @@ type TVM struct {
 	// (tvm15.go). SolveIYR gives the correctly rounded rate either way,
 	// except with PMT 0, where the machine's closed form is used.
 	Exact bool
+
+	fast *fastOpts // the tests' steering of the fast paths; nil: on
 }
 
 // ErrInvalidPYR: P/YR must be a whole number from 1 to 999 (p.66).
@@ -152,9 +154,9 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 	if !t.Exact {
 		return t.machineN()
 	}
-	if fastFlows {
+	if t.fast.on() {
 		r, ok := t.solveNFast()
-		hear("N", ok)
+		t.fast.hear("N", ok)
 		if ok {
 			return r, nil
 		}
@@ -179,25 +181,16 @@ func (t TVM) SolveN() (hp17b.Number, error) {
 }
 
 // direct is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) on the
-// double-double path (ddTVM.direct for a whole N and a rate not 0;
-// otherwise, or where that does not decide, directEV), ok false where
-// neither decides and for a P/YR the 34-digit code turns into an error.
+// double-double path (directEV), ok false where it does not decide and
+// for a P/YR the 34-digit code turns into an error.
 func (t TVM) direct(kind int) (hp17b.Number, bool) {
-	if !fastFlows || !ValidPYR(t.PYR) {
+	if !t.fast.on() {
 		return hp17b.Zero, false
 	}
-	if d, ok := newDDTVM(t); ok && t.IYR.Sign() != 0 {
-		pyr, _ := t.PYR.Int64()
-		r, ok := d.direct(t.IYR, int(pyr), kind)
-		if fastHook != nil {
-			fastHook(ok)
-		}
-		if ok {
-			return r, ok
-		}
+	r, ok := t.directEV(kind) // false for an invalid P/YR (newTVMEV)
+	if t.fast != nil {
+		t.fast.hear([]string{"PV", "FV", "PMT"}[kind], ok)
 	}
-	r, ok := t.directEV(kind)
-	hear([]string{"PV", "FV", "PMT"}[kind], ok)
 	return r, ok
 }
 
@@ -250,13 +243,32 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 	if !t.Exact && t.PMT.IsZero() {
 		return t.machineIYRNoPMT()
 	}
-	gap := t.gap()
-	bs, err := brackets(c, gap, rateGrid())
+	best, err := t.searchIYR(c)
 	if err != nil {
 		return hp17b.Zero, err
 	}
+	if t.fast.on() {
+		r, ok := t.iyrEV(best)
+		t.fast.hear("I%YR", ok)
+		if ok {
+			return r, nil
+		}
+	}
+	i := refine(t.gapWide, best)
+	return result(mul(mul(i, widen(t.PYR)), wint(100)))
+}
+
+// searchIYR is SolveIYR's float64 search: the periodic rate nearest 0 of
+// those the rate grid brackets, refined by bisection; NO SOLUTION when
+// none is bracketed, ErrInterrupted when c ends.
+func (t TVM) searchIYR(c context.Context) (float64, error) {
+	gap := t.gap()
+	bs, err := brackets(c, gap, rateGrid())
+	if err != nil {
+		return 0, err
+	}
 	if len(bs) == 0 {
-		return hp17b.Zero, ErrNoSolution
+		return 0, ErrNoSolution
 	}
 	best := math.Inf(1)
 	for _, b := range bs {
@@ -265,24 +277,5 @@ func (t TVM) SolveIYR(c context.Context) (hp17b.Number, error) {
 			best = r
 		}
 	}
-	if fastFlows {
-		if d, ok := newDDTVM(t); ok {
-			pyr, _ := t.PYR.Int64()
-			r, ok := d.iyrFast(best, int(pyr))
-			if fastHook != nil {
-				fastHook(ok)
-			}
-			if ok {
-				return r, nil
-			}
-		} else {
-			r, ok := t.iyrEV(best)
-			hear("I%YR", ok)
-			if ok {
-				return r, nil
-			}
-		}
-	}
-	i := refine(t.gapWide, best)
-	return result(mul(mul(i, widen(t.PYR)), wint(100)))
+	return best, nil
 }

@@ -2,216 +2,64 @@ package fin
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/hp17b/hp17b/hp17b"
 	"github.com/hp17b/hp17b/hp17b/dd"
 )
 
-// TVM's fast paths, two of them: ddTVM for a whole N up to 2^20 and a
-// rate not 0 (v^N by squaring in double-double, the bound doubled for the
-// 34-digit code's own error: PV, FV, PMT and I%YR's refinement), and
-// tvmEV for the rest (a fractional, negative, zero or huge N, I%YR = 0)
-// and for N, in the error-tracking arithmetic of ev.go, which follows the
-// 34-digit code's formulas in their order and models its error. Tests:
+// TVM's fast path, one for every unknown: tvmEV, the error-tracking
+// arithmetic of ev.go following the 34-digit code's formulas (tvm.go) in
+// their order and modelling its error, rounded where the bound decides.
+// SPPV = (1 + i)^-N is formed in double-double by squaring for a whole N
+// from 1 to maxDDPeriods (ev.powNeg: 1/(1 + i) raised to N, whose error
+// grows with the bits of N and with N) and by exp(−N·ln(1 + i)) for any
+// other N (ev.pow); I%YR = 0 takes USPV = N and SPPV = 1. Tests:
 // TestGapBound, TestDirectBound, TestFastIYRAgree, TestFastTVMAgree,
-// TestTVMEVAgree, TestExactTies, TestAPDUnderflow.
+// TestTVMEVAgree, TestOneTVMPath, TestExactTies, TestAPDUnderflow.
 
-// ddTVM is a TVM problem read for the fast path: PV, PMT and FV as
-// double-doubles within 2^-100 (hp17b.DD), N a whole number of periods.
-type ddTVM struct {
-	n                            int
-	pvh, pvl, pmh, pml, fvh, fvl float64
-	begin                        bool
-}
-
-// maxDDPeriods is the largest N the fast path takes (ddPow's products
-// grow with the bits of N, its error with N).
+// maxDDPeriods is the largest whole N whose power is formed by squaring
+// (ddPow's products grow with the bits of N, its error with N).
 const maxDDPeriods = 1 << 20
 
-// newDDTVM reads t; ok is false when N is not a whole number from 1 to
-// maxDDPeriods or a value is out of hp17b.DD's range.
-func newDDTVM(t TVM) (ddTVM, bool) {
-	var d ddTVM
-	n, ok := t.N.Int64()
-	if !ok || n < 1 || n > maxDDPeriods {
-		return d, false
+// powNeg is a^-n for a > 0 and a whole n from 1 to maxDDPeriods, the
+// power the 34-digit code forms with Pow (apdPow): v = 1/a (ddRecip,
+// within 3·2^-104, counted 4) raised to n by ddPow (2·bits(n)·2^-104 and
+// n times v's error), a's bound moving the power by n·ea/(|a| − ea)
+// relative, to first order with the factor 1.01 where that is below 0.01
+// (as ev.exp). Where n·log2(v) < −900 (a double-double would lose its
+// low part) the power is 0 with the bound 2^-896: the exact power and the
+// 34-digit one are below 2^-899 there, the first-order error of n·log2(v)
+// in float64 far below a unit. The bound is infinite where the 34-digit
+// code's power underflows (apdUnderflows: its result is not finite) and
+// where v^n is not finite.
+func (a ev) powNeg(n int) ev {
+	if !(a.h > 0) || !(a.e < a.h/2) {
+		return ev{0, 0, math.Inf(1)}
 	}
-	d.n, d.begin = int(n), t.Begin
-	var ok1, ok2, ok3 bool
-	d.pvh, d.pvl, ok1 = hp17b.DD(t.PV)
-	d.pmh, d.pml, ok2 = hp17b.DD(t.PMT)
-	d.fvh, d.fvl, ok3 = hp17b.DD(t.FV)
-	return d, ok1 && ok2 && ok3
-}
-
-// gap is gapWide in double-double at the periodic rate ih + il (taken as
-// exact, not 0), with a bound err on its error. In units of 2^-104,
-// relative unless said: the values 2^4; v = 1/(1 + i) 4; SPPV = v^N
-// (ddPow) 4N + 2·bits(N); 1 − SPPV absolute |SPPV|·(that + 1) + 1; 1/i 3
-// and USPV's product 1 more; 1 + i in Begin mode 1, each product 1, each
-// sum 1 absolute relative to the magnitudes summed.
-func (d ddTVM) gap(ih, il float64) (gh, gl, err float64, ok bool) {
-	if ih == 0 && il == 0 {
-		return 0, 0, 0, false
+	ea := float64(n) * a.e / (a.h - a.e)
+	if !(ea < 0.01) {
+		return ev{0, 0, math.Inf(1)}
 	}
-	ah, al := dd.TwoSum(1, ih)
-	ah, al = dd.FastTwoSum(ah, al+il)
-	vh, vl := ddRecip(ah, al)
-	if apdUnderflows(vh, d.n) {
-		return 0, 0, 0, false
-	}
-	bits := 0
-	for m := d.n; m > 0; m >>= 1 {
-		bits++
-	}
-	sph, spl := ddPow(vh, vl, d.n)
-	esp := 4*float64(d.n) + 2*float64(bits)
-	oh, ol := dd.TwoSum(1, -sph)
-	oh, ol = dd.FastTwoSum(oh, ol-spl)
-	eo := math.Abs(sph)*(esp+1) + 1
-	rh, rl := ddRecip(ih, il)
-	uh, ul := dd.Mul(oh, ol, rh, rl)
-	eus := 0.0 // USPV's relative error
-	if uh != 0 {
-		eus = eo*math.Abs(rh)/math.Abs(uh) + 4
-	}
-	th, tl := dd.Mul(d.pmh, d.pml, uh, ul)
-	e2 := 16 + eus + 1
-	if d.begin {
-		th, tl = dd.Mul(th, tl, ah, al)
-		e2 += 2
-	}
-	fh, fl := dd.Mul(d.fvh, d.fvl, sph, spl)
-	e3 := 16 + esp + 1
-	a2, a3 := math.Abs(th), math.Abs(fh)
-	eu := 16*math.Abs(d.pvh) + e2*a2 + e3*a3
-	gh, gl = dd.Add(d.pvh, d.pvl, th, tl)
-	eu += math.Abs(d.pvh) + a2
-	eu += math.Abs(gh) + a3
-	gh, gl = dd.Add(gh, gl, fh, fl)
-	if math.IsNaN(gh+eu) || math.IsInf(gh+eu, 0) {
-		return 0, 0, 0, false
-	}
-	return gh, gl, eu * uDD * (1 + 0x1p-20), true
-}
-
-// iyrFast refines the float64 root r of the TVM equation (a periodic
-// rate) by chordRoot and returns I%YR = rate·P/YR·100 rounded to 12
-// digits, ok false where it does not decide.
-func (d ddTVM) iyrFast(r float64, pyr int) (hp17b.Number, bool) {
-	xh, xl, eps, ok := chordRoot(func(xh, xl float64) (float64, float64, bool) {
-		gh, _, err, ok := d.gap(xh, xl)
-		return gh, err, ok
-	}, r)
-	if !ok {
-		return hp17b.Zero, false
-	}
-	ph, pl := dd.Mul(xh, xl, float64(pyr)*100, 0)
-	return hp17b.RoundDD(ph, pl, eps+4*uDD)
-}
-
-// direct is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) of t in
-// double-double, rounded where its bound decides; ok false sends the
-// caller to the 34-digit code (also for a rate of 0). Bounds, in units of
-// 2^-104 relative unless said: i = I%YR ÷ (100·P/YR) within δi = 2^-99·|i|
-// (hp17b.DD, the quotient and its remainder); v = 1/(1 + i) 4 and
-// δi/|1+i|; SPPV = v^N (ddPow) 4N + 2·bits(N) and N·δi/|1+i|; USPV =
-// (1 − SPPV)/i with SPPV's absolute error over |i|, 4 more and δi/|i|;
-// 1 + i in Begin mode 1 and δi/|1+i|; the values 2^4; each product 1;
-// each sum 1 relative to the magnitudes summed; a quotient 3. The bound is
-// doubled for the 34-digit code's own error (10^-34 an operation).
-func (d ddTVM) direct(iyr hp17b.Number, pyr int, kind int) (hp17b.Number, bool) {
-	h, l, eps, ok := d.directDD(iyr, pyr, kind)
-	if !ok {
-		return hp17b.Zero, false
-	}
-	return hp17b.RoundDD(h, l, eps)
-}
-
-// directDD is direct's value before the rounding, h + l, and its bound
-// eps relative to |h| (doubled as direct says).
-func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64, ok bool) {
-	ph, pl, ok := hp17b.DD(iyr)
-	if !ok || ph == 0 {
-		return 0, 0, 0, false
-	}
-	q := 100 * float64(pyr)
-	ih := ph / q
-	il := (math.FMA(-ih, q, ph) + pl) / q
-	ih, il = dd.FastTwoSum(ih, il)
-	if ih <= -1 {
-		return 0, 0, 0, false
-	}
-	const u = uDD
-	di := 0x1p-99 * math.Abs(ih)
-	ah, al := dd.TwoSum(1, ih)
-	ah, al = dd.FastTwoSum(ah, al+il)
-	a1 := math.Abs(ah)
-	vh, vl := ddRecip(ah, al)
-	if apdUnderflows(vh, d.n) {
-		return 0, 0, 0, false
-	}
-	bits := 0
-	for m := d.n; m > 0; m >>= 1 {
-		bits++
-	}
-	sph, spl := ddPow(vh, vl, d.n)
-	esp := (4*float64(d.n)+2*float64(bits))*u + float64(d.n)*di/a1
-	oh, ol := dd.TwoSum(1, -sph)
-	oh, ol = dd.FastTwoSum(oh, ol-spl)
-	rh, rl := ddRecip(ih, il)
-	uh, ul := dd.Mul(oh, ol, rh, rl)
-	if uh == 0 || sph == 0 {
-		return 0, 0, 0, false
-	}
-	eus := ((math.Abs(sph)*esp+2*u)*math.Abs(rh))/math.Abs(uh) + 4*u + di/math.Abs(ih)
-	kh, kl, ek := 1.0, 0.0, 0.0
-	if d.begin {
-		kh, kl, ek = ah, al, u+di/a1
-	}
-	const ev = 16 * u // a value's conversion
-	// t2 = k·PMT·USPV, t3 = FV·SPPV, with their relative errors.
-	t2h, t2l := dd.Mul(d.pmh, d.pml, uh, ul)
-	t2h, t2l = dd.Mul(t2h, t2l, kh, kl)
-	e2 := ev + eus + ek + 2*u
-	t3h, t3l := dd.Mul(d.fvh, d.fvl, sph, spl)
-	e3 := ev + esp + u
-	var nh, nl, en, qrel float64 // the numerator, its absolute error, the divisor's relative error
-	switch kind {
-	case 0: // PV = −(t2 + t3)
-		nh, nl = dd.Add(t2h, t2l, t3h, t3l)
-		en = e2*math.Abs(t2h) + e3*math.Abs(t3h) + u*(math.Abs(t2h)+math.Abs(t3h))
-	case 1: // FV = −(PV + t2) ÷ SPPV
-		nh, nl = dd.Add(d.pvh, d.pvl, t2h, t2l)
-		en = ev*math.Abs(d.pvh) + e2*math.Abs(t2h) + u*(math.Abs(d.pvh)+math.Abs(t2h))
-		qrel = esp + 3*u
-		r1, r2 := ddRecip(sph, spl)
-		nh, nl = dd.Mul(nh, nl, r1, r2)
-	default: // PMT = −(PV + t3) ÷ (k·USPV)
-		nh, nl = dd.Add(d.pvh, d.pvl, t3h, t3l)
-		en = ev*math.Abs(d.pvh) + e3*math.Abs(t3h) + u*(math.Abs(d.pvh)+math.Abs(t3h))
-		dh, dl := dd.Mul(kh, kl, uh, ul)
-		if dh == 0 {
-			return 0, 0, 0, false
+	vh, vl := ddRecip(a.h, a.l)
+	// ln v ≥ 1 − 1/v: where n·(1 − 1/v) ≥ −600, v^n ≥ e^-600 > 2^-900
+	// and the logarithm is not needed.
+	if float64(n)*(1-a.h) < -600 {
+		lg := float64(n) * math.Log2(vh)
+		if lg < -99000/math.Log10(2) { // apdUnderflows
+			return ev{0, 0, math.Inf(1)}
 		}
-		qrel = eus + ek + 4*u
-		r1, r2 := ddRecip(dh, dl)
-		nh, nl = dd.Mul(nh, nl, r1, r2)
-		en = en * math.Abs(r1) // the numerator's error carried through the quotient
+		if lg < -900 {
+			return ev{0, 0, 0x1p-896}
+		}
 	}
-	if kind == 1 {
-		en = en / math.Abs(sph)
+	h, l := ddPow(vh, vl, n)
+	if !(h > 0x1p-910) || math.IsInf(h, 0) {
+		return ev{0, 0, math.Inf(1)}
 	}
-	if nh == 0 || math.IsNaN(nh) || math.IsInf(nh, 0) || math.IsNaN(en) {
-		return 0, 0, 0, false
-	}
-	eps = 2*(en/math.Abs(nh)+qrel)*(1+0x1p-20) + 4*u
-	return -nh, -nl, eps, true
+	rel := 1.01*ea + (4*float64(n)+2*float64(bits.Len(uint(n))))*0x1p-104 + apdPow
+	return ev{h, l, h * rel}
 }
-
-// The TVM fast paths that ddTVM leaves (a fractional, negative, zero or
-// huge N, I%YR = 0) and the solve for N: in ev, the formulas of tvm.go in
-// their order.
 
 // tvmEV is t's values as ev: i = I%YR ÷ 100 ÷ P/YR, the Begin factor k,
 // PV, PMT, FV and N; ok false for a value out of hp17b.DD's range, an
@@ -220,114 +68,173 @@ func (d ddTVM) directDD(iyr hp17b.Number, pyr int, kind int) (h, l, eps float64,
 type tvmEV struct {
 	i, k, pv, pmt, fv, n ev
 	zero                 bool // I%YR = 0
+	begin                bool // k is 1 + i; 1 (exact) in End mode
+	whole                int  // N when it is a whole number from 1 to maxDDPeriods; 0 otherwise
 }
 
-func newTVMEV(t TVM) (tvmEV, bool) {
+// newTVMEV is t read as a tvmEV (read).
+func newTVMEV(t *TVM) (tvmEV, bool) {
 	var d tvmEV
-	if !ValidPYR(t.PYR) {
-		return d, false
+	ok := d.read(t)
+	return d, ok
+}
+
+// read fills d from t, false where tvmEV says (in place: the hot paths
+// keep d on their stack without copying it).
+func (d *tvmEV) read(t *TVM) bool {
+	p, ok := t.PYR.Int64()
+	if !ok || p < 1 || p > 999 { // ValidPYR
+		return false
 	}
 	iyr, ok1 := evNum(t.IYR)
-	pyr, ok2 := evNum(t.PYR)
-	pv, ok3 := evNum(t.PV)
-	pmt, ok4 := evNum(t.PMT)
-	fv, ok5 := evNum(t.FV)
-	n, ok6 := evNum(t.N)
-	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 {
-		return d, false
+	pv, ok2 := evNum(t.PV)
+	pmt, ok3 := evNum(t.PMT)
+	fv, ok4 := evNum(t.FV)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return false
 	}
-	d.i = iyr.quo(evF(100)).quo(pyr)
+	if w, ok := t.N.Int64(); ok && w >= 1 && w <= maxDDPeriods {
+		d.whole, d.n = int(w), evF(float64(w)) // exact
+	} else if d.n, ok = evNum(t.N); !ok {
+		return false
+	}
+	// i = I%YR ÷ 100 ÷ P/YR: the quotient by q = 100·P/YR (exact in
+	// float64) with its remainder (exact by FMA) divided once more, within
+	// 2^-103·|i|; I%YR's bound over q; the 34-digit code's two roundings.
+	q := 100 * float64(p)
+	ih := iyr.h / q
+	il := (math.FMA(-ih, q, iyr.h) + iyr.l) / q
+	ih, il = dd.FastTwoSum(ih, il)
+	d.i = ev{ih, il, iyr.e/q + math.Abs(ih)*(0x1p-103+2*apdArith)}
 	if !(d.i.h > -0.99) {
-		return d, false
+		return false
 	}
 	d.zero = t.IYR.Sign() == 0
-	d.k = evF(1)
+	d.k, d.begin = evF(1), t.Begin
 	if t.Begin {
 		d.k = d.k.add(d.i)
 	}
-	d.pv, d.pmt, d.fv, d.n = pv, pmt, fv, n
-	return d, true
+	d.pv, d.pmt, d.fv = pv, pmt, fv
+	return true
+}
+
+// onePlus is 1 + x (x a rate, or −SPPV), as evF(1).add(x) with its
+// bound, in fewer operations: 1 + x.h exact (TwoSum), then x.l added to
+// the low part (one rounding, within 2^-105·(1 + |x.h|): both low parts
+// are within half a unit of their high parts) and renormalized
+// (FastTwoSum: where 1 + x.h cancels, it is exact and its low part 0).
+func onePlus(x ev) ev {
+	h, l := dd.TwoSum(1, x.h)
+	h, l = dd.FastTwoSum(h, l+x.l)
+	return ev{h, l, x.e + (1+math.Abs(x.h))*0x1p-104 + math.Abs(h)*apdArith}
+}
+
+// kmul is k·x: x itself in End mode, where the 34-digit code's product
+// by 1 is exact.
+func (d *tvmEV) kmul(x ev) ev {
+	if !d.begin {
+		return x
+	}
+	return d.k.mul(x)
+}
+
+// sppv is SPPV = (1 + i)^-N for 1 + i as a: by squaring for a whole N
+// (powNeg), otherwise as the 34-digit code writes it (pow).
+func (d *tvmEV) sppv(a ev) ev {
+	if d.whole > 0 {
+		return a.powNeg(d.whole)
+	}
+	return a.pow(d.n.neg())
 }
 
 // factors is factors (tvm.go): USPV and SPPV.
-func (d tvmEV) factors() (us, sp ev) {
+func (d *tvmEV) factors() (us, sp ev) {
 	if d.zero {
 		return d.n, evF(1)
 	}
-	one := evF(1)
-	sp = one.add(d.i).pow(d.n.neg())
-	return one.sub(sp).quo(d.i), sp
+	sp = d.sppv(onePlus(d.i))
+	return onePlus(sp.neg()).quo(d.i), sp
 }
 
 // directEV is SolvePV, SolveFV or SolvePMT (kind 0, 1, 2) in ev, ok
 // false where it does not decide (or where the 34-digit code gives an
 // error: a quotient by a zero it cannot rule out).
-func (t TVM) directEV(kind int) (hp17b.Number, bool) {
-	d, ok := newTVMEV(t)
+func (t *TVM) directEV(kind int) (hp17b.Number, bool) {
+	r, ok := t.directValue(kind)
 	if !ok {
 		return hp17b.Zero, false
+	}
+	return r.round(t.fast)
+}
+
+// directValue is directEV's value before the rounding, ok false where the
+// 34-digit code's divisor may be 0 or a value is not read.
+func (t *TVM) directValue(kind int) (ev, bool) {
+	var d tvmEV
+	if !d.read(t) {
+		return ev{}, false
 	}
 	us, sp := d.factors()
 	var r ev
 	switch kind {
 	case 0:
-		r = d.k.mul(d.pmt).mul(us).add(d.fv.mul(sp)).neg()
+		r = d.kmul(d.pmt).mul(us).add(d.fv.mul(sp)).neg()
 	case 1:
 		if !sp.nonzero() {
-			return hp17b.Zero, false
+			return ev{}, false
 		}
-		r = d.pv.add(d.k.mul(d.pmt).mul(us)).quo(sp).neg()
+		r = d.pv.add(d.kmul(d.pmt).mul(us)).quo(sp).neg()
 	default:
-		den := d.k.mul(us)
+		den := d.kmul(us)
 		if !den.nonzero() {
-			return hp17b.Zero, false
+			return ev{}, false
 		}
 		r = d.pv.add(d.fv.mul(sp)).quo(den).neg()
 	}
-	return r.round()
+	return r, true
 }
 
 // solveNFast is SolveN in ev, ok false where it does not decide or where
 // the 34-digit code gives NO SOLUTION (left to it).
 func (t TVM) solveNFast() (hp17b.Number, bool) {
-	d, ok := newTVMEV(t)
-	if !ok {
+	var d tvmEV
+	if !d.read(&t) {
 		return hp17b.Zero, false
 	}
 	if d.zero {
 		if !d.pmt.nonzero() {
 			return hp17b.Zero, false
 		}
-		return d.pv.add(d.fv).quo(d.pmt).neg().round()
+		return d.pv.add(d.fv).quo(d.pmt).neg().round(t.fast)
 	}
-	a := d.k.mul(d.pmt).quo(d.i)
+	a := d.kmul(d.pmt).quo(d.i)
 	num, den := a.sub(d.fv), d.pv.add(a)
 	if !num.nonzero() || !den.nonzero() || (num.h < 0) != (den.h < 0) {
 		return hp17b.Zero, false
 	}
-	return num.quo(den).ln().quo(evF(1).add(d.i).ln()).round()
+	return num.quo(den).ln().quo(evF(1).add(d.i).ln()).round(t.fast)
 }
 
 // gapEV is gapWide in ev at the periodic rate ih + il (taken as exact,
-// not 0), for I%YR's refinement where ddTVM does not take N.
-func (d tvmEV) gapEV(ih, il float64, begin bool) ev {
+// not 0), for I%YR's refinement.
+func (d *tvmEV) gapEV(ih, il float64, begin bool) ev {
 	i := ev{ih, il, 0}
-	one := evF(1)
-	k := one
+	a := onePlus(i)
+	kp := d.pmt // k·PMT: the 34-digit code's product by 1 is exact
 	if begin {
-		k = k.add(i)
+		kp = a.mul(d.pmt)
 	}
-	sp := one.add(i).pow(d.n.neg())
-	us := one.sub(sp).quo(i)
-	return d.pv.add(k.mul(d.pmt).mul(us)).add(d.fv.mul(sp))
+	sp := d.sppv(a)
+	us := onePlus(sp.neg()).quo(i)
+	return d.pv.add(kp.mul(us)).add(d.fv.mul(sp))
 }
 
-// iyrEV is SolveIYR's refinement of the float64 root r in ev (chordRoot)
-// for an N ddTVM does not take, ok false where it does not decide.
+// iyrEV is SolveIYR's refinement of the float64 root r in ev (chordRoot),
+// ok false where it does not decide.
 func (t TVM) iyrEV(r float64) (hp17b.Number, bool) {
 	t.IYR = hp17b.Zero // the unknown: gapEV takes the rate as its argument
-	d, ok := newTVMEV(t)
-	if !ok {
+	var d tvmEV
+	if !d.read(&t) {
 		return hp17b.Zero, false
 	}
 	xh, xl, eps, ok := chordRoot(func(xh, xl float64) (float64, float64, bool) {
@@ -339,5 +246,5 @@ func (t TVM) iyrEV(r float64) (hp17b.Number, bool) {
 	}
 	pyr, _ := t.PYR.Int64()
 	ph, pl := dd.Mul(xh, xl, float64(pyr)*100, 0)
-	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*looseness)
+	return hp17b.RoundDD(ph, pl, (eps+4*uDD)*t.fast.looseness())
 }

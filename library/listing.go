@@ -3,6 +3,7 @@ package library
 import (
 	"fmt"
 	"strings"
+	"text/tabwriter"
 	"unicode/utf8"
 
 	"github.com/hp17b/hp17b/emulator"
@@ -100,25 +101,12 @@ func (e Entry) Describe() string {
 }
 
 // writeRows writes rows indented by four spaces, as columns as wide as
-// their widest cell (in runes), a space between them, the last unpadded.
+// their widest cell (text/tabwriter counts runes), two spaces between
+// them, the last unpadded.
 func writeRows(b *strings.Builder, rows [][]string) {
-	var widths []int
+	w := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	for _, r := range rows {
-		for i, c := range r {
-			if i >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], utf8.RuneCountInString(c))
-		}
+		fmt.Fprintf(w, "    %s\n", strings.Join(r, "\t"))
 	}
-	for _, r := range rows {
-		b.WriteString("    ")
-		for i, c := range r {
-			b.WriteString(c)
-			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
-			}
-		}
-		b.WriteString("\n")
-	}
+	w.Flush()
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
+	"text/tabwriter"
 
 	"github.com/hp17b/hp17b/programs"
 )
@@ -47,26 +47,13 @@ func firstSentence(s string) string {
 }
 
 // writeColumns writes rows as columns, each as wide as its widest cell
-// by display width (runes: "NIM (as transcribed)" and "Σ" count as what
-// the terminal shows), a space between columns, the last unpadded.
+// by display width (text/tabwriter counts runes: "NIM (as transcribed)"
+// and "Σ" count as what the terminal shows), a space between columns, the
+// last unpadded.
 func writeColumns(w io.Writer, rows [][]string) {
-	var widths []int
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
 	for _, r := range rows {
-		for i, cell := range r {
-			if i >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
-		}
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
-	for _, r := range rows {
-		var b strings.Builder
-		for i, cell := range r {
-			b.WriteString(cell)
-			if i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell)+1))
-			}
-		}
-		fmt.Fprintln(w, b.String())
-	}
+	tw.Flush()
 }

@@ -4,10 +4,6 @@ GO        ?= go
 FUZZTIME  ?= 5s
 STATICCHECK_VERSION := v0.8.2
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
-# The live window's lane looks for a free display from :140 up, the race
-# lane's from :99: two xvfb-run -a started at once can both take :99, and
-# the first to end takes the display from the other.
-XVFB_LIVE := xvfb-run -a -n 140 -s "-screen 0 1280x1024x24"
 # The state file's checks without the race detector (much faster at JSON;
 # make test runs their short form under it): seeded mixes of eight
 # concurrent writers against the serial order, writer processes, and
@@ -57,7 +53,7 @@ test: deps lint
 	@$(MAKE) --no-print-directory -j4 test-live test-race test-browser test-rest
 
 test-live:
-	$(XVFB_LIVE) $(GO) test -race -count=1 -timeout 90m -skip '^TestBrowser' ./e2e/
+	$(XVFB) $(GO) test -race -count=1 -timeout 90m -skip '^TestBrowser' ./e2e/
 
 test-race:
 	$(XVFB) $(GO) test -race -count=1 -timeout 90m $$($(GO) list ./... | grep -v '/e2e$$')

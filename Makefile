@@ -11,7 +11,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 # HP17B_KILLS say how many).
 STATECHECK = $(GO) test -count=1 -timeout 90m -run 'TestConcurrentMixes|TestConcurrentProcesses|TestKillWhileLoadingAndSaving' ./emulator/
 
-.PHONY: run test test-live test-race test-browser test-rest bench lint deps build cross dist web fuzz fuzz-long clean
+.PHONY: run test test-race test-browser test-rest bench lint deps build cross dist web fuzz fuzz-long clean
 
 # The three programs: hp17b (commands, terminal play), hp17b-window (the
 # window, which needs a display and which hp17b starts when there is one)
@@ -31,17 +31,12 @@ run: build
 	./bin/hp17b
 
 # Installs what the tests need when it is missing, then checks the format,
-# vets and runs staticcheck (make lint), and then runs four lanes at once
+# vets and runs staticcheck (make lint), and then runs three lanes at once
 # (the live window's and the browser's tests mostly wait on what they
 # check, so the cores are free for the rest):
-# - test-live: the live window's tests (e2e but TestBrowser*) with the
-#   race detector under Xvfb, in a lane of their own from the start: a
-#   chain of waits on windows, the longest of the lanes (13 minutes of a
-#   make test's 16 when they waited behind the other packages); their
-#   waits stretch with the machine's load, and the timeout leaves room
-#   for a load of 10;
-# - test-race: every other package's tests with the race detector (under
-#   Xvfb, for the window package's own);
+# - test-race: every test but the browser's with the race detector (under
+#   Xvfb, for the window's tests; their waits stretch with the machine's
+#   load, and the timeout leaves room for a load of 10);
 # - test-browser: the browser build's tests (e2e's TestBrowser*, headless
 #   Chromium through the DevTools protocol), also with the race detector;
 # - test-rest: the heaps panel's model-based test once more at full length
@@ -50,13 +45,10 @@ run: build
 #   concurrency and kill checks, the six targets' builds (make cross), and
 #   a short run of each fuzz target (make fuzz).
 test: deps lint
-	@$(MAKE) --no-print-directory -j4 test-live test-race test-browser test-rest
-
-test-live:
-	$(XVFB) $(GO) test -race -count=1 -timeout 90m -skip '^TestBrowser' ./e2e/
+	@$(MAKE) --no-print-directory -j3 test-race test-browser test-rest
 
 test-race:
-	$(XVFB) $(GO) test -race -count=1 -timeout 90m $$($(GO) list ./... | grep -v '/e2e$$')
+	$(XVFB) $(GO) test -race -count=1 -timeout 90m -skip '^TestBrowser' ./...
 
 test-browser:
 	$(GO) test -race -count=1 -timeout 90m -run '^TestBrowser' ./e2e/

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"errors"
 	"bytes"
 	"encoding/binary"
 	"fmt"
@@ -18,6 +19,10 @@ import (
 func captureWindow(win string) (image.Image, error) {
 	out, err := exec.Command("xwd", "-id", win, "-silent").Output()
 	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return nil, fmt.Errorf("xwd: %w: %s", err, bytes.TrimSpace(ee.Stderr))
+		}
 		return nil, fmt.Errorf("xwd: %w", err)
 	}
 	return decodeXWD(out)

@@ -1,9 +1,9 @@
 package e2e
 
 import (
-	"errors"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"math/bits"

@@ -34,6 +34,8 @@ type MissingListError struct {
 	Have             []string
 }
 
+// Error names the list the equation asked for, the lists the state file
+// holds and what to do (name one, or pass another --state).
 func (e *MissingListError) Error() string {
 	have := "none"
 	if len(e.Have) > 0 {

@@ -34,8 +34,11 @@ type level struct {
 	i  int
 }
 
+// Total is the number of positions of the level (compare.Source).
 func (s *level) Total() int64 { return int64(len(s.ps)) }
 
+// Next is the level's next position as a point, false after the last
+// (compare.Source); it never fails.
 func (s *level) Next() (compare.Point, bool, error) {
 	if s.i >= len(s.ps) {
 		return compare.Point{}, false, nil
